@@ -1,5 +1,79 @@
-"""ragusa: the rules of the board game Ragusa (Fabio Lopiano), as a pure-functional library."""
+"""ragusa: the rules of the board game Ragusa (Fabio Lopiano), as a pure-functional library.
+
+    >>> from ragusa import new_game, legal_actions, apply, is_terminal, scores
+    >>> state = new_game(4, seed=1)
+    >>> while not is_terminal(state):
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> len(scores(state))
+    4
+"""
 
 from __future__ import annotations
 
+from .actions import (
+    Action,
+    ActivateHex,
+    BuildTower,
+    BuildWall,
+    BuyShip,
+    ChooseBonus,
+    DrawBonus,
+    KeepBonus,
+    Pass,
+    Place,
+    SellCommodity,
+    Trade,
+)
+from .engine import (
+    apply,
+    current_player,
+    is_terminal,
+    legal_actions,
+    score_breakdown,
+    scores,
+    step,
+    winners,
+)
+from .errors import ComponentDataError, IllegalActionError, InvalidInputError
+from .events import Event
+from .serialization import action_from_json, action_to_json, state_from_json, state_to_json
+from .setup import new_game
+from .state import GameState, Options, Phase, PlayerState
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "ActivateHex",
+    "BuildTower",
+    "BuildWall",
+    "BuyShip",
+    "ChooseBonus",
+    "ComponentDataError",
+    "DrawBonus",
+    "Event",
+    "GameState",
+    "IllegalActionError",
+    "InvalidInputError",
+    "KeepBonus",
+    "Options",
+    "Pass",
+    "Phase",
+    "Place",
+    "PlayerState",
+    "SellCommodity",
+    "Trade",
+    "action_from_json",
+    "action_to_json",
+    "apply",
+    "current_player",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "score_breakdown",
+    "scores",
+    "state_from_json",
+    "state_to_json",
+    "step",
+    "winners",
+]

@@ -1,0 +1,22 @@
+"""Fishmonger (FISHMONGER-1)."""
+
+from __future__ import annotations
+
+from ..board import RES_INDEX
+from ..clauses import implements
+from ..events import VPScored
+from ..state import VP_FISHMONGER
+from ..work import Work
+
+FISH = RES_INDEX["fish"]
+
+
+@implements("FISHMONGER-1")
+def start(w: Work, seat: int) -> bool:
+    """The owner scores 1 VP per 2 fish they have, rounded down."""
+    p = w.p(seat)
+    fish = p.res[FISH]
+    vp = fish // 2
+    p.vp[VP_FISHMONGER] += vp
+    w.emit(VPScored(seat, "fishmonger", vp, f"{fish} fish at the Fishmonger"))
+    return False
