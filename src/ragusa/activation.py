@@ -53,12 +53,12 @@ EFFECTS: dict[int, Callable[[Work, int], bool]] = {
 }
 
 
-@implements("ACT-1", "ACT-2", "ACT-3", "ACT-4", "TWO-4", "TWO-5")
+@implements("ACT-1", "ACT-2", "ACT-3", "ACT-4", "TWO-4", "TWO-5", "R-1")
 def start_hex(w: Work, h: int) -> None:
     """Begin activating hex ``h`` of the new house.
 
     Country (ACT-1) and sea (ACT-2) hexes give the placing player 1 of their resource,
-    unless the new piece is a powerhouse (TWO-4). A city hex with the clockwise arrow
+    unless the new piece is a powerhouse (TWO-4); resources have no upper limit (R-1). A city hex with the clockwise arrow
     queues every house on it, clockwise from the new one (ACT-3); the Rector's Palace
     and the Cathedral queue only the new house (ACT-4).
     """

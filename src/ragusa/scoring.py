@@ -120,7 +120,7 @@ def longest_stretch(state: GameState, seat: int) -> tuple[int, int]:
     return best_len, best_vp
 
 
-@implements("END-WALL-2")
+@implements("END-WALL-2", "ED-5")
 def wall_score(state: GameState, seat: int) -> int:
     """END-WALL-2: the VP ``seat`` scores for walls at the end (its longest stretch)."""
     return longest_stretch(state, seat)[1]

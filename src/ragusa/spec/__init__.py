@@ -1,0 +1,57 @@
+"""The clause catalogue and the traceability checker.
+
+``clauses.toml`` (in this package) lists every rule clause of the library: the IDs of
+SPEC.md and the library's rulings, each with its area, title, statement, editions and
+rulebook source. This package loads it (:func:`load_registry`), and checks that the
+code (``@ragusa.clauses.implements``) and the tests (``@pytest.mark.clause``) cover it::
+
+    python -m ragusa.spec check [--tests tests]
+    python -m ragusa.spec matrix [--tests tests] [--format markdown|json]
+
+The docs site renders its rule pages from the same registry.
+"""
+
+from __future__ import annotations
+
+from .check import CheckReport, ClauseTrace, Problem, check, format_report, trace_clauses
+from .matrix import render_document, render_matrix
+from .registry import (
+    AREA_TITLES,
+    AREAS,
+    EDITIONS,
+    Clause,
+    Contradiction,
+    Registry,
+    RegistryError,
+    default_registry,
+    load_registry,
+    parse_registry,
+    parse_registry_text,
+)
+from .trace import CollectedTest, ImportFailure, Traceability, gather
+
+__all__ = [
+    "AREAS",
+    "AREA_TITLES",
+    "EDITIONS",
+    "CheckReport",
+    "Clause",
+    "ClauseTrace",
+    "CollectedTest",
+    "Contradiction",
+    "ImportFailure",
+    "Problem",
+    "Registry",
+    "RegistryError",
+    "Traceability",
+    "check",
+    "default_registry",
+    "format_report",
+    "gather",
+    "load_registry",
+    "parse_registry",
+    "parse_registry_text",
+    "render_document",
+    "render_matrix",
+    "trace_clauses",
+]

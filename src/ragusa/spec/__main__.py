@@ -1,0 +1,67 @@
+"""Command line: ``python -m ragusa.spec check|matrix``.
+
+``check``   validate the registry and the traceability; exit 1 with a readable list of
+            problems when an active clause lacks code or a running test, or when code
+            or tests name an unknown clause ID.
+``matrix``  print the clause -> code -> tests matrix (Markdown, or JSON with
+            ``--format json``: the raw :class:`~ragusa.spec.trace.Traceability`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .check import check, format_report
+from .matrix import render_document
+from .registry import Registry, RegistryError, load_registry
+from .trace import gather
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m ragusa.spec", description="Check the clause catalogue against the code and the tests."
+    )
+    parser.add_argument(
+        "--registry", type=Path, default=None, help="clause registry file (default: the packaged clauses.toml)"
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    check_cmd = commands.add_parser("check", help="fail unless every active clause has code and a running test")
+    check_cmd.add_argument("--tests", type=Path, default=Path("tests"), help="tests directory (default: ./tests)")
+    matrix_cmd = commands.add_parser("matrix", help="print the clause -> code -> tests matrix")
+    matrix_cmd.add_argument("--tests", type=Path, default=Path("tests"), help="tests directory (default: ./tests)")
+    matrix_cmd.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    matrix_cmd.add_argument("--output", type=Path, default=None, help="write to this file instead of stdout")
+    return parser
+
+
+def _registry(path: Path | None) -> Registry | None:
+    try:
+        return load_registry(path)
+    except RegistryError as exc:
+        print(exc, file=sys.stderr)
+        return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    registry = _registry(args.registry)
+    if registry is None:
+        return 1
+    traceability = gather(args.tests)
+    if args.command == "matrix":
+        text = traceability.to_json() if args.format == "json" else render_document(check(registry, traceability))
+        if args.output is None:
+            print(text)
+        else:
+            args.output.write_text(text + "\n", encoding="utf-8")
+        return 0
+    report = check(registry, traceability)
+    print(format_report(report))
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

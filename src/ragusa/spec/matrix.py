@@ -1,0 +1,81 @@
+"""The traceability matrix (clause -> code -> tests) as Markdown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .check import CheckReport, ClauseTrace
+from .registry import Clause
+from .trace import CollectedTest
+
+#: What an empty cell shows.
+NONE = "—"
+
+
+def escape_cell(text: str) -> str:
+    """Make text safe inside a Markdown table cell."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def collapse_tests(tests: Sequence[CollectedTest]) -> list[tuple[str, bool]]:
+    """One entry per test function (parametrized items merged): (node ID, skipped).
+
+    A merged entry counts as skipped only when every one of its items is skipped.
+    """
+    merged: dict[str, bool] = {}
+    for ref in tests:
+        base = ref.base_nodeid
+        merged[base] = merged.get(base, True) and ref.skipped
+    return list(merged.items())
+
+
+def code_cell(trace: ClauseTrace) -> str:
+    if not trace.code:
+        return NONE
+    return "<br>".join(f"`{escape_cell(name)}`" for name in trace.code)
+
+
+def tests_cell(trace: ClauseTrace) -> str:
+    entries = collapse_tests(trace.tests)
+    if not entries:
+        return NONE
+    return "<br>".join(f"`{escape_cell(nodeid)}`" + (" (skipped)" if skipped else "") for nodeid, skipped in entries)
+
+
+def _plain_id(clause: Clause) -> str:
+    return clause.id
+
+
+def render_matrix(report: CheckReport, clause_label: Callable[[Clause], str] = _plain_id) -> str:
+    """The matrix as a Markdown table, one row per clause, in registry order.
+
+    ``clause_label`` renders the first cell (the docs use it to link each ID to its rule page).
+    """
+    rows = [
+        "| Clause | Title | State | Code | Tests |",
+        "|---|---|---|---|---|",
+    ]
+    for trace in report.traces:
+        cells = (
+            clause_label(trace.clause),
+            escape_cell(trace.clause.title),
+            trace.state,
+            code_cell(trace),
+            tests_cell(trace),
+        )
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def render_document(report: CheckReport) -> str:
+    """The matrix with a title and the coverage figure, as ``python -m ragusa.spec matrix`` prints it."""
+    return "\n".join(
+        [
+            "# Traceability matrix",
+            "",
+            f"{report.summary()}.",
+            "",
+            render_matrix(report),
+            "",
+        ]
+    )
