@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import activation, fish, scoring, setup
+import attrs
+
+from . import activation, fish, scoring, setup, solo
 from .actions import (
     ACTION_TYPES,
     Action,
@@ -31,7 +33,7 @@ from .buildings import architect, market, mason, rector, wharf
 from .clauses import implements
 from .components import COMMODITIES, COMPONENTS
 from .errors import IllegalActionError
-from .events import Event, GameEnded, HousePlaced, Passed, VPScored
+from .events import BotDecision, Event, GameEnded, HousePlaced, Passed, VPScored
 from .requirements import Refusal, evaluate, own_house_counts
 from .state import (
     EMPTY,
@@ -154,12 +156,14 @@ def _pieces_left(w: Work, seat: int) -> int:
     return p.houses_left + p.powerhouses_left
 
 
-@implements("TURN-1", "TWO-8")
+@implements("TURN-1", "TWO-8", "SOLO-3")
 def _begin_turn(w: Work, seat: int) -> None:
     w.turn_seat = w.seat = seat
     w.phase = Phase.PLACE
     if w.n == 2:
         convert_stranded_powerhouses(w, seat)
+    if w.solo is not None and seat == w.start_seat:
+        w.solo = attrs.evolve(w.solo, round=w.solo.round + 1)  # SOLO-3: the next round begins
 
 
 @implements("TURN-3", "R-14")
@@ -181,6 +185,8 @@ def _next_turn(w: Work) -> None:
 def _begin_end(w: Work) -> None:
     """Offer each seat in turn, from the start seat, a last fish trade (END-2), then score (END-1)."""
     order = [(w.start_seat + k) % w.n for k in range(w.n)]
+    if w.solo is not None:  # SOLO-7, R-16: the bots trade by their own rule in _final_scoring
+        order = [s for s in order if s not in w.solo.bot_seats]
     w.end_seats = tuple(s for s in order if w.p(s).res[FISH] >= fish.MIN_TRADE)
     w.current_hex = -1
     if w.end_seats:
@@ -190,26 +196,47 @@ def _begin_end(w: Work) -> None:
         _final_scoring(w)
 
 
-@implements("END-1", "END-WALL-2", "END-CATH-1", "END-BONUS-1", "WIN-1")
+@implements("SOLO-7", "R-16")
+def _bot_end_trades(w: Work) -> None:
+    """SOLO-7: just before the scoring, each bot trades its fish the way that scores most for its
+    resource bonus cards (decided by :func:`ragusa.solo.choose_end_trades`)."""
+    assert w.solo is not None
+    for seat in w.solo.bot_seats:
+        move = solo.choose_end_trades(w.freeze(), seat)
+        w.emit(BotDecision(seat, move.decision, move.reason))
+        for r in move.trades:
+            fish.trade(w, seat, r)
+
+
+@implements("END-1", "END-WALL-2", "END-CATH-1", "END-BONUS-1", "WIN-1", "SOLO-7")
 def _final_scoring(w: Work) -> None:
-    """Score walls, then the Cathedral, then each bonus card; the game is over."""
+    """Score walls, then the Cathedral, then each bonus card; the game is over.
+
+    Solo (SOLO-7): the bots first make their end trades; every bonus card scores (the easier
+    variant scores only the better card of each bot's Rector pair, SOLO-5)."""
     w.phase = Phase.OVER
     w.seat = None
     w.end_seats = ()
+    if w.solo is not None:
+        _bot_end_trades(w)
     snapshot = w.freeze()
     for seat in range(w.n):
         p = w.p(seat)
         walls = scoring.wall_score(snapshot, seat)
         cath = scoring.cathedral_score(snapshot, seat)
-        cards = tuple(scoring.bonus_card_score(snapshot, seat, c) for c in p.bonus_cards)
+        if w.solo is not None:
+            scored = solo.bonus_scores(snapshot, seat)
+        else:
+            scored = tuple((scoring.bonus_card_score(snapshot, seat, c), f"bonus card {c}") for c in p.bonus_cards)
+        cards = tuple(vp for vp, _ in scored)
         p.vp[VP_WALLS] += walls
         p.vp[VP_CATHEDRAL] += cath
         p.vp[VP_BONUS] += sum(cards)
         p.bonus_vp = cards
         w.emit(VPScored(seat, "walls", walls, "longest wall stretch"))
         w.emit(VPScored(seat, "cathedral", cath, "Cathedral sets"))
-        for card, vp in zip(p.bonus_cards, cards):
-            w.emit(VPScored(seat, "bonus", vp, f"bonus card {card}"))
+        for vp, why in scored:
+            w.emit(VPScored(seat, "bonus", vp, why))
     if w.ev is not None:
         final = w.freeze()
         w.emit(GameEnded(scores(final), scoring.winners(final)))
@@ -285,13 +312,21 @@ def _place(w: Work, seat: int, a: Place) -> None:
             f"the trades made for a placement are its shortfall, {list(verdict) or 'none'}; got {list(trades)} "
             "(trade more with separate Trade actions)",
         )
+    _put_piece(w, seat, s, power, trades)
+
+
+@implements("TURN-1", "TURN-2", "BUILD-8", "SOLO-4")
+def _put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) -> None:
+    """Put the piece on spot ``s`` and activate its hexes: the placement code shared by checked
+    placements (:func:`_place`) and the solo bots' unchecked ones (:func:`_bot_place`, SOLO-4)."""
+    p = w.p(seat)
     w.houses[s] = POWERHOUSE if power else seat
     if power:
         p.powerhouses_left -= 1
     else:
         p.houses_left -= 1
     w.passes = 0
-    w.emit(HousePlaced(seat, a.spot, power))
+    w.emit(HousePlaced(seat, BOARD.spot_ids[s], power))
     w.placed = s
     w.placed_power = power
     hexes = BOARD.spot_hexes[s]
@@ -319,6 +354,70 @@ def _pass_turn(w: Work, state: GameState, seat: int) -> None:
     w.passes += 1
     w.emit(Passed(seat, "turn: no legal placement"))
     _next_turn(w)
+
+
+@implements("SOLO-4")
+def _bot_place(w: Work, seat: int, a: Place) -> None:
+    """SOLO-4: a bot places on its Patrician card's spot, replacing the black house there, with no
+    requirement check; the hexes activate as usual (through the human's placement code)."""
+    s = _spot(a.spot, "SOLO-4")
+    if w.houses[s] not in (EMPTY, RESERVED) or w.p(seat).houses_left < 1:  # pragma: no cover - solo.py guarantees it
+        raise AssertionError(f"bot seat {seat} cannot place on {a.spot}")
+    _put_piece(w, seat, s, False, ())
+
+
+@implements("SOLO-4", "R-14")
+def _bot_pass(w: Work, seat: int, a: Pass) -> None:
+    """A bot with no Patrician card spot left passes its turn (R-14; never with the standard cards)."""
+    w.passes += 1
+    w.emit(Passed(seat, "turn: no Patrician card with a free spot"))
+    _next_turn(w)
+
+
+@implements("SOLO-5", "R-4")
+def _bot_rector(w: Work, seat: int, a: DrawBonus) -> None:
+    """SOLO-5: a bot draws the top 2 cards and keeps both (the easier variant also records them as a pair)."""
+    rector.draw(w, seat)
+    kept = rector.keep_all(w, seat)
+    if w.solo is not None and w.options.solo_easier_rector and kept:
+        k = w.solo.bot_seats.index(seat)
+        pairs = tuple(ps + (kept,) if j == k else ps for j, ps in enumerate(w.solo.bot_pairs))
+        w.solo = attrs.evolve(w.solo, bot_pairs=pairs)
+    activation.finish_head(w)
+    _run(w)
+
+
+@implements("SOLO-4", "SOLO-5")
+def _drive_bots(w: Work) -> None:
+    """Solo: while a bot is the deciding seat, let it decide (:func:`ragusa.solo.decide`, a pure
+    choice with its reason) and execute the decision through the same rule code as the human's
+    actions; each decision is reported as a :class:`~ragusa.events.BotDecision`. Returns when the
+    human decides or the game is over, so a bot is never the deciding seat of a returned state."""
+    while w.solo is not None and w.phase != Phase.OVER and w.seat is not None and w.seat in w.solo.bot_seats:
+        seat = w.seat
+        phase = w.phase
+        move = solo.decide(w.freeze())
+        w.rng = move.rng
+        w.solo = move.solo
+        w.emit(BotDecision(seat, move.decision, move.reason))
+        action = move.action
+        if phase == Phase.PLACE:
+            if isinstance(action, Place):
+                _bot_place(w, seat, action)
+            else:
+                assert isinstance(action, Pass)
+                _bot_pass(w, seat, action)
+        elif phase == Phase.RECTOR_DRAW and isinstance(action, DrawBonus):
+            _bot_rector(w, seat, action)
+        else:
+            _HANDLERS[(phase, type(action))](w, seat, action)
+
+
+def start_play(w: Work) -> None:
+    """Begin play on a set-up solo game (:func:`ragusa.solo.new_solo_game`): the first turn, and
+    the bots' decisions until the human's first."""
+    _begin_turn(w, w.start_seat)
+    _drive_bots(w)
 
 
 def _activate_hex(w: Work, seat: int, a: ActivateHex) -> None:
@@ -356,7 +455,13 @@ def _window_pass(w: Work, seat: int, a: Action) -> None:
     _run(w)
 
 
+@implements("RECTOR-1", "SOLO-8", "R-21")
 def _draw(w: Work, seat: int, a: Action) -> None:
+    if w.solo is not None and w.options.solo_harder and seat not in w.solo.bot_seats:
+        rector.take_top(w, seat)  # SOLO-8: the human takes the top card, with no choice
+        activation.finish_head(w)
+        _run(w)
+        return
     rector.draw(w, seat)
 
 
@@ -408,6 +513,7 @@ def _resolve(state: GameState, action: Action, events: list[Event] | None) -> Ga
         return w.freeze()
     if kind is Pass and phase == Phase.PLACE:
         _pass_turn(w, state, seat)
+        _drive_bots(w)  # SOLO: the bots play until the human decides again
         return w.freeze()
     handler = _HANDLERS.get((phase, kind))
     if handler is None:
@@ -415,6 +521,7 @@ def _resolve(state: GameState, action: Action, events: list[Event] | None) -> Ga
             PHASE_RULE[phase], f"seat {seat} must {PHASE_DOES[phase]} now; {kind.__name__} is not a choice here"
         )
     handler(w, seat, action)
+    _drive_bots(w)  # SOLO: the bots play until the human decides again
     return w.freeze()
 
 

@@ -140,6 +140,17 @@ class PowerhousesConverted:
 
 
 @attrs.frozen
+class BotDecision:
+    """Solo (SOLO-4, SOLO-5, SOLO-7): the bot in ``seat`` decided ``decision`` (e.g. ``"place s49"``,
+    ``"build wall w3"``, ``"sell wine"``); ``reason`` names the rule and the tie-break that decided,
+    with the numbers, so that a player can check it by hand."""
+
+    seat: int
+    decision: str
+    reason: str
+
+
+@attrs.frozen
 class GameEnded:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -163,5 +174,6 @@ Event = (
     | BonusDrawn
     | Passed
     | PowerhousesConverted
+    | BotDecision
     | GameEnded
 )

@@ -204,13 +204,24 @@ def commodity_value(state: GameState, seat: int) -> int:
     return total
 
 
-@implements("WIN-1", "R-7")
+@implements("WIN-1", "R-7", "SOLO-7", "R-20")
 def winners(state: GameState) -> tuple[int, ...]:
     """WIN-1, R-7: the seats with the most VP; ties go to the highest commodity value;
-    seats still tied share the victory. Seats are returned in ascending order."""
+    seats still tied share the victory. Seats are returned in ascending order.
+
+    Solo (SOLO-7): the human wins only with strictly more VP than each bot (no tie-break);
+    otherwise the Patrician wins, and the winners are his bot seats with the most VP, WIN-1 and
+    R-7 deciding between the two bots (R-20)."""
     totals = [p.total_vp for p in state.players]
-    top = max(totals)
-    leaders = [s for s, v in enumerate(totals) if v == top]
+    seats: tuple[int, ...] = tuple(range(len(totals)))
+    if state.solo is not None:
+        bots = state.solo.bot_seats
+        human = next(s for s in seats if s not in bots)
+        if all(totals[human] > totals[b] for b in bots):
+            return (human,)
+        seats = bots
+    top = max(totals[s] for s in seats)
+    leaders = [s for s in seats if totals[s] == top]
     if len(leaders) == 1:
         return (leaders[0],)
     values = {s: commodity_value(state, s) for s in leaders}

@@ -62,18 +62,27 @@ def new_game(players: int, *, seed: int, edition: str = "2nd", options: Options 
     if not isinstance(options, Options):
         raise ValueError(f"options must be a ragusa.Options; got {type(options).__name__}")
     if players == 1:
-        raise ValueError("the solo game (SOLO) is not available yet; play with 2 to 5 players")
+        from .solo import new_solo_game  # SOLO: solo.py drives the engine, which imports this module
+
+        return new_solo_game(seed, edition, options)
     w = Work(_blank(players, edition, options, seed))
-    ships, w.rng = rng.shuffled(w.rng, [s.id for s in COMPONENTS.ships])
-    w.ship_deck = ships
-    for i in range(len(w.slots)):
-        w.slots[i] = draw_ship(w)
+    deal_ships(w)
     deck, w.rng = rng.shuffled(w.rng, [c.id for c in COMPONENTS.bonus_cards])
     w.dealt = tuple(deck[i * BONUS_DEALT : (i + 1) * BONUS_DEALT] for i in range(players))
     w.bonus_deck = deck[players * BONUS_DEALT :]
     w.start_seat, w.rng = rng.below(w.rng, players)
     w.seat = w.turn_seat = w.start_seat
     return w.freeze()
+
+
+@implements("SETUP-5")
+def deal_ships(w: Work) -> None:
+    """Shuffle the ships into the deck and deal one into each market slot, left to right; each
+    dealt ship raises its arrival commodity (SETUP-5). Also used by the solo setup (SOLO-2)."""
+    ships, w.rng = rng.shuffled(w.rng, [s.id for s in COMPONENTS.ships])
+    w.ship_deck = ships
+    for i in range(len(w.slots)):
+        w.slots[i] = draw_ship(w)
 
 
 @implements("SETUP-6")

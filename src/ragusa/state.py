@@ -102,15 +102,20 @@ class PlayerState:
 
 @attrs.frozen
 class SoloState:
-    """Solo-only state (SOLO-1 to SOLO-8); None in multiplayer games."""
+    """Solo-only state (SOLO-1 to SOLO-8); None in multiplayer games.
 
-    #: each bot's remaining Patrician cards (hidden), bot A then bot B
+    The human is seat 0; the bots are the seats in ``bot_seats`` (bot A, then bot B).
+    The per-bot tuples are parallel to ``bot_seats``.
+    """
+
+    #: each bot's Patrician cards not yet discarded (hidden), bot A then bot B (SOLO-2, SOLO-4)
     bot_cards: tuple[tuple[str, ...], ...] = ((), ())
-    #: seats of the bots, in play order
+    #: seats of the bots, bot A then bot B (SOLO-3, ED-3, R-12)
     bot_seats: tuple[int, ...] = (1, 2)
-    #: easier variant: each bot's Rector pairs (SOLO-5)
-    bot_pairs: tuple[tuple[tuple[str, str], ...], ...] = ((), ())
-    #: rounds completed (SOLO-3: 9)
+    #: easier variant (SOLO-5): each bot's Rector draws, kept apart as pairs (a pair has 1 card
+    #: when the deck held only 1, R-4); only the better card of each pair scores
+    bot_pairs: tuple[tuple[tuple[str, ...], ...], ...] = ((), ())
+    #: the round being played, 1 to 9 (SOLO-3); 0 before the first turn
     round: int = 0
 
 

@@ -42,3 +42,26 @@ def keep(w: Work, seat: int, card: str) -> None:
     w.bonus_deck = w.bonus_deck + tuple(rest)
     w.rector_hand = ()
     w.emit(BonusChosen(seat, card))
+
+
+@implements("SOLO-5", "R-4")
+def keep_all(w: Work, seat: int) -> tuple[str, ...]:
+    """Solo bot (SOLO-5): keep every drawn card (a bot scores both); returns them."""
+    hand = w.rector_hand
+    p = w.p(seat)
+    p.bonus_cards = p.bonus_cards + hand
+    w.rector_hand = ()
+    for card in hand:
+        w.emit(BonusChosen(seat, card))
+    return hand
+
+
+@implements("SOLO-8", "R-21")
+def take_top(w: Work, seat: int) -> None:
+    """Solo harder variant (SOLO-8): the human takes the top card and keeps it, with no choice."""
+    card = w.bonus_deck[0]
+    w.bonus_deck = w.bonus_deck[1:]
+    p = w.p(seat)
+    p.bonus_cards = p.bonus_cards + (card,)
+    w.emit(BonusDrawn(seat, 1))
+    w.emit(BonusChosen(seat, card))
