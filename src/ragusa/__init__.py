@@ -36,9 +36,11 @@ from .engine import (
 )
 from .errors import ComponentDataError, IllegalActionError, InvalidInputError
 from .events import Event
+from .records import GameRecord, record_from_json, record_to_json, replay, verify
 from .serialization import action_from_json, action_to_json, state_from_json, state_to_json
 from .setup import new_game
 from .state import GameState, Options, Phase, PlayerState
+from .views import PlayerView, view, view_to_json
 
 __version__ = "0.1.0"
 
@@ -52,6 +54,7 @@ __all__ = [
     "ComponentDataError",
     "DrawBonus",
     "Event",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
     "InvalidInputError",
@@ -61,6 +64,7 @@ __all__ = [
     "Phase",
     "Place",
     "PlayerState",
+    "PlayerView",
     "SellCommodity",
     "Trade",
     "action_from_json",
@@ -70,10 +74,16 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
+    "record_from_json",
+    "record_to_json",
+    "replay",
     "score_breakdown",
     "scores",
     "state_from_json",
     "state_to_json",
     "step",
+    "verify",
+    "view",
+    "view_to_json",
     "winners",
 ]

@@ -10,7 +10,6 @@ against the file. No board fact lives as a constant in rule code: rule code read
 
 from __future__ import annotations
 
-import json
 from importlib import resources as _resources
 from typing import Any
 
@@ -170,7 +169,8 @@ _converter = cattrs.Converter(forbid_extra_keys=True)
 
 
 def _fail(where: str, what: str) -> ComponentDataError:
-    return ComponentDataError(f"component data {where}: {what}")
+    path = "$" if where == "$" else "$." + where.split(" (")[0]
+    return ComponentDataError(f"component data {where}: {what}", path)
 
 
 def _check_unique(where: str, ids: list[str]) -> None:
@@ -267,8 +267,13 @@ def _validate(data: ComponentData) -> None:
 
 def parse_components(raw: Any) -> ComponentData:
     """Structure and validate component data already parsed from JSON."""
-    if not isinstance(raw, dict):
-        raise _fail("$", "the document must be a JSON object")
+    from .errors import InvalidInputError
+    from .schema import validate
+
+    try:
+        validate("components", raw)  # the published schema first: every value's type and vocabulary
+    except InvalidInputError as exc:
+        raise ComponentDataError(f"component data {exc.path}: {exc.explanation}", exc.path) from None
     try:
         data = _converter.structure(raw, ComponentData)
     except Exception as exc:  # cattrs raises ClassValidationError groups
@@ -280,12 +285,15 @@ def parse_components(raw: Any) -> ComponentData:
 
 def load_components(text: str | None = None) -> ComponentData:
     """Load component data from JSON text, or the packaged ``standard.json``."""
+    from .errors import InvalidInputError
+    from .schema import parse_json
+
     if text is None:
         text = _resources.files("ragusa").joinpath("data/standard.json").read_text(encoding="utf-8")
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _fail("$", f"not valid JSON: {exc}") from None
+        raw = parse_json(text)
+    except InvalidInputError as exc:
+        raise ComponentDataError(f"component data: {exc.explanation}", exc.path) from None
     return parse_components(raw)
 
 

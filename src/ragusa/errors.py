@@ -15,17 +15,27 @@ class IllegalActionError(ValueError):
         self.explanation = message
 
 
-class ComponentDataError(ValueError):
-    """Component data (board, cards, market) that is malformed or inconsistent."""
-
-
 class InvalidInputError(ValueError):
-    """A JSON document (state, action, record) that is malformed or inconsistent.
+    """A JSON document (state, action, record, view, component data) that is malformed or inconsistent.
 
-    ``path`` is the JSON path of the offending value (``$`` for the document itself).
+    ``path`` is the JSON path of the offending value (``$`` for the document itself,
+    ``$.players[2].commodities[1]`` inside it); ``explanation`` says what is wrong.
     """
 
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path}: {message}")
+        self.path = path
+        self.explanation = message
+
+
+class ComponentDataError(InvalidInputError):
+    """Component data (board, cards, market) that is malformed or inconsistent.
+
+    An :class:`InvalidInputError` whose ``path`` points into the component file (``$`` when
+    the problem is not one value's, e.g. a board whose topology does not close).
+    """
+
+    def __init__(self, message: str, path: str = "$") -> None:
+        ValueError.__init__(self, message)
         self.path = path
         self.explanation = message

@@ -2,24 +2,35 @@
 
 ``state_from_json(state_to_json(s)) == s`` for every state. Actions are tagged with
 ``"type"`` (``{"type": "place", "spot": "s12", "powerhouse": false, "trades": []}``).
+
+Every reader validates its input first (:mod:`ragusa.schema`, then for states
+:mod:`ragusa.validation`) and raises :class:`~ragusa.errors.InvalidInputError`, naming the
+JSON path of the first problem, for anything malformed or inconsistent; it never returns a
+half-built object and never raises another exception type.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
 from .actions import ACTION_TYPES, Action
+from .errors import InvalidInputError
 from .events import Event
 from .state import GameState
 
 
-def _snake(cls: type) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+def type_tag(cls: type) -> str:
+    """The ``"type"`` tag of an action or event class: its name in snake case
+    (``BuildWall`` -> ``build_wall``; an acronym stays one word: ``VPScored`` -> ``vp_scored``)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", cls.__name__).lower()
+
+
+_snake = type_tag
 
 
 def _make_converter() -> cattrs.Converter:
@@ -45,9 +56,41 @@ def state_to_json(state: GameState) -> str:
     return json.dumps(state_to_data(state), separators=(",", ":"), sort_keys=True)
 
 
-def state_from_json(text: str) -> GameState:
-    """A state from :func:`state_to_json`'s output."""
-    return CONVERTER.structure(json.loads(text), GameState)
+T = TypeVar("T")
+
+
+def structure_checked(data: Any, cls: type[T]) -> T:
+    """Structure schema-validated data; a failure (which the schema should have prevented) is
+    still reported as :class:`InvalidInputError`, never as a cattrs exception."""
+    try:
+        return CONVERTER.structure(data, cls)
+    except Exception as exc:  # cattrs raises exception groups; the schema normally rules these out
+        detail = "; ".join(cattrs.transform_error(exc)) if isinstance(exc, cattrs.BaseValidationError) else str(exc)
+        raise InvalidInputError("$", f"cannot build a {cls.__name__}: {detail[:300]}") from None
+
+
+def state_from_data(data: Any, *, rules: bool = True) -> GameState:
+    """A state from parsed JSON, validated (schema, structure and, with ``rules``, the rules'
+    consistency; see :mod:`ragusa.validation`)."""
+    from .schema import read_document
+    from .validation import check_state
+
+    read_document("state", data)
+    state = structure_checked(data, GameState)
+    check_state(state, rules=rules)
+    return state
+
+
+def state_from_json(text: str | bytes, *, rules: bool = True) -> GameState:
+    """A state from :func:`state_to_json`'s output, validated.
+
+    Raises :class:`InvalidInputError` (a ``ValueError``) naming the JSON path of the first
+    problem. ``rules=False`` skips the checks that the position could arise in play (piece counts,
+    resources matching the houses, every card in one place), for hand-built positions.
+    """
+    from .schema import parse_json
+
+    return state_from_data(parse_json(text), rules=rules)
 
 
 def action_to_data(action: Action) -> dict[str, Any]:
@@ -59,11 +102,33 @@ def action_to_json(action: Action) -> str:
     return json.dumps(action_to_data(action), separators=(",", ":"), sort_keys=True)
 
 
-def action_from_json(text: str) -> Action:
-    action: Action = CONVERTER.structure(json.loads(text), Action)  # type: ignore[arg-type]
+def action_from_data(data: Any) -> Action:
+    """An action from parsed JSON, validated against the ``action`` schema."""
+    from .schema import read_document
+
+    read_document("action", data)
+    try:
+        action: Action = CONVERTER.structure(data, Action)  # type: ignore[arg-type]
+    except Exception as exc:  # pragma: no cover - the schema rules this out
+        raise InvalidInputError("$", f"cannot build an action: {str(exc)[:300]}") from None
     return action
+
+
+def action_from_json(text: str | bytes) -> Action:
+    """An action from :func:`action_to_json`'s output, validated against the ``action`` schema.
+
+    Only the form is checked here; whether the action is legal is :func:`ragusa.apply`'s call.
+    Raises :class:`InvalidInputError` naming the JSON path of the first problem.
+    """
+    from .schema import parse_json
+
+    return action_from_data(parse_json(text))
 
 
 def event_to_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = CONVERTER.unstructure(event, Event)
     return data
+
+
+def event_to_json(event: Event) -> str:
+    return json.dumps(event_to_data(event), separators=(",", ":"), sort_keys=True)
