@@ -88,8 +88,103 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+#: per spot, flattened for :func:`_fast_evaluate`: (country hexes, city hexes, gains of fish, wood, stone,
+#: silver ore, grapes, olives, needs 1 ore, needs 1 grapes, needs 1 olives, fish floor, needs a commodity,
+#: touches a producer)
+_FAST_ROWS: tuple[tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, bool, bool, bool, int, bool, bool], ...] = tuple(
+    (
+        info.country,
+        info.city,
+        info.gains.count(FISH),
+        info.gains.count(WOOD),
+        info.gains.count(STONE),
+        info.gains.count(ORE),
+        info.gains.count(GRAPES),
+        info.gains.count(OLIVES),
+        ORE in info.needs_one,
+        GRAPES in info.needs_one,
+        OLIVES in info.needs_one,
+        FISHMONGER_FISH if info.fishmonger else 0,
+        info.needs_commodity,
+        bool(info.needs_one),
+    )
+    for info in SPOT_INFO
+)
+_COST_WOOD, _COST_STONE, _COST_ORE, _COST_GRAPES, _COST_OLIVES = (
+    TRADE_COST_BY_INDEX[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES)
+)
+_NAME_WOOD, _NAME_STONE, _NAME_ORE, _NAME_GRAPES, _NAME_OLIVES = (RESOURCES[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES))
+
+
+def _fast_evaluate(
+    res: Sequence[int], com: Sequence[int], counts: Sequence[int], spot: int, power: bool, strict: bool
+) -> tuple[str, ...] | None:
+    """:func:`evaluate_reference` without the explanation, unrolled for speed: ``legal_actions``
+    calls it for every free spot. Same results (checked against the reference by a property test)."""
+    country, city, gf, gw, gs, go, gg, gl, n_ore, n_grapes, n_olives, floor, needs_com, producer = _FAST_ROWS[spot]
+    if needs_com and not (com[0] or com[1] or com[2]) and (strict or not producer):
+        return None  # R-3
+    if power:  # TWO-3, TWO-4: no gains, no wood or stone needed
+        fish, ore, grapes, olives = res[FISH], res[ORE], res[GRAPES], res[OLIVES]
+        short_w = short_s = 0
+    else:  # BUILD-6: the house's own gains count
+        fish, ore, grapes, olives = res[FISH] + gf, res[ORE] + go, res[GRAPES] + gg, res[OLIVES] + gl
+        need = 0
+        for h in country:
+            if counts[h] >= need:
+                need = counts[h] + 1
+        short_w = need - res[WOOD] - gw
+        need = 0
+        for h in city:
+            if counts[h] >= need:
+                need = counts[h] + 1
+        short_s = need - res[STONE] - gs
+    short_o = 1 if n_ore and ore < 1 else 0
+    short_g = 1 if n_grapes and grapes < 1 else 0
+    short_l = 1 if n_olives and olives < 1 else 0
+    if short_w <= 0 and short_s <= 0 and not (short_o or short_g or short_l):
+        return () if fish >= floor else None
+    if short_w < 0:
+        short_w = 0
+    if short_s < 0:
+        short_s = 0
+    cost = short_w * _COST_WOOD + short_s * _COST_STONE + short_o * _COST_ORE + short_g * _COST_GRAPES + short_l * _COST_OLIVES
+    if fish - cost < floor:
+        return None
+    return (
+        (_NAME_WOOD,) * short_w
+        + (_NAME_STONE,) * short_s
+        + (_NAME_ORE,) * short_o
+        + (_NAME_GRAPES,) * short_g
+        + (_NAME_OLIVES,) * short_l
+    )
+
+
 @implements("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10")
 def evaluate(
+    res: Sequence[int],
+    com: Sequence[int],
+    counts: Sequence[int],
+    spot: int,
+    power: bool,
+    strict: bool,
+    seat: int = 0,
+    explain: bool = False,
+) -> tuple[str, ...] | Refusal | None:
+    """The minimal fish trades that make this placement legal (``()`` if none are needed).
+
+    When no trades can make it legal, returns a :class:`Refusal` if ``explain`` is set, else None.
+    The rules are spelled out in :func:`evaluate_reference`; this runs a faster equivalent and asks
+    the reference only for the explanation of a refusal.
+    """
+    trades = _fast_evaluate(res, com, counts, spot, power, strict)
+    if trades is not None or not explain:
+        return trades
+    return evaluate_reference(res, com, counts, spot, power, strict, seat, explain=True)
+
+
+@implements("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10")
+def evaluate_reference(
     res: Sequence[int],
     com: Sequence[int],
     counts: Sequence[int],

@@ -1,0 +1,10 @@
+"""``python -m ragusa``: the ``ragusa`` command line (:mod:`ragusa.cli`)."""
+
+from __future__ import annotations
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
