@@ -34,7 +34,7 @@ from .clauses import implements
 from .components import COMMODITIES, COMPONENTS
 from .errors import IllegalActionError
 from .events import BotDecision, Event, GameEnded, HousePlaced, Passed, VPScored
-from .requirements import Refusal, evaluate, own_house_counts
+from .requirements import explain_refusal, minimal_trades, own_house_counts
 from .state import (
     EMPTY,
     POWERHOUSE,
@@ -101,14 +101,14 @@ def _placements(state: GameState, seat: int) -> list[Action]:
     if p.houses_left:
         for s, owner in enumerate(houses):
             if owner == EMPTY:
-                t = evaluate(res, com, counts, s, False, strict)
+                t = minimal_trades(res, com, counts, s, False, strict)
                 if t is not None:
-                    out.append(Place(BOARD.spot_ids[s], False, t) if t else _PLACE_HOUSE[s])  # type: ignore[arg-type]
+                    out.append(Place(BOARD.spot_ids[s], False, t) if t else _PLACE_HOUSE[s])
     if p.powerhouses_left:
         for s in powerhouse_spots(houses):
-            t = evaluate(res, com, counts, s, True, strict)
+            t = minimal_trades(res, com, counts, s, True, strict)
             if t is not None:
-                out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])  # type: ignore[arg-type]
+                out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
     return out
 
 
@@ -295,10 +295,10 @@ def _place(w: Work, seat: int, a: Place) -> None:
         rule = "TWO-1" if p.powerhouses_left else "TURN-3"
         raise IllegalActionError(rule, f"seat {seat} has no house left to place")
     counts = own_house_counts(w.houses, seat)
-    verdict = evaluate(p.res, p.com, counts, s, power, w.options.strict, seat, explain=True)
-    if isinstance(verdict, Refusal):
-        raise IllegalActionError(verdict.rule, f"placing on {a.spot}: {verdict.message}")
-    assert verdict is not None
+    verdict = minimal_trades(p.res, p.com, counts, s, power, w.options.strict)
+    if verdict is None:
+        why = explain_refusal(p.res, p.com, counts, s, power, w.options.strict, seat)
+        raise IllegalActionError(why.rule, f"placing on {a.spot}: {why.message}")
     trades = tuple(a.trades)
     if trades != verdict:
         if not trades:

@@ -2,7 +2,9 @@
 
 Every requirement is a threshold on one resource (or on holding a commodity), so the
 fish trades that make a placement legal have a unique minimal set: buy exactly each
-shortfall. :func:`evaluate` computes it, or says why no trades can help.
+shortfall. :func:`minimal_trades` computes it (this runs for every free spot at every placement
+decision, so it is written for speed); :func:`explain_refusal` says, with the numbers,
+why no trades can help.
 """
 
 from __future__ import annotations
@@ -88,19 +90,17 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-#: per spot, flattened for :func:`_fast_evaluate`: (country hexes, city hexes, gains of fish, wood, stone,
-#: silver ore, grapes, olives, needs 1 ore, needs 1 grapes, needs 1 olives, fish floor, needs a commodity,
-#: touches a producer)
-_FAST_ROWS: tuple[tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, bool, bool, bool, int, bool, bool], ...] = tuple(
-    (
+def _row(info: SpotInfo) -> tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, bool, bool, bool, int, bool, bool]:
+    g = info.gains
+    return (
         info.country,
         info.city,
-        info.gains.count(FISH),
-        info.gains.count(WOOD),
-        info.gains.count(STONE),
-        info.gains.count(ORE),
-        info.gains.count(GRAPES),
-        info.gains.count(OLIVES),
+        g.count(FISH),
+        g.count(WOOD),
+        g.count(STONE),
+        g.count(ORE),
+        g.count(GRAPES),
+        g.count(OLIVES),
         ORE in info.needs_one,
         GRAPES in info.needs_one,
         OLIVES in info.needs_one,
@@ -108,26 +108,41 @@ _FAST_ROWS: tuple[tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, in
         info.needs_commodity,
         bool(info.needs_one),
     )
-    for info in SPOT_INFO
-)
+
+
+#: :data:`SPOT_INFO` flattened into plain tuples for :func:`minimal_trades`' hot loop
+_ROWS = tuple(_row(info) for info in SPOT_INFO)
 _COST_WOOD, _COST_STONE, _COST_ORE, _COST_GRAPES, _COST_OLIVES = (
     TRADE_COST_BY_INDEX[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES)
 )
 _NAME_WOOD, _NAME_STONE, _NAME_ORE, _NAME_GRAPES, _NAME_OLIVES = (RESOURCES[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES))
 
 
-def _fast_evaluate(
+@implements("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10")
+def minimal_trades(
     res: Sequence[int], com: Sequence[int], counts: Sequence[int], spot: int, power: bool, strict: bool
 ) -> tuple[str, ...] | None:
-    """:func:`evaluate_reference` without the explanation, unrolled for speed: ``legal_actions``
-    calls it for every free spot. Same results (checked against the reference by a property test)."""
-    country, city, gf, gw, gs, go, gg, gl, n_ore, n_grapes, n_olives, floor, needs_com, producer = _FAST_ROWS[spot]
+    """The minimal fish trades that make this placement legal (``()`` if none are needed), or None.
+
+    ``res``/``com`` are the seat's resources and commodities before the placement; ``counts``
+    its houses per hex (:func:`own_house_counts`). All three hexes must accept the house
+    (BUILD-1): on a country hex the seat needs as much wood as its houses there, the new one
+    included (BUILD-2); on a city hex the same with stone (BUILD-3); a sea hex asks nothing
+    (BUILD-4). Requirements read counts and consume nothing, so one wood serves every country
+    hex (BUILD-5), and the house's own gains count (BUILD-6). Special requirements (BUILD-7):
+    1 grapes / olives / silver ore next to the Winery / Oil Press / Silversmith, 2 fish left
+    after this placement's trades next to the Fishmonger, and for the Market or Wharf a
+    commodity held, or (R-3, unless ``strict``) a producer on the same spot. Fish, this
+    placement's own included, may buy the shortfall (BUILD-8) at the FISH-1 rates. A powerhouse
+    gains nothing and needs no wood or stone, only the special requirements (TWO-3, R-10).
+    """
+    country, city, gf, gw, gs, go, gg, gl, n_ore, n_grapes, n_olives, floor, needs_com, producer = _ROWS[spot]
     if needs_com and not (com[0] or com[1] or com[2]) and (strict or not producer):
-        return None  # R-3
-    if power:  # TWO-3, TWO-4: no gains, no wood or stone needed
+        return None
+    if power:
         fish, ore, grapes, olives = res[FISH], res[ORE], res[GRAPES], res[OLIVES]
         short_w = short_s = 0
-    else:  # BUILD-6: the house's own gains count
+    else:
         fish, ore, grapes, olives = res[FISH] + gf, res[ORE] + go, res[GRAPES] + gg, res[OLIVES] + gl
         need = 0
         for h in country:
@@ -160,133 +175,54 @@ def _fast_evaluate(
     )
 
 
-@implements("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10")
-def evaluate(
-    res: Sequence[int],
-    com: Sequence[int],
-    counts: Sequence[int],
-    spot: int,
-    power: bool,
-    strict: bool,
-    seat: int = 0,
-    explain: bool = False,
-) -> tuple[str, ...] | Refusal | None:
-    """The minimal fish trades that make this placement legal (``()`` if none are needed).
+def explain_refusal(
+    res: Sequence[int], com: Sequence[int], counts: Sequence[int], spot: int, power: bool, strict: bool, seat: int
+) -> Refusal:
+    """Why :func:`minimal_trades` refuses this placement: the clause that forbids it and the numbers.
 
-    When no trades can make it legal, returns a :class:`Refusal` if ``explain`` is set, else None.
-    The rules are spelled out in :func:`evaluate_reference`; this runs a faster equivalent and asks
-    the reference only for the explanation of a refusal.
-    """
-    trades = _fast_evaluate(res, com, counts, spot, power, strict)
-    if trades is not None or not explain:
-        return trades
-    return evaluate_reference(res, com, counts, spot, power, strict, seat, explain=True)
-
-
-@implements("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10")
-def evaluate_reference(
-    res: Sequence[int],
-    com: Sequence[int],
-    counts: Sequence[int],
-    spot: int,
-    power: bool,
-    strict: bool,
-    seat: int = 0,
-    explain: bool = False,
-) -> tuple[str, ...] | Refusal | None:
-    """The minimal fish trades that make this placement legal (``()`` if none are needed).
-
-    When no trades can make it legal, returns a :class:`Refusal` if ``explain`` is set, else None.
-    ``res``/``com`` are the seat's resources and commodities before the placement; ``counts``
-    its houses per hex (:func:`own_house_counts`). Requirements read counts and consume nothing
-    (BUILD-5); the house's own gains count (BUILD-6); sea hexes ask nothing (BUILD-4); a
-    powerhouse gains nothing and needs no wood or stone, only the special requirements
-    (TWO-3, TWO-4, R-10).
+    Display only: the decision is :func:`minimal_trades`'; this recomputes what the seat would
+    need and have, to say so.
     """
     info = SPOT_INFO[spot]
-    have = list(res)
-    need = [0, 0, 0, 0, 0, 0]
-    worst_country = worst_city = -1
-    if not power:
-        for r in info.gains:
-            have[r] += 1
-        for h in info.country:
-            if counts[h] + 1 > need[WOOD]:
-                need[WOOD] = counts[h] + 1
-                worst_country = h
-        for h in info.city:
-            if counts[h] + 1 > need[STONE]:
-                need[STONE] = counts[h] + 1
-                worst_city = h
-    for r in info.needs_one:
-        if need[r] < 1:
-            need[r] = 1
-    fish_cost = 0
-    trades: list[str] = []
-    for r in (WOOD, STONE, ORE, GRAPES, OLIVES):
-        short = need[r] - have[r]
-        if short > 0:
-            fish_cost += short * TRADE_COST_BY_INDEX[r]
-            trades.extend([RESOURCES[r]] * short)
-    fish_left = have[FISH] - fish_cost
-    fish_floor = FISHMONGER_FISH if info.fishmonger else 0
-    commodity_ok = True
-    if info.needs_commodity and com[0] + com[1] + com[2] == 0:
-        commodity_ok = bool(info.needs_one) and not strict
-    if fish_left >= fish_floor and commodity_ok:
-        return tuple(trades)
-    if not explain:
-        return None
-    return _refusal(info, have, need, fish_cost, fish_left, fish_floor, commodity_ok, counts, worst_country, worst_city, power, strict, seat)
-
-
-def _refusal(
-    info: SpotInfo,
-    have: list[int],
-    need: list[int],
-    fish_cost: int,
-    fish_left: int,
-    fish_floor: int,
-    commodity_ok: bool,
-    counts: Sequence[int],
-    worst_country: int,
-    worst_city: int,
-    power: bool,
-    strict: bool,
-    seat: int,
-) -> Refusal:
     who = f"seat {seat}"
-    if not commodity_ok:
+    if info.needs_commodity and not (com[0] or com[1] or com[2]) and (strict or not info.needs_one):
         if strict:
             why = "with the strict option only commodities already held count (R-3)"
         else:
             why = "and this spot touches no Winery, Oil Press or Silversmith to produce one (R-3)"
         return Refusal("BUILD-7", f"a house on the Market or the Wharf needs 1 commodity; {who} holds none, {why}")
+    have = list(res)
+    need = [0] * len(RESOURCES)
+    worst = {WOOD: -1, STONE: -1}
+    if not power:
+        for r in info.gains:
+            have[r] += 1
+        for r, hexes in ((WOOD, info.country), (STONE, info.city)):
+            for h in hexes:
+                if counts[h] + 1 > need[r]:
+                    need[r] = counts[h] + 1
+                    worst[r] = h
+    for r in info.needs_one:
+        need[r] = max(need[r], 1)
     gained = "" if power else ", counting this house's own gains"
     parts: list[str] = []
     rule = "BUILD-7"
-    if need[WOOD] > have[WOOD]:
-        rule = "BUILD-2"
-        parts.append(
-            f"the {_ordinal(counts[worst_country] + 1)} house on {BOARD.hex_ids[worst_country]} needs "
-            f"{need[WOOD]} wood; {who} has {have[WOOD]}{gained}"
-        )
-    if need[STONE] > have[STONE]:
-        if rule == "BUILD-7":
-            rule = "BUILD-3"
-        parts.append(
-            f"the {_ordinal(counts[worst_city] + 1)} house on {BOARD.hex_ids[worst_city]} needs "
-            f"{need[STONE]} stone; {who} has {have[STONE]}{gained}"
-        )
+    for r, clause in ((WOOD, "BUILD-2"), (STONE, "BUILD-3")):
+        if need[r] > have[r]:
+            rule = clause if rule == "BUILD-7" else rule
+            h = worst[r]
+            parts.append(
+                f"the {_ordinal(counts[h] + 1)} house on {BOARD.hex_ids[h]} needs {need[r]} {RESOURCES[r]}; "
+                f"{who} has {have[r]}{gained}"
+            )
     for r in (ORE, GRAPES, OLIVES):
         if need[r] > have[r]:
             parts.append(f"the special requirement needs 1 {RESOURCES[r]}; {who} has {have[r]}")
-    fish_have = have[FISH]
-    if fish_floor and fish_left < fish_floor:
-        parts.append(
-            f"the Fishmonger needs {fish_floor} fish after this placement's trades; {who} would have {fish_left}"
-        )
+    fish_cost = sum(max(0, need[r] - have[r]) * TRADE_COST_BY_INDEX[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES))
+    fish_left = have[FISH] - fish_cost
+    floor = FISHMONGER_FISH if info.fishmonger else 0
+    if floor and fish_left < floor:
+        parts.append(f"the Fishmonger needs {floor} fish after this placement's trades; {who} would have {fish_left}")
     elif fish_cost:
-        parts.append(f"trading for the shortfall would take {fish_cost} fish; {who} has {fish_have}")
+        parts.append(f"trading for the shortfall would take {fish_cost} fish; {who} has {have[FISH]}")
     return Refusal(rule, "; ".join(parts))
-

@@ -1,0 +1,118 @@
+"""``minimal_trades`` against a brute-force oracle written from the rule text.
+
+The oracle tries every multiset of fish trades the seat can afford, checks each BUILD clause
+directly, and keeps the minimal legal sets. The library claims the minimal set is unique (each
+requirement is a threshold on one resource) and equal to its shortfall; this checks both, on
+random inputs and on every free spot of played games.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ragusa import apply, is_terminal, legal_actions, new_game
+from ragusa.board import BOARD, KIND_CITY, KIND_COUNTRY
+from ragusa.components import BUILDINGS, RESOURCES
+from ragusa.requirements import explain_refusal, minimal_trades, own_house_counts
+from ragusa.state import EMPTY, Phase
+
+N_HEX = len(BOARD.hex_ids)
+N_SPOT = len(BOARD.spot_ids)
+FISH, WOOD, STONE, ORE, GRAPES, OLIVES = range(6)
+# FISH-1: fish per unit of wood, stone, silver ore, grapes, olives
+RATES = {WOOD: 2, STONE: 3, ORE: 4, GRAPES: 2, OLIVES: 2}
+PRODUCER_NEEDS = {"winery": GRAPES, "oil-press": OLIVES, "silversmith": ORE}
+
+
+def oracle(res: list[int], com: list[int], counts: list[int], spot: int, power: bool, strict: bool) -> list[tuple[str, ...]]:
+    hexes = BOARD.spot_hexes[spot]
+    base = list(res)
+    if not power:  # BUILD-6: the house's own gains count; TWO-4: a powerhouse gains nothing
+        for h in hexes:
+            if BOARD.hex_kind[h] != KIND_CITY:
+                base[BOARD.hex_resource[h]] += 1
+    buildings = [BUILDINGS[BOARD.hex_building[h]] for h in hexes if BOARD.hex_kind[h] == KIND_CITY]
+    legal: list[tuple[int, ...]] = []
+    ranges = [range(base[FISH] // RATES[r] + 1) for r in (WOOD, STONE, ORE, GRAPES, OLIVES)]
+    for buy in itertools.product(*ranges):
+        cost = sum(n * RATES[r] for n, r in zip(buy, (WOOD, STONE, ORE, GRAPES, OLIVES)))
+        if cost > base[FISH]:
+            continue
+        have = list(base)
+        have[FISH] -= cost
+        for n, r in zip(buy, (WOOD, STONE, ORE, GRAPES, OLIVES)):
+            have[r] += n
+        ok = True
+        for h in hexes:
+            if power:
+                continue  # TWO-3: no wood or stone for a powerhouse
+            if BOARD.hex_kind[h] == KIND_COUNTRY and counts[h] + 1 > have[WOOD]:
+                ok = False  # BUILD-2
+            if BOARD.hex_kind[h] == KIND_CITY and counts[h] + 1 > have[STONE]:
+                ok = False  # BUILD-3
+        for b in buildings:  # BUILD-7 (R-10: powerhouses too)
+            if b in PRODUCER_NEEDS and have[PRODUCER_NEEDS[b]] < 1:
+                ok = False
+            if b == "fishmonger" and have[FISH] < 2:
+                ok = False
+            if b in ("market", "wharf") and sum(com) == 0:
+                if strict or not any(x in PRODUCER_NEEDS for x in buildings):
+                    ok = False  # R-3
+        if ok:
+            legal.append(buy)
+    minimal = [b for b in legal if not any(o != b and all(x <= y for x, y in zip(o, b)) for o in legal)]
+    names = (RESOURCES[WOOD], RESOURCES[STONE], RESOURCES[ORE], RESOURCES[GRAPES], RESOURCES[OLIVES])
+    return [tuple(n for n, k in zip(names, b) for _ in range(k)) for b in minimal]
+
+
+def check(res: list[int], com: list[int], counts: list[int], spot: int, power: bool, strict: bool) -> None:
+    expected = oracle(res, com, counts, spot, power, strict)
+    got = minimal_trades(res, com, counts, spot, power, strict)
+    if not expected:
+        assert got is None
+        refusal = explain_refusal(res, com, counts, spot, power, strict, 0)
+        assert refusal.rule in {"BUILD-2", "BUILD-3", "BUILD-7"} and refusal.message
+    else:
+        assert len(expected) == 1, f"minimal trades not unique: {expected}"
+        assert got == expected[0]
+
+
+@pytest.mark.clause("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10")
+@settings(max_examples=600, deadline=None)
+@given(
+    res=st.lists(st.integers(0, 9), min_size=6, max_size=6),
+    com=st.lists(st.sampled_from([0, 0, 0, 1, 4, 12]), min_size=3, max_size=3),
+    counts=st.lists(st.sampled_from([0, 0, 0, 1, 2, 3, 5]), min_size=N_HEX, max_size=N_HEX),
+    spot=st.integers(0, N_SPOT - 1),
+    power=st.booleans(),
+    strict=st.booleans(),
+)
+def test_minimal_trades_match_the_oracle(
+    res: list[int], com: list[int], counts: list[int], spot: int, power: bool, strict: bool
+) -> None:
+    check(res, com, counts, spot, power, strict)
+
+
+@pytest.mark.clause("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-6", "BUILD-7", "BUILD-8")
+def test_minimal_trades_on_played_positions() -> None:
+    # every free spot, for the seat to place, at every placement of 6 random games (2 to 5 players)
+    checked = 0
+    for seed in range(6):
+        state = new_game(2 + seed % 4, seed=seed)
+        rng = random.Random(seed)
+        while not is_terminal(state):
+            if state.phase == Phase.PLACE and state.seat is not None:
+                p = state.players[state.seat]
+                counts = own_house_counts(state.houses, state.seat)
+                for s in range(N_SPOT):
+                    if state.houses[s] == EMPTY:
+                        check(list(p.resources), list(p.commodities), counts, s, False, seed % 2 == 0)
+                        checked += 1
+            actions = legal_actions(state)
+            state = apply(state, actions[rng.randrange(len(actions))])
+    assert checked > 2000
