@@ -100,7 +100,7 @@ def test_play_tie_is_broken_by_commodity_value(capsys: pytest.CaptureFixture[str
     # Random bots, 4 players, seed 19: seats 0 and 2 both end on 7 VP (found by search; the
     # replay below confirms it). WIN-1: the tie goes to the higher commodity value, each held
     # commodity times its end market value, worked out here from the final holdings.
-    assert main(["play", "--players", "4", "--seed", "19"]) == 0
+    assert main(["play", "--players", "4", "--seed", "19", "--bot", "random"]) == 0
     out = capsys.readouterr().out
     final = _replay(4, 19, "2nd", "random")
     totals = scores(final)
@@ -120,7 +120,7 @@ def test_play_tie_is_broken_by_commodity_value(capsys: pytest.CaptureFixture[str
 def test_play_shared_victory(capsys: pytest.CaptureFixture[str]) -> None:
     # Random bots, 4 players, seed 831: seats 0 and 1 tie on VP and on commodity value (found
     # by search); R-7: they share the victory.
-    assert main(["play", "--players", "4", "--seed", "831"]) == 0
+    assert main(["play", "--players", "4", "--seed", "831", "--bot", "random"]) == 0
     out = capsys.readouterr().out
     final = _replay(4, 831, "2nd", "random")
     totals = scores(final)
@@ -135,7 +135,7 @@ def test_play_solo_plays_or_is_a_clear_error(capsys: pytest.CaptureFixture[str])
         solo = True
     except ValueError:
         solo = False
-    code = main(["play", "--players", "1", "--seed", "1"])
+    code = main(["play", "--players", "1", "--seed", "1", "--bot", "random"])
     captured = capsys.readouterr()
     if solo:  # once solo exists, play just plays it
         assert code == 0 and "Final scores" in captured.out
@@ -167,7 +167,7 @@ def test_build_parser_lists_every_command() -> None:
     parser, handlers = build_parser()
     assert set(handlers) == {c.name for c in COMMANDS} >= {"play", "bench"}
     args = parser.parse_args(["play", "--players", "3", "--seed", "2"])
-    assert args.command == "play" and args.players == 3 and args.bot == "random" and args.edition == "2nd"
+    assert args.command == "play" and args.players == 3 and args.bot == "greedy" and args.edition == "2nd"
 
 
 FIGURES = (

@@ -60,7 +60,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, required=True, help="number of players, 2 to 5; 1 is the solo game (SOLO)")
     p.add_argument("--seed", type=int, required=True, help="game seed; the bots' generator is seeded from it too")
     p.add_argument("--edition", choices=EDITIONS, default="2nd", help="rulebook edition (default 2nd)")
-    p.add_argument("--bot", choices=sorted(BOTS), default="random", help="the bot playing every seat (default random)")
+    p.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bot playing every seat (default greedy)")
     p.add_argument("--strict", action="store_true", help="R-3 strict: Market/Wharf need a commodity already held")
     p.add_argument("--solo-human-first", action="store_true", help="solo easier variant (SOLO-3): the human plays first")
     p.add_argument(

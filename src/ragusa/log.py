@@ -87,7 +87,7 @@ _BUILDING_NAMES: dict[str, str] = {
 #: what a Pass means in each phase
 _PASS_TEXT: dict[str, str] = {
     Phase.PLACE: "has no legal placement and passes the turn (R-14)",
-    Phase.TRADE_WINDOW: "makes no trade before its house activates",
+    Phase.TRADE_WINDOW: "is done trading; its house activates",
     Phase.MARKET: "buys no ship at the Market",
     Phase.WHARF: "sells nothing at the Wharf",
     Phase.RECTOR_DRAW: "declines the Rector's draw",
