@@ -1,0 +1,94 @@
+"""Mutation spot-check: break one rule at a time and check that its tests notice.
+
+For each mutation below (a clause, a one-line change to the rule code, and the test files that
+check that clause), the tree is copied to a temporary folder, the change is applied there, and
+pytest runs those test files against the mutated copy. A mutation the tests do not catch is a
+clause whose tests cannot fail: the run exits 1 and names it.
+
+    python tools/mutate.py            # all mutations
+    python tools/mutate.py BUILD-2    # only the mutations for these clauses
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (clause, file under src/ragusa, exact text, replacement, test files)
+MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
+    ("BUILD-2", "requirements.py", "short_w = need - res[WOOD] - gw", "short_w = need - res[WOOD] - gw - 1", ["test_requirements.py"]),
+    ("BUILD-3", "requirements.py", "short_s = need - res[STONE] - gs", "short_s = need - res[STONE] - gs - 1", ["test_requirements.py"]),
+    ("BUILD-6", "requirements.py", "res[FISH] + gf, res[ORE] + go, res[GRAPES] + gg, res[OLIVES] + gl", "res[FISH], res[ORE] + go, res[GRAPES] + gg, res[OLIVES] + gl", ["test_requirements.py"]),
+    ("BUILD-7", "requirements.py", "return () if fish >= floor else None", "return ()", ["test_requirements.py"]),
+    ("R-3", "requirements.py", "(strict or not producer)", "(strict and not producer)", ["test_requirements.py"]),
+    ("FISH-1", "fish.py", '"stone": 3', '"stone": 2', ["test_fish.py"]),
+    ("RES-2", "buildings/production.py", "lost = max(0, total - CAP)", "lost = 0", ["test_buildings.py"]),
+    ("R-2", "buildings/market.py", "new = min(len(TRACK) - 1, max(0, old + steps))", "new = min(len(TRACK), max(0, old + steps))", ["test_turn.py", "test_buildings.py"]),
+    ("ACT-3", "activation.py", "ring[i:] + ring[:i]", "ring[:i] + ring[i:]", ["test_activation.py"]),
+    ("ACT-4", "activation.py", "if BOARD.hex_building[h] in NEW_HOUSE_ONLY:", "if False:", ["test_activation.py"]),
+    ("ACT-5", "activation.py", "            if (_WRITES[a] & _READS[b]) or (_WRITES[b] & _READS[a]):\n                return True", "            pass", ["test_activation.py"]),
+    ("MASON-1", "buildings/mason.py", "vp += (houses[spot] == seat) + (towers[spot] == seat)", "vp += houses[spot] == seat", ["test_buildings.py", "test_scoring.py"]),
+    ("ARCHITECT-1", "buildings/architect.py", "w.p(seat).towers_left -= 1", "pass", ["test_buildings.py"]),
+    ("FISHMONGER-1", "buildings/fishmonger.py", "vp = fish // 2", "vp = (fish + 1) // 2", ["test_buildings.py"]),
+    ("MARKET-1", "buildings/market.py", "move_bead(w, COM_INDEX[SLOTS[slot].lowers], -1)", "pass", ["test_buildings.py"]),
+    ("WHARF-1", "buildings/wharf.py", "vp = TRACK[w.market[c]]", "vp = TRACK[w.market[c]] + 1", ["test_buildings.py"]),
+    ("RECTOR-1", "buildings/rector.py", "w.bonus_deck = w.bonus_deck + tuple(rest)", "w.bonus_deck = tuple(rest) + w.bonus_deck", ["test_buildings.py"]),
+    ("END-WALL-1", "scoring.py", "ok[j] = own > 0 or (h == EMPTY and t == EMPTY)", "ok[j] = own > 0 or h == EMPTY", ["test_scoring.py"]),
+    ("END-WALL-2", "scoring.py", "cur_vp += 1 + val[i]", "cur_vp += 1", ["test_scoring.py"]),
+    ("R-6", "scoring.py", "(cur_len == best_len and cur_vp > best_vp)", "False", ["test_scoring.py"]),
+    ("END-CATH-1", "scoring.py", "sets = min(n_houses, min(state.players[seat].commodities))", "sets = min(state.players[seat].commodities)", ["test_scoring.py"]),
+    ("END-BONUS-1", "scoring.py", "BONUS_CAP = 12", "BONUS_CAP = 13", ["test_scoring.py"]),
+    ("ED-1", "scoring.py", 'vp = vp1 if state.edition == "1st" else vp2', "vp = vp2", ["test_scoring.py"]),
+    ("TWO-2", "two_player.py", "if not BOARD.spot_on_wall[spot]:", "if False:", ["test_two_player.py"]),
+    ("TWO-6", "activation.py", "if w.placed_power or owner == POWERHOUSE:", "if w.placed_power:", ["test_two_player.py"]),
+    ("TWO-8", "two_player.py", "if p.powerhouses_left and not powerhouse_spots(w.houses):", "if False:", ["test_two_player.py"]),
+    ("SETUP-5", "buildings/market.py", "    move_bead(w, COM_INDEX[arrival.commodity], arrival.steps)\n    return ship_id", "    return ship_id", ["test_setup.py"]),
+    ("END-2", "engine.py", "w.end_seats = tuple(s for s in order if w.p(s).res[FISH] >= fish.MIN_TRADE)", "w.end_seats = ()", ["test_end_flow.py", "test_fish.py"]),
+    ("R-14", "engine.py", "    if not able or w.passes >= len(able):", "    if not able:", ["test_turn.py"]),
+    ("SOLO-6", "engine.py", "    if owner == RESERVED:\n", "    if False:\n", ["test_solo.py"]),
+]
+
+
+def run(mutation: tuple[str, str, str, str, list[str]], python: str) -> bool:
+    clause, rel, old, new, tests = mutation
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        shutil.copytree(ROOT / "src", root / "src")
+        shutil.copytree(ROOT / "tests", root / "tests")
+        shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+        target = root / "src" / "ragusa" / rel
+        text = target.read_text(encoding="utf-8")
+        if text.count(old) != 1:
+            print(f"  {clause:12} SKIPPED: the text to mutate is not found exactly once in {rel}")
+            return False
+        target.write_text(text.replace(old, new), encoding="utf-8")
+        env = dict(os.environ, PYTHONPATH=str(root / "src"))
+        proc = subprocess.run(
+            [python, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *[f"tests/{t}" for t in tests]],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        caught = proc.returncode != 0
+        print(f"  {clause:12} {'caught' if caught else 'NOT CAUGHT'}: {rel}: {old.strip()[:60]!r}")
+        return caught
+
+
+def main(argv: list[str]) -> int:
+    wanted = set(argv)
+    chosen = [m for m in MUTATIONS if not wanted or m[0] in wanted]
+    print(f"mutation spot-check: {len(chosen)} mutations")
+    missed = [m[0] for m in chosen if not run(m, sys.executable)]
+    print(f"{len(chosen) - len(missed)} of {len(chosen)} caught" + (f"; not caught: {', '.join(missed)}" if missed else ""))
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
