@@ -8,13 +8,15 @@ Everything is given by ids (spot ids, segment ids, resource names), never by ind
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import attrs
 
-from ragusa import GameState, Options, apply, legal_actions, new_game
-from ragusa.actions import Action, ChooseBonus
+from ragusa import GameState, Options, apply, legal_actions, new_game, step
+from ragusa.actions import Action, ChooseBonus, Trade
 from ragusa.board import BOARD, COM_INDEX, RES_INDEX
 from ragusa.components import COMPONENTS
+from ragusa.events import Event, HouseActivated
 from ragusa.state import EMPTY, POWERHOUSE, RESERVED, Phase, PlayerState
 
 #: use as a ``houses`` value for a two-player powerhouse / a solo reserved spot
@@ -127,3 +129,35 @@ def track_value(index: int) -> int:
 
 def player(state: GameState, seat: int) -> PlayerState:
     return state.players[seat]
+
+
+E = TypeVar("E")
+
+
+def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
+    """Apply ``actions`` with ``step``; return the final state and all events in order."""
+    out: list[Event] = []
+    for a in actions:
+        state, events = step(state, a)
+        out.extend(events)
+    return state, out
+
+
+def of(events: Sequence[Event], cls: type[E]) -> list[E]:
+    """The events of one class, in order."""
+    return [e for e in events if isinstance(e, cls)]
+
+
+def non_trade(state: GameState) -> set[Action]:
+    """The legal actions other than fish trades."""
+    return {a for a in legal_actions(state) if not isinstance(a, Trade)}
+
+
+def hexes(spot_id: str) -> set[str]:
+    """The ids of the three hexes around ``spot_id`` (from the board data)."""
+    return {BOARD.hex_ids[h] for h in BOARD.spot_hexes[BOARD.spot_index[spot_id]]}
+
+
+def activated(events: Sequence[Event]) -> list[tuple[str, int, str]]:
+    """(building, seat, spot) of each HouseActivated event, in order."""
+    return [(e.building, e.seat, e.spot) for e in events if isinstance(e, HouseActivated)]

@@ -7,15 +7,11 @@ is worked out by hand in a comment.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
-
 import pytest
 
 from ragusa import (
     ActivateHex,
     DrawBonus,
-    GameState,
     IllegalActionError,
     Pass,
     Place,
@@ -23,52 +19,28 @@ from ragusa import (
     Trade,
     apply,
     legal_actions,
-    step,
 )
-from ragusa.actions import Action
-from ragusa.board import BOARD
 from ragusa.components import COMPONENTS
 from ragusa.events import (
     CommodityProduced,
     CommoditySold,
-    Event,
     HexActivated,
     HouseActivated,
     ResourceGained,
 )
 from ragusa.state import Phase
-from tests.support import commodities, player, position, resources, track_value
-
-E = TypeVar("E")
-
-
-def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
-    """Apply ``actions`` with ``step``; return the final state and all events in order."""
-    out: list[Event] = []
-    for a in actions:
-        state, events = step(state, a)
-        out.extend(events)
-    return state, out
-
-
-def of(events: Sequence[Event], cls: type[E]) -> list[E]:
-    """The events of one class, in order."""
-    return [e for e in events if isinstance(e, cls)]
-
-
-def non_trade(state: GameState) -> set[Action]:
-    return {a for a in legal_actions(state) if not isinstance(a, Trade)}
-
-
-def hexes(spot: str) -> set[str]:
-    """The ids of the three hexes around ``spot`` (from the board data)."""
-    return {BOARD.hex_ids[h] for h in BOARD.spot_hexes[BOARD.spot_index[spot]]}
-
-
-def activated(events: Sequence[Event]) -> list[tuple[str, int, str]]:
-    """(building, seat, spot) of each HouseActivated event, in order."""
-    return [(e.building, e.seat, e.spot) for e in events if isinstance(e, HouseActivated)]
-
+from tests.support import (
+    activated,
+    commodities,
+    hexes,
+    non_trade,
+    of,
+    play,
+    player,
+    position,
+    resources,
+    track_value,
+)
 
 # --------------------------------------------------------------------------- ACT-1, ACT-2
 

@@ -9,7 +9,6 @@ against the board data) and works its numbers out by hand in comments.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
 
 import attrs
 import pytest
@@ -29,14 +28,12 @@ from ragusa import (
     Trade,
     apply,
     legal_actions,
-    step,
 )
 from ragusa.actions import Action
 from ragusa.board import BOARD
 from ragusa.events import (
     BonusDrawn,
     CommodityProduced,
-    Event,
     HexActivated,
     HouseActivated,
     MarketMoved,
@@ -47,36 +44,20 @@ from ragusa.events import (
     WallBuilt,
 )
 from ragusa.state import EMPTY, VP_FISHMONGER, VP_MASON, VP_SHIPS, VP_WHARF, Phase
-from tests.support import commodities, player, position, resources, track_value
-
-E = TypeVar("E")
+from tests.support import (
+    activated,
+    commodities,
+    hexes,
+    non_trade,
+    of,
+    play,
+    player,
+    position,
+    resources,
+    track_value,
+)
 
 ALL_SHIPS = tuple(f"ship-{i}" for i in range(1, 27))
-
-
-def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
-    """Apply ``actions`` with ``step``; return the final state and all events in order."""
-    out: list[Event] = []
-    for a in actions:
-        state, events = step(state, a)
-        out.extend(events)
-    return state, out
-
-
-def of(events: Sequence[Event], cls: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, cls)]
-
-
-def non_trade(state: GameState) -> set[Action]:
-    return {a for a in legal_actions(state) if not isinstance(a, Trade)}
-
-
-def hexes(spot: str) -> set[str]:
-    return {BOARD.hex_ids[h] for h in BOARD.spot_hexes[BOARD.spot_index[spot]]}
-
-
-def activated(events: Sequence[Event]) -> list[tuple[str, int, str]]:
-    return [(e.building, e.seat, e.spot) for e in events if isinstance(e, HouseActivated)]
 
 
 def illegal(state: GameState, action: Action) -> str:

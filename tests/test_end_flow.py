@@ -8,8 +8,7 @@ the score breakdown, and what is legal once the game is over.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Mapping
 
 import attrs
 import pytest
@@ -26,28 +25,12 @@ from ragusa import (
     legal_actions,
     score_breakdown,
     scores,
-    step,
     winners,
 )
-from ragusa.actions import Action
 from ragusa.board import BOARD
-from ragusa.events import Event, GameEnded, VPScored
+from ragusa.events import GameEnded, VPScored
 from ragusa.state import Phase
-from tests.support import player, position, resources
-
-E = TypeVar("E")
-
-
-def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
-    out: list[Event] = []
-    for a in actions:
-        state, events = step(state, a)
-        out.extend(events)
-    return state, out
-
-
-def of(events: Sequence[Event], cls: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, cls)]
+from tests.support import of, play, player, position, resources
 
 
 def last_turn(

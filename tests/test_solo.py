@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 import pytest
@@ -44,12 +44,12 @@ from ragusa import (
     new_game,
     score_breakdown,
     scores,
+    solo,
     state_from_json,
     state_to_json,
     step,
     winners,
 )
-from ragusa import solo
 from ragusa.actions import Action, Trade
 from ragusa.board import BOARD, COM_INDEX
 from ragusa.components import COMPONENTS
@@ -68,9 +68,8 @@ from ragusa.events import (
 )
 from ragusa.serialization import event_to_data
 from ragusa.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
-from tests.support import BLACK, commodities, resources
+from tests.support import BLACK, commodities, of, play, resources
 
-E = TypeVar("E")
 HUMAN_FIRST = Options(solo_human_first=True)
 ALL_SPOTS_OF = {c.id: c.spots for c in COMPONENTS.patrician_cards}
 
@@ -150,18 +149,6 @@ def solo_pos(
         passes=0,
         solo=attrs.evolve(base.solo, bot_cards=cards, bot_pairs=((), ()), round=1),
     )
-
-
-def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
-    out: list[Event] = []
-    for a in actions:
-        state, events = step(state, a)
-        out.extend(events)
-    return state, out
-
-
-def of(events: Sequence[Event], cls: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, cls)]
 
 
 def decisions(events: Sequence[Event], seat: int | None = None) -> list[BotDecision]:
