@@ -117,18 +117,25 @@ def _add_state(p: argparse.ArgumentParser) -> None:
     )
 
 
-def configure_legal(p: argparse.ArgumentParser) -> None:
-    _add_state(p)
-
-
-def run_legal(args: argparse.Namespace) -> int:
+def _load_state(args: argparse.Namespace) -> GameState | int:
+    """The STATE argument read and validated, or the exit code after reporting why it is not valid."""
     try:
-        state = _read_state(args.state, args.lenient)
+        return _read_state(args.state, args.lenient)
     except InvalidInputError as exc:
         return _invalid(exc, "STATE")
     except _Unreadable as exc:
         _error("invalid_input", str(exc), path="$")
         return 2
+
+
+def configure_legal(p: argparse.ArgumentParser) -> None:
+    _add_state(p)
+
+
+def run_legal(args: argparse.Namespace) -> int:
+    state = _load_state(args)
+    if isinstance(state, int):
+        return state
     print(_lines([action_to_data(a) for a in legal_actions(state)]))
     return 0
 
@@ -143,13 +150,9 @@ def run_apply(args: argparse.Namespace) -> int:
     if args.state == "-" and args.action == "-":
         _error("invalid_input", "STATE and ACTION cannot both be read from standard input", path="$")
         return 2
-    try:
-        state = _read_state(args.state, args.lenient)
-    except InvalidInputError as exc:
-        return _invalid(exc, "STATE")
-    except _Unreadable as exc:
-        _error("invalid_input", str(exc), path="$")
-        return 2
+    state = _load_state(args)
+    if isinstance(state, int):
+        return state
     try:
         action = action_from_json(_text(args.action))
     except InvalidInputError as exc:
@@ -175,13 +178,9 @@ def configure_view(p: argparse.ArgumentParser) -> None:
 
 
 def run_view(args: argparse.Namespace) -> int:
-    try:
-        state = _read_state(args.state, args.lenient)
-    except InvalidInputError as exc:
-        return _invalid(exc, "STATE")
-    except _Unreadable as exc:
-        _error("invalid_input", str(exc), path="$")
-        return 2
+    state = _load_state(args)
+    if isinstance(state, int):
+        return state
     if not 0 <= args.seat < state.n_players:
         _error("invalid_input", f"SEAT must be 0..{state.n_players - 1}; got {args.seat}", path="$")
         return 2

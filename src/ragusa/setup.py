@@ -42,6 +42,18 @@ def _blank(players: int, edition: str, options: Options, seed: int) -> GameState
     )
 
 
+def check_game_args(edition: str, seed: int, options: Options | None) -> Options:
+    """Validate ``new_game``'s edition, seed and options; the options to use (default ``Options()``)."""
+    if edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {EDITIONS}; got {edition!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer; got {seed!r}")
+    options = options if options is not None else Options()
+    if not isinstance(options, Options):
+        raise ValueError(f"options must be a ragusa.Options; got {type(options).__name__}")
+    return options
+
+
 @implements("SETUP-1", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "SETUP-6", "SETUP-7", "TWO-1")
 def new_game(players: int, *, seed: int, edition: str = "2nd", options: Options | None = None) -> GameState:
     """A new game for ``players`` (2 to 5; 1 is the solo game) from ``seed``.
@@ -54,13 +66,7 @@ def new_game(players: int, *, seed: int, edition: str = "2nd", options: Options 
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 5:
         raise ValueError(f"Ragusa is for 1 to 5 players (SETUP-1); got {players!r}")
-    if edition not in EDITIONS:
-        raise ValueError(f"edition must be one of {EDITIONS}; got {edition!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer; got {seed!r}")
-    options = options if options is not None else Options()
-    if not isinstance(options, Options):
-        raise ValueError(f"options must be a ragusa.Options; got {type(options).__name__}")
+    options = check_game_args(edition, seed, options)
     if players == 1:
         from .solo import new_solo_game  # SOLO: solo.py drives the engine, which imports this module
 

@@ -31,7 +31,7 @@ from .components import COMMODITIES, COMPONENTS, RESOURCES, ComponentData
 from .errors import ComponentDataError
 from .events import Event
 from .fish import TRADE_COST
-from .state import EDITIONS, EMPTY, RESERVED, GameState, Options, Phase, PlayerState, SoloState
+from .state import EMPTY, RESERVED, GameState, Options, Phase, PlayerState, SoloState
 
 #: the human's seat
 HUMAN = 0
@@ -202,16 +202,10 @@ def new_solo_game(
     decision are appended to it (the setup itself reports nothing, as in :func:`ragusa.new_game`).
     """
     from . import engine  # the engine imports this module for the bots' decisions
-    from .setup import _blank, deal_ships
+    from .setup import _blank, check_game_args, deal_ships
     from .work import Work
 
-    if edition not in EDITIONS:
-        raise ValueError(f"edition must be one of {EDITIONS}; got {edition!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer; got {seed!r}")
-    options = options if options is not None else Options()
-    if not isinstance(options, Options):
-        raise ValueError(f"options must be a ragusa.Options; got {type(options).__name__}")
+    options = check_game_args(edition, seed, options)
     check_solo_components(COMPONENTS)
     pieces = COMPONENTS.pieces
     base = _blank(len(COLOUR_SEAT), edition, options, seed)

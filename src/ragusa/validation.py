@@ -99,7 +99,7 @@ def _check_structure(s: GameState) -> None:
         v = getattr(s, name)
         if not 0 <= v < n:
             raise _fail(f"$.{name}", f"seat {v} does not exist (0..{n - 1})")
-    n_spots, n_hexes, n_walls = len(BOARD.spot_ids), len(BOARD.hex_ids), len(BOARD.wall_ids)
+    n_spots, n_walls = len(BOARD.spot_ids), len(BOARD.wall_ids)
     for name, arr, size in (("houses", s.houses, n_spots), ("towers", s.towers, n_spots), ("walls", s.walls, n_walls)):
         if len(arr) != size:
             what = "wall segment" if name == "walls" else "spot"
@@ -290,7 +290,7 @@ def _check_rules(s: GameState) -> None:
         if s.phase == Phase.SETUP_BONUS and not solo:
             want_cards = 0 if s.dealt[seat] else 1
             if len(p.bonus_cards) != want_cards:
-                raise _fail(f"{base}.bonus_cards", f"during setup a seat holds 1 card once it has chosen, else none (SETUP-6)")
+                raise _fail(f"{base}.bonus_cards", "during setup a seat holds 1 card once it has chosen, else none (SETUP-6)")
     total = sum(on_board[seat] + p.houses_left + p.powerhouses_left for seat, p in enumerate(s.players)) + powerhouses
     if total != n * (houses_each + power_each):
         raise _fail(
