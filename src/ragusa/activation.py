@@ -105,7 +105,7 @@ def activate_head(w: Work) -> bool:
     building = BOARD.hex_building[w.current_hex]
     if not w.window_done:
         w.window_done = True
-        if building in READS_RESOURCE and w.p(seat).res[FISH] >= MIN_TRADE:
+        if building in READS_RESOURCE and w.resource(seat, FISH) >= MIN_TRADE:
             w.phase = Phase.TRADE_WINDOW
             w.seat = seat
             return True

@@ -34,7 +34,7 @@ from .clauses import implements
 from .components import COMMODITIES, COMPONENTS
 from .errors import IllegalActionError
 from .events import BotDecision, Event, GameEnded, HousePlaced, Passed, VPScored
-from .requirements import explain_refusal, minimal_trades, own_house_counts
+from .requirements import explain_refusal, minimal_trades, own_house_counts, placements
 from .state import (
     EMPTY,
     POWERHOUSE,
@@ -99,16 +99,12 @@ def _placements(state: GameState, seat: int) -> list[Action]:
     counts = own_house_counts(houses, seat)
     out: list[Action] = []
     if p.houses_left:
-        for s, owner in enumerate(houses):
-            if owner == EMPTY:
-                t = minimal_trades(res, com, counts, s, False, strict)
-                if t is not None:
-                    out.append(Place(BOARD.spot_ids[s], False, t) if t else _PLACE_HOUSE[s])
+        free = [s for s, owner in enumerate(houses) if owner == EMPTY]
+        for s, t in placements(res, com, counts, free, False, strict):
+            out.append(Place(BOARD.spot_ids[s], False, t) if t else _PLACE_HOUSE[s])
     if p.powerhouses_left:
-        for s in powerhouse_spots(houses):
-            t = minimal_trades(res, com, counts, s, True, strict)
-            if t is not None:
-                out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
+        for s, t in placements(res, com, counts, powerhouse_spots(houses), True, strict):
+            out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
     return out
 
 
@@ -151,11 +147,6 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 # --------------------------------------------------------------------------- the turn flow
 
 
-def _pieces_left(w: Work, seat: int) -> int:
-    p = w.p(seat)
-    return p.houses_left + p.powerhouses_left
-
-
 @implements("TURN-1", "TWO-8", "SOLO-3")
 def _begin_turn(w: Work, seat: int) -> None:
     w.turn_seat = w.seat = seat
@@ -170,7 +161,7 @@ def _begin_turn(w: Work, seat: int) -> None:
 def _next_turn(w: Work) -> None:
     """Turns go round in seat order, skipping seats with nothing left to place. The game ends when
     nobody has a piece left (TURN-3) or every seat with pieces has passed in a row (R-14)."""
-    able = [s for s in range(w.n) if _pieces_left(w, s)]
+    able = [s for s in range(w.n) if w.pieces_left(s)]
     if not able or w.passes >= len(able):
         _begin_end(w)
         return
@@ -187,7 +178,7 @@ def _begin_end(w: Work) -> None:
     order = [(w.start_seat + k) % w.n for k in range(w.n)]
     if w.solo is not None:  # SOLO-7, R-16: the bots trade by their own rule in _final_scoring
         order = [s for s in order if s not in w.solo.bot_seats]
-    w.end_seats = tuple(s for s in order if w.p(s).res[FISH] >= fish.MIN_TRADE)
+    w.end_seats = tuple(s for s in order if w.resource(s, FISH) >= fish.MIN_TRADE)
     w.current_hex = -1
     if w.end_seats:
         w.phase = Phase.END_TRADE

@@ -2,14 +2,14 @@
 
 Every requirement is a threshold on one resource (or on holding a commodity), so the
 fish trades that make a placement legal have a unique minimal set: buy exactly each
-shortfall. :func:`minimal_trades` computes it (this runs for every free spot at every placement
+shortfall. :func:`placements` computes it for many spots at once (this runs at every placement
 decision, so it is written for speed); :func:`explain_refusal` says, with the numbers,
 why no trades can help.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -64,17 +64,33 @@ def _spot_info(spot: int) -> SpotInfo:
 SPOT_INFO: tuple[SpotInfo, ...] = tuple(_spot_info(s) for s in range(len(BOARD.spot_ids)))
 
 
-def own_house_counts(houses: Sequence[int], seat: int) -> list[int]:
-    """Houses of ``seat`` on each hex (BUILD-2, BUILD-3). Powerhouses count for nobody (TWO-7)."""
-    counts = [0] * len(BOARD.hex_ids)
-    spot_hexes = BOARD.spot_hexes
-    for spot, owner in enumerate(houses):
-        if owner == seat:
-            a, b, c = spot_hexes[spot]
-            counts[a] += 1
-            counts[b] += 1
-            counts[c] += 1
-    return counts
+_N_HEXES = len(BOARD.hex_ids)
+_SPOT_HEXES = BOARD.spot_hexes
+
+
+def own_house_counts(houses: Sequence[int], seat: int) -> tuple[int, ...]:
+    """Houses of ``seat`` on each hex (BUILD-2, BUILD-3). Powerhouses count for nobody (TWO-7).
+
+    ``legal_actions`` and ``apply`` ask this of the same position in turn, so the last answer
+    is kept, keyed on a copy of the houses (compared by value, so it cannot go stale).
+    """
+    global _last_counts
+    houses = tuple(houses)
+    last_houses, last_seat, last = _last_counts
+    if seat == last_seat and houses == last_houses:
+        return last
+    counts = [0] * _N_HEXES
+    for spot in [i for i, owner in enumerate(houses) if owner == seat]:
+        a, b, c = _SPOT_HEXES[spot]
+        counts[a] += 1
+        counts[b] += 1
+        counts[c] += 1
+    result = tuple(counts)
+    _last_counts = (houses, seat, result)
+    return result
+
+
+_last_counts: tuple[tuple[int, ...], int, tuple[int, ...]] = ((), -1, ())
 
 
 @attrs.frozen
@@ -119,10 +135,10 @@ _NAME_WOOD, _NAME_STONE, _NAME_ORE, _NAME_GRAPES, _NAME_OLIVES = (RESOURCES[r] f
 
 
 @implements("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10")
-def minimal_trades(
-    res: Sequence[int], com: Sequence[int], counts: Sequence[int], spot: int, power: bool, strict: bool
-) -> tuple[str, ...] | None:
-    """The minimal fish trades that make this placement legal (``()`` if none are needed), or None.
+def placements(
+    res: Sequence[int], com: Sequence[int], counts: Sequence[int], spots: Iterable[int], power: bool, strict: bool
+) -> list[tuple[int, tuple[str, ...]]]:
+    """The legal placements among ``spots``, each with its minimal fish trades (``()`` if none).
 
     ``res``/``com`` are the seat's resources and commodities before the placement; ``counts``
     its houses per hex (:func:`own_house_counts`). All three hexes must accept the house
@@ -133,46 +149,69 @@ def minimal_trades(
     1 grapes / olives / silver ore next to the Winery / Oil Press / Silversmith, 2 fish left
     after this placement's trades next to the Fishmonger, and for the Market or Wharf a
     commodity held, or (R-3, unless ``strict``) a producer on the same spot. Fish, this
-    placement's own included, may buy the shortfall (BUILD-8) at the FISH-1 rates. A powerhouse
-    gains nothing and needs no wood or stone, only the special requirements (TWO-3, R-10).
+    placement's own included, may buy the shortfall (BUILD-8) at the FISH-1 rates; since each
+    requirement is a threshold on one resource, the minimal set of trades is unique. A
+    powerhouse gains nothing and needs no wood or stone, only the special requirements (TWO-3,
+    R-10).
+
+    This runs for every free spot at every placement decision, so it is written for speed.
     """
-    country, city, gf, gw, gs, go, gg, gl, n_ore, n_grapes, n_olives, floor, needs_com, producer = _ROWS[spot]
-    if needs_com and not (com[0] or com[1] or com[2]) and (strict or not producer):
-        return None
-    if power:
-        fish, ore, grapes, olives = res[FISH], res[ORE], res[GRAPES], res[OLIVES]
-        short_w = short_s = 0
-    else:
-        fish, ore, grapes, olives = res[FISH] + gf, res[ORE] + go, res[GRAPES] + gg, res[OLIVES] + gl
-        need = 0
-        for h in country:
-            if counts[h] >= need:
-                need = counts[h] + 1
-        short_w = need - res[WOOD] - gw
-        need = 0
-        for h in city:
-            if counts[h] >= need:
-                need = counts[h] + 1
-        short_s = need - res[STONE] - gs
-    short_o = 1 if n_ore and ore < 1 else 0
-    short_g = 1 if n_grapes and grapes < 1 else 0
-    short_l = 1 if n_olives and olives < 1 else 0
-    if short_w <= 0 and short_s <= 0 and not (short_o or short_g or short_l):
-        return () if fish >= floor else None
-    if short_w < 0:
-        short_w = 0
-    if short_s < 0:
-        short_s = 0
-    cost = short_w * _COST_WOOD + short_s * _COST_STONE + short_o * _COST_ORE + short_g * _COST_GRAPES + short_l * _COST_OLIVES
-    if fish - cost < floor:
-        return None
-    return (
-        (_NAME_WOOD,) * short_w
-        + (_NAME_STONE,) * short_s
-        + (_NAME_ORE,) * short_o
-        + (_NAME_GRAPES,) * short_g
-        + (_NAME_OLIVES,) * short_l
-    )
+    rows = _ROWS
+    holds_commodity = bool(com[0] or com[1] or com[2])
+    r_fish, r_wood, r_stone, r_ore, r_grapes, r_olives = res[FISH], res[WOOD], res[STONE], res[ORE], res[GRAPES], res[OLIVES]
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for spot in spots:
+        country, city, gf, gw, gs, go, gg, gl, n_ore, n_grapes, n_olives, floor, needs_com, producer = rows[spot]
+        if needs_com and not holds_commodity and (strict or not producer):
+            continue
+        if power:
+            fish, ore, grapes, olives = r_fish, r_ore, r_grapes, r_olives
+            short_w = short_s = 0
+        else:
+            fish, ore, grapes, olives = r_fish + gf, r_ore + go, r_grapes + gg, r_olives + gl
+            need = 0
+            for h in country:
+                if counts[h] >= need:
+                    need = counts[h] + 1
+            short_w = need - r_wood - gw
+            need = 0
+            for h in city:
+                if counts[h] >= need:
+                    need = counts[h] + 1
+            short_s = need - r_stone - gs
+        short_o = 1 if n_ore and ore < 1 else 0
+        short_g = 1 if n_grapes and grapes < 1 else 0
+        short_l = 1 if n_olives and olives < 1 else 0
+        if short_w <= 0 and short_s <= 0 and not (short_o or short_g or short_l):
+            if fish >= floor:
+                out.append((spot, ()))
+            continue
+        if short_w < 0:
+            short_w = 0
+        if short_s < 0:
+            short_s = 0
+        cost = short_w * _COST_WOOD + short_s * _COST_STONE + short_o * _COST_ORE + short_g * _COST_GRAPES + short_l * _COST_OLIVES
+        if fish - cost >= floor:
+            out.append(
+                (
+                    spot,
+                    (_NAME_WOOD,) * short_w
+                    + (_NAME_STONE,) * short_s
+                    + (_NAME_ORE,) * short_o
+                    + (_NAME_GRAPES,) * short_g
+                    + (_NAME_OLIVES,) * short_l,
+                )
+            )
+    return out
+
+
+def minimal_trades(
+    res: Sequence[int], com: Sequence[int], counts: Sequence[int], spot: int, power: bool, strict: bool
+) -> tuple[str, ...] | None:
+    """The minimal fish trades that make placing on ``spot`` legal (``()`` if none), or None
+    when no trades can (:func:`placements` for one spot)."""
+    found = placements(res, com, counts, (spot,), power, strict)
+    return found[0][1] if found else None
 
 
 def explain_refusal(

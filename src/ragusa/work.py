@@ -134,6 +134,19 @@ class Work:
             pw = self._pw[seat] = PlayerWork(self._players[seat])
         return pw
 
+    def pieces_left(self, seat: int) -> int:
+        """Houses and powerhouses ``seat`` still has to place (a read: copies nothing)."""
+        pw = self._pw.get(seat)
+        if pw is None:
+            p = self._players[seat]
+            return p.houses_left + p.powerhouses_left
+        return pw.houses_left + pw.powerhouses_left
+
+    def resource(self, seat: int, r: int) -> int:
+        """``seat``'s count of resource ``r`` (a read: copies nothing)."""
+        pw = self._pw.get(seat)
+        return self._players[seat].resources[r] if pw is None else pw.res[r]
+
     def player_state(self, seat: int) -> PlayerState:
         """``seat``'s holdings as they stand now, frozen."""
         pw = self._pw.get(seat)
