@@ -22,10 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # (clause, file under src/ragusa, exact text, replacement, test files)
 MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
-    ("BUILD-2", "requirements.py", "short_w = need - res[WOOD] - gw", "short_w = need - res[WOOD] - gw - 1", ["test_requirements.py"]),
-    ("BUILD-3", "requirements.py", "short_s = need - res[STONE] - gs", "short_s = need - res[STONE] - gs - 1", ["test_requirements.py"]),
-    ("BUILD-6", "requirements.py", "res[FISH] + gf, res[ORE] + go, res[GRAPES] + gg, res[OLIVES] + gl", "res[FISH], res[ORE] + go, res[GRAPES] + gg, res[OLIVES] + gl", ["test_requirements.py"]),
-    ("BUILD-7", "requirements.py", "return () if fish >= floor else None", "return ()", ["test_requirements.py"]),
+    ("BUILD-2", "requirements.py", "short_w = need - r_wood - gw", "short_w = need - r_wood - gw - 1", ["test_requirements.py"]),
+    ("BUILD-3", "requirements.py", "short_s = need - r_stone - gs", "short_s = need - r_stone - gs - 1", ["test_requirements.py"]),
+    ("BUILD-6", "requirements.py", "r_fish + gf, r_ore + go, r_grapes + gg, r_olives + gl", "r_fish, r_ore + go, r_grapes + gg, r_olives + gl", ["test_requirements.py"]),
+    ("BUILD-7", "requirements.py", "            if fish >= floor:\n                out.append((spot, ()))", "            if True:\n                out.append((spot, ()))", ["test_requirements.py"]),
     ("R-3", "requirements.py", "(strict or not producer)", "(strict and not producer)", ["test_requirements.py"]),
     ("FISH-1", "fish.py", '"stone": 3', '"stone": 2', ["test_fish.py"]),
     ("RES-2", "buildings/production.py", "lost = max(0, total - CAP)", "lost = 0", ["test_buildings.py"]),
@@ -49,7 +49,7 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     ("TWO-6", "activation.py", "if w.placed_power or owner == POWERHOUSE:", "if w.placed_power:", ["test_two_player.py"]),
     ("TWO-8", "two_player.py", "if p.powerhouses_left and not powerhouse_spots(w.houses):", "if False:", ["test_two_player.py"]),
     ("SETUP-5", "buildings/market.py", "    move_bead(w, COM_INDEX[arrival.commodity], arrival.steps)\n    return ship_id", "    return ship_id", ["test_setup.py"]),
-    ("END-2", "engine.py", "w.end_seats = tuple(s for s in order if w.p(s).res[FISH] >= fish.MIN_TRADE)", "w.end_seats = ()", ["test_end_flow.py", "test_fish.py"]),
+    ("END-2", "engine.py", "w.end_seats = tuple(s for s in order if w.resource(s, FISH) >= fish.MIN_TRADE)", "w.end_seats = ()", ["test_end_flow.py", "test_fish.py"]),
     ("R-14", "engine.py", "    if not able or w.passes >= len(able):", "    if not able:", ["test_turn.py"]),
     ("SOLO-6", "engine.py", "    if owner == RESERVED:\n", "    if False:\n", ["test_solo.py"]),
 ]
