@@ -18,7 +18,7 @@ library returns.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -668,24 +668,23 @@ def decide(state: GameState) -> BotMove:
     seat = state.seat
     if seat is None or not is_bot(state, seat):
         raise ValueError("the deciding seat is not a bot")
-    phase = state.phase
-    if phase == Phase.PLACE:
-        return choose_placement(state, seat)
-    if phase == Phase.ORDER:
-        return choose_hex(state, seat)
-    if phase == Phase.TRADE_WINDOW:
-        return choose_window(state, seat)
-    if phase == Phase.MASON:
-        return choose_wall(state, seat)
-    if phase == Phase.ARCHITECT:
-        return choose_tower(state, seat)
-    if phase == Phase.MARKET:
-        return choose_ship(state, seat)
-    if phase == Phase.WHARF:
-        return choose_sale(state, seat)
-    if phase == Phase.RECTOR_DRAW:
-        return choose_rector(state, seat)
-    raise ValueError(f"a bot has no decision in phase {phase!r}")
+    choose = _DECIDERS.get(state.phase)
+    if choose is None:
+        raise ValueError(f"a bot has no decision in phase {state.phase!r}")
+    return choose(state, seat)
+
+
+#: how a bot decides, per phase
+_DECIDERS: dict[str, Callable[[GameState, int], BotMove]] = {
+    Phase.PLACE: choose_placement,
+    Phase.ORDER: choose_hex,
+    Phase.TRADE_WINDOW: choose_window,
+    Phase.MASON: choose_wall,
+    Phase.ARCHITECT: choose_tower,
+    Phase.MARKET: choose_ship,
+    Phase.WHARF: choose_sale,
+    Phase.RECTOR_DRAW: choose_rector,
+}
 
 
 # --------------------------------------------------------------------------- SOLO-7: the end
