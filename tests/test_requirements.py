@@ -364,3 +364,21 @@ def test_non_minimal_trades_are_refused() -> None:
     assert "shortfall, none" in str(err)
     # the state is untouched by a refused action
     assert player(state, 0).resources == resources(wood=2, fish=6)
+
+
+@pytest.mark.clause("BUILD-8")
+def test_the_order_of_a_placements_trades_does_not_matter() -> None:
+    # s33 touches silver-mine-5, the Silversmith and vineyard-4. Seat 0 has no house anywhere,
+    # 0 wood, 0 stone and 5 fish: it needs 1 wood (country hexes; s33 gains no wood) and 1 stone
+    # (the Silversmith); the house's own silver ore meets the Silversmith's special requirement.
+    # Shortfall: 1 wood (2 fish) + 1 stone (3 fish) = 5 fish, exactly what it has.
+    state = position(4, res={0: {"fish": 5}})
+    offered = [a for a in legal_actions(state) if isinstance(a, Place) and a.spot == "s33"]
+    assert offered == [Place("s33", trades=("wood", "stone"))]
+    reordered = Place("s33", trades=("stone", "wood"))
+    assert reordered == offered[0] and reordered in legal_actions(state)
+    after = apply(state, reordered)
+    # The trades are made at once (5 fish -> 1 wood + 1 stone); the hexes have not activated yet:
+    # silver-mine-5 feeds the Silversmith, so seat 0 first chooses the order (ACT-5).
+    assert after.players[0].resources == resources(wood=1, stone=1)
+    assert after.phase == Phase.ORDER and after.seat == 0

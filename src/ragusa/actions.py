@@ -5,7 +5,24 @@ Every action is hashable and compares by value, so ``action in legal_actions(sta
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
+
+_resource_order: dict[str, int] = {}
+
+
+def _canonical_trades(trades: Iterable[str]) -> tuple[str, ...]:
+    """Trades in the library's resource order, so that equal sets of trades compare equal."""
+    trades = tuple(trades)
+    if len(trades) < 2:
+        return trades
+    if not _resource_order:  # resolved on first use: the component data imports this module
+        from .components import RESOURCES
+
+        _resource_order.update((r, i) for i, r in enumerate(RESOURCES))
+    last = len(_resource_order)
+    return tuple(sorted(trades, key=lambda r: (_resource_order.get(r, last), str(r))))
 
 
 @attrs.frozen
@@ -20,12 +37,13 @@ class Place:
     """TURN-1: place a house (or, in 2p, a powerhouse) on ``spot``.
 
     ``trades`` lists the resources bought with fish as part of this placement
-    (BUILD-8), one entry per trade, e.g. ``("wood", "wood")`` for two trades of 2 fish.
+    (BUILD-8), one entry per trade, e.g. ``("wood", "wood")`` for two trades of 2 fish. They are
+    kept in resource order (wood, stone, silver_ore, grapes, olives), whatever order they are given in.
     """
 
     spot: str
     powerhouse: bool = False
-    trades: tuple[str, ...] = ()
+    trades: tuple[str, ...] = attrs.field(default=(), converter=_canonical_trades)
 
 
 @attrs.frozen
