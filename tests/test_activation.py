@@ -305,13 +305,45 @@ def test_wharf_before_the_winery_has_nothing_to_sell() -> None:
     early, events = play(s1, ActivateHex("wharf"))
     assert ("wharf", 0, "s65") in activated(events)
     assert of(events, CommoditySold) == []
-    assert early.phase == Phase.ORDER  # the sea and the Winery still interact (fish -> window)
-    # Winery first, then the Wharf can sell the new wine at track[5] = 3
-    s2 = apply(s1, ActivateHex("winery"))
-    s3 = s2
-    while s3.phase == Phase.ORDER:
-        s3 = apply(s3, ActivateHex("wharf"))
+    # The sea and the Winery remain: 0 fish + the sea's 1 cannot buy grapes, so their order cannot
+    # matter (ACT-5) and they activate without asking: 1 grapes -> 1 wine, and the turn passes.
+    assert (early.phase, early.seat) == (Phase.PLACE, 1)
+    assert player(early, 0).commodities == commodities(wine=1)
+    # Winery first; the sea and the Wharf do not interact, so the Wharf comes without asking and
+    # can sell the new wine at track[5] = 3
+    s3 = apply(s1, ActivateHex("winery"))
     assert (s3.phase, s3.seat) == (Phase.WHARF, 0)
     s4 = apply(s3, SellCommodity("wine"))
     assert player(s4, 0).vp[2] == track_value(5) == 3
     assert player(s4, 0).commodities == commodities()
+
+
+@pytest.mark.clause("ACT-5", "FISH-1", "FISHMONGER-1")
+@pytest.mark.parametrize(
+    ("pending", "fish", "matters"),
+    [
+        # sea + Winery: grapes cost 2 fish. 0 + 1 buys none; 1 + 1 buys one; 2 + 1 no more than 2.
+        (("sea-5", "winery"), 0, False),
+        (("sea-5", "winery"), 1, True),
+        (("sea-5", "winery"), 2, False),
+        # sea + Silversmith: silver ore costs 4 fish. 2 + 1 = 3 buys none; 3 + 1 = 4 buys one.
+        (("sea-3", "silversmith"), 2, False),
+        (("sea-3", "silversmith"), 3, True),
+        # sea + Fishmonger: 1 VP per 2 fish. 4 -> 5 fish is still 2 VP; 5 -> 6 is 3 VP.
+        (("sea-11", "fishmonger"), 4, False),
+        (("sea-11", "fishmonger"), 5, True),
+        # two seas + Oil Press with 0 fish: together they give 2 fish, which buy 1 olives.
+        (("sea-3", "sea-6", "oil-press"), 0, True),
+        # a country hex feeding its producer always matters; unrelated hexes never do.
+        (("vineyard-6", "oil-press"), 0, False),
+        (("silver-mine-5", "silversmith"), 0, True),
+        (("market", "wharf"), 0, True),
+        (("mason", "architect"), 0, True),
+        (("forest-1", "quarry-1", "olive-grove-2"), 9, False),
+    ],
+)
+def test_order_matters_only_when_a_hex_feeds_another(pending: tuple[str, ...], fish: int, matters: bool) -> None:
+    from ragusa.activation import order_matters
+    from ragusa.board import BOARD
+
+    assert order_matters(tuple(BOARD.hex_index[h] for h in pending), fish) is matters

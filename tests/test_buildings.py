@@ -291,28 +291,31 @@ def test_architect_with_every_tower_spot_taken_is_skipped() -> None:
 
 @pytest.mark.clause("FISHMONGER-1", "ACT-3", "ACT-5", "FISH-2")
 def test_fishmonger_rulebook_example_5_fish_2_houses_score_4() -> None:
-    # Seat 0 has a house on s61 and places on s74 (fishmonger, sea-10, sea-11): 2nd house on
-    # the Fishmonger -> 2 stone; 3 fish (>= 2 after the placement). Both seas first (ACT-5):
-    # 3 + 2 = 5 fish. Clockwise from s74 (ring s61 s67 s71 s74 s70 s66): s74, s61.
-    # A trade window opens before each activation (5 fish >= 2); passing keeps 5 fish:
-    # 5 // 2 = 2 VP per house, 2 + 2 = 4.
-    assert hexes("s74") == {"fishmonger", "sea-10", "sea-11"}
-    state = position(4, turn=0, houses={"s61": 0}, res={0: {"stone": 2, "fish": 3}})
-    s1 = apply(state, Place("s74"))
+    # Seat 0 has a house on s61 and places on s71 (fishmonger, market, sea-11) holding 5 fish,
+    # 2 stone (2nd house on the Fishmonger) and 1 silver (the Market's commodity). The market
+    # slots are empty, so the Market has nothing to sell. The sea's fish would make 6 (3 VP a
+    # house instead of 2), so the order matters (ACT-5): the Fishmonger first reads 5 fish.
+    # Clockwise from s71 (ring s61 s67 s71 s74 s70 s66): s71, then s61. A trade window opens
+    # before each activation (5 fish >= 2); passing keeps 5 fish: 5 // 2 = 2 VP a house, 2 + 2 = 4.
+    assert hexes("s71") == {"fishmonger", "market", "sea-11"}
+    state = position(
+        4, turn=0, houses={"s61": 0}, res={0: {"stone": 2, "fish": 5}}, com={0: {"silver": 1}}, slots=[None] * 5
+    )
+    s1 = apply(state, Place("s71"))
     assert s1.phase == Phase.ORDER
-    s2 = apply(s1, ActivateHex("sea-10"))
-    assert s2.phase == Phase.ORDER  # the Fishmonger still reads what sea-11 gives
-    s3 = apply(s2, ActivateHex("sea-11"))
+    s2 = apply(s1, ActivateHex("fishmonger"))
+    assert (s2.phase, s2.seat) == (Phase.TRADE_WINDOW, 0)
+    assert player(s2, 0).resources[0] == 5
+    s3, events = play(s2, Pass())
     assert (s3.phase, s3.seat) == (Phase.TRADE_WINDOW, 0)
-    assert player(s3, 0).resources[0] == 5
-    s4, events = play(s3, Pass())
-    assert (s4.phase, s4.seat) == (Phase.TRADE_WINDOW, 0)
-    after, more = play(s4, Pass())
+    after, more = play(s3, Pass())
     events += more
-    assert activated(events) == [("fishmonger", 0, "s74"), ("fishmonger", 0, "s61")]
+    assert activated(events) == [("fishmonger", 0, "s71"), ("fishmonger", 0, "s61"), ("market", 0, "s71")]
     assert [(e.source, e.vp) for e in of(events, VPScored)] == [("fishmonger", 2), ("fishmonger", 2)]
     assert player(after, 0).vp[VP_FISHMONGER] == 4
-    assert player(after, 0).resources[0] == 5  # fish are read, not spent
+    # fish are read, not spent; the Market and the sea then activate without asking: 5 + 1 = 6
+    assert player(after, 0).resources[0] == 6
+    assert (after.phase, after.seat) == (Phase.PLACE, 1)
 
 
 @pytest.mark.clause("FISHMONGER-1", "FISH-2", "ACT-3")

@@ -15,7 +15,6 @@ import pytest
 
 from ragusa import (
     GameState,
-    ActivateHex,
     BuildWall,
     IllegalActionError,
     Pass,
@@ -109,11 +108,10 @@ def test_trade_window_in_another_players_turn() -> None:
         houses={"s54": 1},
         res={0: {"stone": 1, "grapes": 1}, 1: {"grapes": 1, "fish": 3}},
     )
-    state = apply(state, Place("s59"))
-    # the sea hex gives fish that the Winery's trade windows read: the order is seat 0's choice (ACT-5)
-    assert state.phase == Phase.ORDER and state.seat == 0
-    state, events = step(state, ActivateHex("winery"))
-    # clockwise from s59: s59 (seat 0: no fish, no window; 1 grapes -> 1 wine), then s54 (seat 1)
+    state, events = step(state, Place("s59"))
+    # Seat 0's 0 fish plus the sea's 1 cannot buy grapes (2 fish), so the order cannot change the
+    # outcome (ACT-5): the hexes activate in the spot's order, forest-7, sea-5, then the Winery.
+    # Clockwise from s59: s59 (seat 0: 1 fish, no window; 1 grapes -> 1 wine), then s54 (seat 1).
     assert CommodityProduced(0, "wine", 1, 0, 1) in events
     assert state.phase == Phase.TRADE_WINDOW
     assert current_player(state) == 1 and state.turn_seat == 0
@@ -126,18 +124,20 @@ def test_trade_window_in_another_players_turn() -> None:
     # seat 1's house makes wine from its 2 grapes
     assert CommodityProduced(1, "wine", 2, 0, 2) in events
     assert player(state, 1).resources == resources(fish=1, grapes=2)
-    # forest-7 and sea-5 then activate for seat 0, and seat 1's turn begins
+    # seat 0 got its wood and fish from forest-7 and sea-5 before the Winery; seat 1's turn begins
     assert player(state, 0).resources == resources(fish=1, wood=1, stone=1, grapes=1)
     assert (state.phase, state.seat) == (Phase.PLACE, 1)
 
 
 @pytest.mark.clause("FISH-2")
 def test_trade_window_before_own_new_house() -> None:
-    # as above, seat 0 alone with 2 fish: a window opens before its own new Winery house
+    # as above, seat 0 alone with 2 fish. The sea's 1 more fish (3) buys no more grapes than 2
+    # fish do, so there is no order decision (ACT-5): forest-7, sea-5, then a window opens
+    # before its own new Winery house, with 3 fish.
     state = position(4, res={0: {"stone": 1, "grapes": 1, "fish": 2}})
-    state = run(state, Place("s59"), ActivateHex("winery"))
+    state = run(state, Place("s59"))
     assert (state.phase, state.seat) == (Phase.TRADE_WINDOW, 0)
-    assert set(legal_actions(state)) == {Pass()} | TWO
+    assert set(legal_actions(state)) == {Pass()} | THREE
     state, events = step(state, Trade("grapes"))
     state, events = step(state, Pass())
     # 2 grapes -> 2 wine
@@ -148,17 +148,17 @@ def test_trade_window_before_own_new_house() -> None:
 def test_no_trade_window_below_two_fish() -> None:
     # seat 1 with 1 fish: no window; its house activates at once
     state = position(4, houses={"s54": 1}, res={0: {"stone": 1, "grapes": 1}, 1: {"grapes": 1, "fish": 1}})
-    state, events = step(run(state, Place("s59")), ActivateHex("winery"))
+    state, events = step(state, Place("s59"))
     assert CommodityProduced(1, "wine", 1, 0, 1) in events
     assert (state.phase, state.seat) == (Phase.PLACE, 1)
 
 
 @pytest.mark.clause("FISH-2")
 def test_trades_offered_in_order_and_mason_decisions() -> None:
-    # ORDER decision (see above) with 2 fish held
-    state = apply(position(4, res={0: {"stone": 1, "grapes": 1, "fish": 2}}), Place("s59"))
+    # ORDER decision with 3 fish held: the sea's fish (4) would buy a second grapes for the Winery
+    state = apply(position(4, res={0: {"stone": 1, "grapes": 1, "fish": 3}}), Place("s59"))
     assert state.phase == Phase.ORDER
-    assert trades(state) == TWO
+    assert trades(state) == THREE
     # MASON decision: s34 (mason, olive-grove-4, vineyard-4) with 1 wood, 1 stone, 3 fish
     state = apply(position(4, res={0: {"wood": 1, "stone": 1, "fish": 3}}), Place("s34"))
     assert state.phase == Phase.MASON

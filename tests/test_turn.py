@@ -178,15 +178,14 @@ def test_resources_above_eight_are_kept() -> None:
 @pytest.mark.clause("RES-2", "WINERY-1")
 def test_commodities_are_capped_at_twelve() -> None:
     # s59 (forest-7, sea-5, winery): 10 wine held + 5 grapes = 15 -> 12 kept, 3 lost
+    # (no fish: the sea's 1 fish cannot buy grapes, so no order decision, ACT-5)
     state = position(4, res={0: {"stone": 1, "grapes": 5}}, com={0: {"wine": 10}})
-    state = apply(state, Place("s59"))
-    assert state.phase == Phase.ORDER
-    state, events = step(state, ActivateHex("winery"))
+    state, events = step(state, Place("s59"))
     assert CommodityProduced(0, "wine", 5, 3, 12) in events
     assert player(state, 0).commodities == (0, 12, 0)
     # already at 12: all of it is lost
     full = position(4, res={0: {"stone": 1, "grapes": 2}}, com={0: {"wine": 12}})
-    full, events = step(apply(full, Place("s59")), ActivateHex("winery"))
+    full, events = step(full, Place("s59"))
     assert CommodityProduced(0, "wine", 2, 2, 12) in events
 
 
@@ -385,11 +384,12 @@ def test_action_of_the_wrong_phase_is_refused() -> None:
     err = refused(mason, BuildWall("w99"))
     assert err.rule == "MASON-1" and "'w99'" in str(err)
     # in a trade window only trades and Pass
-    window = run(position(4, res={0: {"stone": 1, "grapes": 1, "fish": 2}}), Place("s59"), ActivateHex("winery"))
+    window = run(position(4, res={0: {"stone": 1, "grapes": 1, "fish": 2}}), Place("s59"))
     assert window.phase == Phase.TRADE_WINDOW
     assert refused(window, Place("s1")).rule == "FISH-2"
-    # an ORDER decision names hexes still to activate
-    order = apply(position(4, res={0: {"stone": 1, "grapes": 1}}), Place("s59"))
+    # an ORDER decision names hexes still to activate (1 fish + the sea's 1 buys 1 grapes: it matters)
+    order = apply(position(4, res={0: {"stone": 1, "grapes": 1, "fish": 1}}), Place("s59"))
+    assert order.phase == Phase.ORDER
     err = refused(order, ActivateHex("mason"))
     assert err.rule == "ACT-5" and "'mason'" in str(err)
 

@@ -15,7 +15,7 @@ from .buildings import architect, cathedral, fishmonger, market, mason, producti
 from .clauses import implements
 from .components import BUILDINGS, RESOURCES
 from .events import HexActivated, HouseActivated, ResourceGained
-from .fish import MIN_TRADE
+from .fish import MIN_TRADE, TRADE_COST_BY_INDEX
 from .state import POWERHOUSE, Phase
 from .work import Work
 
@@ -150,13 +150,44 @@ def _effects(h: int) -> tuple[frozenset[str], frozenset[str]]:
 _READS, _WRITES = zip(*(_effects(h) for h in range(len(BOARD.hex_ids))))
 
 
+def _fish_step(h: int) -> int:
+    """How many more fish make a difference to hex ``h``'s activation, if it reads fish: the
+    Fishmonger scores per FISH_PER_VP fish; a producer's resource costs its FISH-1 rate."""
+    b = BOARD.hex_building[h]
+    if b == BUILDING_INDEX["fishmonger"]:
+        return fishmonger.FISH_PER_VP
+    reads = production.PRODUCERS.get(b)
+    return TRADE_COST_BY_INDEX[reads[0]] if reads is not None else 0
+
+
+_FISH_STEP: tuple[int, ...] = tuple(_fish_step(h) for h in range(len(BOARD.hex_ids)))
+
+
+def _interact(a: int, b: int, fish: int, fish_gain: int) -> bool:
+    linked = (_WRITES[a] & _READS[b]) | (_WRITES[b] & _READS[a])
+    if not linked:
+        return False
+    if linked != _ONLY_FISH:
+        return True
+    # Only fish links them (a sea hex and a producer or the Fishmonger): taking the sea first can
+    # change the outcome only if its fish buy one more unit (or score one more VP) at the reader.
+    step = _FISH_STEP[b] or _FISH_STEP[a]
+    return (fish + fish_gain) // step > fish // step
+
+
+_ONLY_FISH = frozenset({"fish"})
+
+
 @implements("ACT-5", "ED-6", "R-5")
-def order_matters(pending: Sequence[int]) -> bool:
+def order_matters(pending: Sequence[int], fish: int) -> bool:
     """Whether the placing player's choice of the next hex (ACT-5; both editions, R-5) can change
-    the outcome: some remaining hex writes what another reads (resources, fish, commodities,
-    market values, towers). When it cannot, the hexes activate in the spot's listed order."""
+    the outcome: some remaining hex writes what another reads (resources, commodities, market
+    values, towers), or the fish the remaining sea hexes give (``fish``: what the placing player
+    holds now) would buy one more unit of a producer's resource or score one more VP at the
+    Fishmonger. When it cannot, the hexes activate in the spot's listed order."""
+    fish_gain = sum(1 for h in pending if BOARD.hex_kind[h] == KIND_SEA)
     for i, a in enumerate(pending):
         for b in pending[i + 1 :]:
-            if (_WRITES[a] & _READS[b]) or (_WRITES[b] & _READS[a]):
+            if _interact(a, b, fish, fish_gain):
                 return True
     return False

@@ -241,7 +241,7 @@ def _run(w: Work) -> None:
                 return
             continue
         if w.pending_hexes:
-            if len(w.pending_hexes) > 1 and activation.order_matters(w.pending_hexes):
+            if len(w.pending_hexes) > 1 and activation.order_matters(w.pending_hexes, w.resource(w.turn_seat, FISH)):
                 w.phase = Phase.ORDER
                 w.seat = w.turn_seat
                 return

@@ -9,6 +9,8 @@ from ..state import VP_FISHMONGER
 from ..work import Work
 
 FISH = RES_INDEX["fish"]
+#: FISHMONGER-1: fish per VP
+FISH_PER_VP = 2
 
 
 @implements("FISHMONGER-1")
@@ -16,7 +18,7 @@ def start(w: Work, seat: int) -> bool:
     """The owner scores 1 VP per 2 fish they have, rounded down."""
     p = w.p(seat)
     fish = p.res[FISH]
-    vp = fish // 2
+    vp = fish // FISH_PER_VP
     p.vp[VP_FISHMONGER] += vp
     w.emit(VPScored(seat, "fishmonger", vp, f"{fish} fish at the Fishmonger"))
     return False
