@@ -35,6 +35,19 @@ BUILDINGS: tuple[str, ...] = (
     "rectors-palace",
     "cathedral",
 )
+#: how each building is called in text (logs, drawings)
+BUILDING_NAMES: dict[str, str] = {
+    "winery": "Winery",
+    "oil-press": "Oil Press",
+    "silversmith": "Silversmith",
+    "mason": "Mason",
+    "architect": "Architect",
+    "fishmonger": "Fishmonger",
+    "market": "Market",
+    "wharf": "Wharf",
+    "rectors-palace": "Rector's Palace",
+    "cathedral": "Cathedral",
+}
 HEX_KINDS: tuple[str, ...] = ("country", "sea", "city")
 BONUS_KINDS: tuple[str, ...] = (
     "per_resource",

@@ -33,7 +33,7 @@ from .actions import (
 )
 from .board import BOARD, KIND_CITY, RES_INDEX
 from .buildings.market import COSTS, SHIPS
-from .components import BUILDINGS, COMMODITIES, COMPONENTS
+from .components import BUILDING_NAMES, BUILDINGS, COMMODITIES, COMPONENTS
 from .events import (
     BonusChosen,
     BotDecision,
@@ -72,18 +72,6 @@ __all__ = [
 ]
 
 _TRACK: tuple[int, ...] = COMPONENTS.market.track
-_BUILDING_NAMES: dict[str, str] = {
-    "winery": "Winery",
-    "oil-press": "Oil Press",
-    "silversmith": "Silversmith",
-    "mason": "Mason",
-    "architect": "Architect",
-    "fishmonger": "Fishmonger",
-    "market": "Market",
-    "wharf": "Wharf",
-    "rectors-palace": "Rector's Palace",
-    "cathedral": "Cathedral",
-}
 #: what a Pass means in each phase
 _PASS_TEXT: dict[str, str] = {
     Phase.PLACE: "has no legal placement and passes the turn (R-14)",
@@ -97,7 +85,7 @@ _PASS_TEXT: dict[str, str] = {
 
 def building_name(building: str) -> str:
     """``"rectors-palace"`` -> ``"Rector's Palace"``."""
-    return _BUILDING_NAMES.get(building, building)
+    return BUILDING_NAMES.get(building, building)
 
 
 def hex_name(hex_id: str) -> str:

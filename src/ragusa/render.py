@@ -12,7 +12,7 @@ import math
 from xml.sax.saxutils import escape
 
 from .board import BOARD, KIND_CITY, KIND_SEA
-from .components import BUILDINGS, COMPONENTS, RESOURCES
+from .components import BUILDING_NAMES, BUILDINGS, COMPONENTS, RESOURCES
 from .state import EMPTY, POWERHOUSE, RESERVED, GameState
 
 #: fill colour per resource (country and sea hexes) and for the city
@@ -28,18 +28,6 @@ CITY_FILL = "#f2d7a6"
 #: seat colours, in seat order
 SEAT_COLOURS: tuple[str, ...] = ("#d62828", "#f4a261", "#277da1", "#6a4c93", "#2a9d8f")
 
-_BUILDING_LABEL = {
-    "winery": "Winery",
-    "oil-press": "Oil Press",
-    "silversmith": "Silversmith",
-    "mason": "Mason",
-    "architect": "Architect",
-    "fishmonger": "Fishmonger",
-    "market": "Market",
-    "wharf": "Wharf",
-    "rectors-palace": "Rector",
-    "cathedral": "Cathedral",
-}
 
 
 def _centre(q: int, r: int, size: float) -> tuple[float, float]:
@@ -74,7 +62,7 @@ def board_svg(state: GameState | None = None, *, size: float = 34.0) -> str:
         kind = BOARD.hex_kind[i]
         if kind == KIND_CITY:
             fill = CITY_FILL
-            label = _BUILDING_LABEL[BUILDINGS[BOARD.hex_building[i]]]
+            label = BUILDING_NAMES[BUILDINGS[BOARD.hex_building[i]]]
         else:
             fill = RESOURCE_FILL[RESOURCES[BOARD.hex_resource[i]]]
             label = h.id if kind != KIND_SEA else ""
