@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -29,7 +30,7 @@ RATES = {WOOD: 2, STONE: 3, ORE: 4, GRAPES: 2, OLIVES: 2}
 PRODUCER_NEEDS = {"winery": GRAPES, "oil-press": OLIVES, "silversmith": ORE}
 
 
-def oracle(res: list[int], com: list[int], counts: list[int], spot: int, power: bool, strict: bool) -> list[tuple[str, ...]]:
+def oracle(res: list[int], com: list[int], counts: Sequence[int], spot: int, power: bool, strict: bool) -> list[tuple[str, ...]]:
     hexes = BOARD.spot_hexes[spot]
     base = list(res)
     if not power:  # BUILD-6: the house's own gains count; TWO-4: a powerhouse gains nothing
@@ -70,7 +71,7 @@ def oracle(res: list[int], com: list[int], counts: list[int], spot: int, power: 
     return [tuple(n for n, k in zip(names, b) for _ in range(k)) for b in minimal]
 
 
-def check(res: list[int], com: list[int], counts: list[int], spot: int, power: bool, strict: bool) -> None:
+def check(res: list[int], com: list[int], counts: Sequence[int], spot: int, power: bool, strict: bool) -> None:
     expected = oracle(res, com, counts, spot, power, strict)
     got = minimal_trades(res, com, counts, spot, power, strict)
     if not expected:

@@ -42,6 +42,7 @@ from ragusa import (
     is_terminal,
     legal_actions,
     new_game,
+    rng,
     score_breakdown,
     scores,
     solo,
@@ -335,7 +336,7 @@ def test_a_card_with_all_spots_taken_is_discarded_and_another_drawn() -> None:
     # patrician-1 (s49, s66, s75) is fully taken; patrician-2 (s33, s41, s71) is free. Order bot A's two
     # cards so that the generator's first draw (below(rng, 2)) picks patrician-1: it must be discarded.
     probe = solo_pos()
-    first, _ = solo.rng.below(probe.rng, 2)
+    first, _ = rng.below(probe.rng, 2)
     cards = ["", ""]
     cards[first], cards[1 - first] = "patrician-1", "patrician-2"
     state = attrs.evolve(
@@ -343,6 +344,7 @@ def test_a_card_with_all_spots_taken_is_discarded_and_another_drawn() -> None:
         seat=1,
         turn_seat=1,
     )
+    assert state.solo is not None
     state = attrs.evolve(state, solo=attrs.evolve(state.solo, bot_cards=(tuple(cards), ())))
     move = solo.choose_placement(state, 1)
     assert move.action == Place("s33")
