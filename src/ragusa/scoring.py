@@ -16,6 +16,8 @@ Pieces on a spot, as the rules count them for a seat:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .board import BOARD, RES_INDEX
 from .clauses import implements
 from .components import BUILDINGS, COMMODITIES, COMPONENTS
@@ -127,17 +129,21 @@ def wall_score(state: GameState, seat: int) -> int:
 
 
 @implements("END-CATH-1", "TWO-7")
-def cathedral_score(state: GameState, seat: int) -> int:
-    """END-CATH-1: one silver+wine+oil set per own house on the Cathedral, at the end
-    market values, up to the complete sets held. The commodities are not spent."""
-    houses = state.houses
+def cathedral_sets(houses: Sequence[int], seat: int, commodities: Sequence[int]) -> int:
+    """END-CATH-1: the silver+wine+oil sets the Cathedral scores for ``seat``: one per own house
+    there, up to the complete sets it holds. Powerhouses and black houses count for nobody."""
     n_houses = 0
     for s in _CATHEDRAL_SPOTS:
         if houses[s] == seat:
             n_houses += 1
-    if not n_houses:
-        return 0
-    sets = min(n_houses, min(state.players[seat].commodities))
+    return min(n_houses, min(commodities)) if n_houses else 0
+
+
+@implements("END-CATH-1")
+def cathedral_score(state: GameState, seat: int) -> int:
+    """END-CATH-1: each set the Cathedral scores (:func:`cathedral_sets`) is worth silver + wine +
+    oil at the end market values. The commodities are not spent."""
+    sets = cathedral_sets(state.houses, seat, state.players[seat].commodities)
     if sets <= 0:
         return 0
     market = state.market
@@ -161,15 +167,23 @@ def _adjacent_walls(state: GameState, seat: int) -> int:
     return count
 
 
+@implements("END-BONUS-1", "ED-1")
+def card_vp(card_id: str, edition: str) -> int:
+    """The VP a bonus card gives per unit it counts, in ``edition`` (the tower card: 1 in the 1st
+    edition, 2 in the 2nd, ED-1). Raises :class:`KeyError` for an unknown card id."""
+    _, vp2, vp1, _, _ = _BONUS[card_id]
+    return vp1 if edition == "1st" else vp2
+
+
 @implements("END-BONUS-1", "ED-1", "TWO-7")
 def bonus_card_score(state: GameState, seat: int, card_id: str) -> int:
     """END-BONUS-1: the VP bonus card ``card_id`` scores for ``seat``, at most 12.
 
     Raises :class:`KeyError` for an unknown card id.
     """
-    kind, vp2, vp1, res, good = _BONUS[card_id]
+    kind, _, _, res, good = _BONUS[card_id]
     player = state.players[seat]
-    vp = vp1 if state.edition == "1st" else vp2
+    vp = card_vp(card_id, state.edition)
     if kind == "per_resource":
         count = player.resources[res]
     elif kind == "per_good":

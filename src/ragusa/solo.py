@@ -72,7 +72,6 @@ BOT_CITY_ORDER: tuple[str, ...] = (
     "cathedral",
 )
 _CITY_RANK: dict[int, int] = {BUILDING_INDEX[b]: i for i, b in enumerate(BOT_CITY_ORDER)}
-_CATHEDRAL_SPOTS: tuple[int, ...] = BOARD.hex_spots[BOARD.building_hex[BUILDING_INDEX["cathedral"]]]
 _RING_POS: dict[int, int] = {s: j for j, s in enumerate(BOARD.ring_spots)}
 _TRACK = COMPONENTS.market.track
 _START = BOARD.spot_ids[BOARD.ring_spots[0]]
@@ -360,12 +359,6 @@ def choose_rector(state: GameState, seat: int) -> BotMove:
 # --------------------------------------------------------------------------- SOLO-5: Wharf and Market
 
 
-def cathedral_sets(houses: Sequence[int], seat: int, com: Sequence[int]) -> int:
-    """The sets of 1 silver + 1 wine + 1 oil the Cathedral would score for ``seat`` now (END-CATH-1)."""
-    n = sum(1 for s in _CATHEDRAL_SPOTS if houses[s] == seat)
-    return min(n, min(com)) if n else 0
-
-
 def _com_text(com: Sequence[int]) -> str:
     return ", ".join(f"{com[c]} {COMMODITIES[c]}" for c in range(len(COMMODITIES)))
 
@@ -379,7 +372,7 @@ def choose_sale(state: GameState, seat: int) -> BotMove:
     p = state.players[seat]
     com = p.commodities
     held = [c for c in range(len(COMMODITIES)) if com[c] > 0]
-    sets = cathedral_sets(state.houses, seat, com)
+    sets = scoring.cathedral_sets(state.houses, seat, com)
     notes = ""
     if sets:
         allowed = [c for c in held if com[c] > sets]
@@ -424,7 +417,7 @@ def choose_ship(state: GameState, seat: int) -> BotMove:
     Cathedral would score now; if every affordable ship would, the bot does not buy (R-17)."""
     com = state.players[seat].commodities
     slots = market.affordable_slots(state.slots, com)
-    sets = cathedral_sets(state.houses, seat, com)
+    sets = scoring.cathedral_sets(state.houses, seat, com)
     notes = ""
     if sets:
         allowed = []
@@ -433,7 +426,7 @@ def choose_ship(state: GameState, seat: int) -> BotMove:
             assert ship is not None
             cost = market.COSTS[i, ship]
             after = [com[c] - cost[c] for c in range(len(COMMODITIES))]
-            if cathedral_sets(state.houses, seat, after) >= sets:
+            if scoring.cathedral_sets(state.houses, seat, after) >= sets:
                 allowed.append(i)
         broken = [i for i in slots if i not in allowed]
         if broken:
@@ -690,13 +683,6 @@ _DECIDERS: dict[str, Callable[[GameState, int], BotMove]] = {
 # --------------------------------------------------------------------------- SOLO-7: the end
 
 
-def _card_vp(card_id: str, edition: str) -> tuple[str, int, int]:
-    """(kind, VP per unit, resource index or -1) of a bonus card, as END-BONUS-1 reads it."""
-    card = _CARDS[card_id]
-    vp = card.vp_1st_edition if edition == "1st" and card.vp_1st_edition is not None else card.vp
-    return card.kind, vp, RES_INDEX[card.resource] if card.resource is not None else -1
-
-
 _CARDS = {c.id: c for c in COMPONENTS.bonus_cards}
 _FISH = RES_INDEX["fish"]
 
@@ -739,53 +725,49 @@ def bonus_scores(state: GameState, seat: int) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
+def _bonus_total_after(state: GameState, seat: int, trades: dict[int, int]) -> int:
+    """What ``seat``'s bonus cards score (:func:`bonus_scores`) after buying ``trades`` (resource
+    index -> units) with fish at the FISH-1 rates."""
+    p = state.players[seat]
+    res = list(p.resources)
+    for r, n in trades.items():
+        res[r] += n
+        res[_FISH] -= n * TRADE_COST[RESOURCES[r]]
+    after = attrs.evolve(p, resources=(res[0], res[1], res[2], res[3], res[4], res[5]))
+    players = tuple(after if i == seat else q for i, q in enumerate(state.players))
+    return sum(vp for vp, _ in bonus_scores(attrs.evolve(state, players=players), seat))
+
+
 @implements("SOLO-7", "R-16")
 def choose_end_trades(state: GameState, seat: int) -> EndTrades:
     """SOLO-7: just before the scoring, a bot without the fish card but with resource bonus cards
-    trades its fish (FISH-1) in the way that scores most for its bonus cards (each capped at 12,
-    END-BONUS-1; in the easier variant only the better card of each pair counts). Ties: fewest fish
-    spent, then more of the earlier resource in the order wood, stone, silver ore, grapes, olives (R-16)."""
+    trades its fish (FISH-1) in the way that scores most for its bonus cards (as END-BONUS-1 scores
+    them; in the easier variant only the better card of each pair counts). Ties: fewest fish spent,
+    then more of the earlier resource in the order wood, stone, silver ore, grapes, olives (R-16)."""
     p = state.players[seat]
     fish = p.resources[_FISH]
-    edition = state.edition
-    cards = p.bonus_cards
-    kinds = [_card_vp(c, edition) for c in cards]
-    if any(k == "per_resource" and r == _FISH for k, _, r in kinds):
-        fish_card = next(c for c, (k, _, r) in zip(cards, kinds) if k == "per_resource" and r == _FISH)
+    cards = [_CARDS[c] for c in p.bonus_cards]
+    fish_card = next((c.id for c in cards if c.kind == "per_resource" and c.resource == "fish"), None)
+    if fish_card is not None:
         return EndTrades(seat, (), "no trade", f"SOLO-7: it holds the fish card ({fish_card}), so it keeps its {fish} fish")
-    res_cards = [(c, vp, r) for c, (k, vp, r) in zip(cards, kinds) if k == "per_resource"]
+    res_cards = [c for c in cards if c.kind == "per_resource"]
     if not res_cards:
         return EndTrades(seat, (), "no trade", "SOLO-7: it holds no resource bonus card, so it keeps its fish")
-    fixed = [scoring.bonus_card_score(state, seat, c) for c in cards]
-    res0 = list(p.resources)
-
-    def total(extra: dict[int, int]) -> int:
-        values = [
-            min(scoring.BONUS_CAP, vp * (res0[r] + extra.get(r, 0))) if k == "per_resource" else fixed[i]
-            for i, (k, vp, r) in enumerate(kinds)
-        ]
-        losers = _pair_losers(state, seat, values)
-        return sum(v for i, v in enumerate(values) if i not in losers)
-
-    wanted = sorted({r for _, _, r in res_cards})
-    ranges = []
-    for r in wanted:
-        cost = TRADE_COST[RESOURCES[r]]
-        useful = max(-(-scoring.BONUS_CAP // vp) - res0[r] if vp > 0 else 0 for _, vp, rr in res_cards if rr == r)
-        ranges.append(range(0, max(0, min(fish // cost, useful)) + 1))
-    base = total({})
+    wanted = sorted({RES_INDEX[c.resource] for c in res_cards if c.resource is not None})
+    ranges = [range(fish // TRADE_COST[RESOURCES[r]] + 1) for r in wanted]
+    base = _bonus_total_after(state, seat, {})
     best_key: tuple[int, int, tuple[int, ...]] | None = None
     best_counts: tuple[int, ...] = tuple(0 for _ in wanted)
     for counts in itertools.product(*ranges):
         spent = sum(n * TRADE_COST[RESOURCES[r]] for r, n in zip(wanted, counts))
         if spent > fish:
             continue
-        key = (total(dict(zip(wanted, counts))), -spent, counts)
+        key = (_bonus_total_after(state, seat, dict(zip(wanted, counts))), -spent, counts)
         if best_key is None or key > best_key:
             best_key = key
             best_counts = counts
     assert best_key is not None
-    card_text = ", ".join(f"{c} ({vp} VP each)" for c, vp, _ in res_cards)
+    card_text = ", ".join(f"{c.id} ({scoring.card_vp(c.id, state.edition)} VP each)" for c in res_cards)
     if best_key[0] <= base:
         return EndTrades(
             seat,
@@ -830,7 +812,6 @@ __all__ = [
     "EndTrades",
     "Stretch",
     "bonus_scores",
-    "cathedral_sets",
     "check_solo_components",
     "choose_end_trades",
     "choose_hex",
