@@ -24,7 +24,7 @@ import attrs
 
 from .actions import Action, DrawBonus, Trade
 from .board import BOARD, BUILDING_INDEX, COM_INDEX, RES_INDEX
-from .buildings.market import COSTS, SHIPS
+from .buildings.market import COSTS, SHIPS, affordable_slots
 from .buildings.mason import free_segments, mason_vp
 from .buildings.production import CAP
 from .components import COMPONENTS
@@ -146,13 +146,12 @@ def _pending(state: GameState, seat: int) -> float:
         return 0.5
     if phase == Phase.MARKET:
         best = 0.0
-        for i, ship in enumerate(state.slots):
-            if ship is None:
-                continue
+        for i in affordable_slots(state.slots, p.commodities):
+            ship = state.slots[i]
+            assert ship is not None
             cost = COSTS[i, ship]
-            if all(p.commodities[c] >= cost[c] for c in range(3)):
-                paid = sum(cost[c] * _TRACK[state.market[c]] for c in range(3))
-                best = max(best, SHIPS[ship].stars - W_COMMODITY * paid)
+            paid = sum(cost[c] * _TRACK[state.market[c]] for c in range(3))
+            best = max(best, SHIPS[ship].stars - W_COMMODITY * paid)
         return best
     if phase == Phase.WHARF:
         return max(((1 - W_COMMODITY) * _TRACK[state.market[c]] for c in range(3) if p.commodities[c]), default=0.0)
