@@ -13,11 +13,11 @@ from typing import TypeVar
 import attrs
 
 from ragusa import GameState, Options, apply, legal_actions, new_game, step
-from ragusa.actions import Action, ChooseBonus, Trade
-from ragusa.board import BOARD, COM_INDEX, RES_INDEX
-from ragusa.components import COMPONENTS
-from ragusa.events import Event, HouseActivated
-from ragusa.state import EMPTY, POWERHOUSE, RESERVED, Phase, PlayerState
+from ragusa.core.actions import Action, ChooseBonus, Trade
+from ragusa.core.board import BOARD, COM_INDEX, RES_INDEX
+from ragusa.core.components import COMPONENTS
+from ragusa.core.events import Event, HouseActivated
+from ragusa.core.state import EMPTY, POWERHOUSE, RESERVED, Phase, PlayerState
 
 #: use as a ``houses`` value for a two-player powerhouse / a solo reserved spot
 PH = POWERHOUSE

@@ -20,15 +20,15 @@ from ragusa import (
     apply,
     legal_actions,
 )
-from ragusa.components import COMPONENTS
-from ragusa.events import (
+from ragusa.core.components import COMPONENTS
+from ragusa.core.events import (
     CommodityProduced,
     CommoditySold,
     HexActivated,
     HouseActivated,
     ResourceGained,
 )
-from ragusa.state import Phase
+from ragusa.core.state import Phase
 from tests.support import (
     activated,
     commodities,
@@ -343,7 +343,7 @@ def test_wharf_before_the_winery_has_nothing_to_sell() -> None:
     ],
 )
 def test_order_matters_only_when_a_hex_feeds_another(pending: tuple[str, ...], fish: int, matters: bool) -> None:
-    from ragusa.activation import order_matters
-    from ragusa.board import BOARD
+    from ragusa.rules.activation import order_matters
+    from ragusa.core.board import BOARD
 
     assert order_matters(tuple(BOARD.hex_index[h] for h in pending), fish) is matters

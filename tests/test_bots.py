@@ -11,7 +11,7 @@ import pytest
 
 from ragusa import GameState, Pass, Trade, is_terminal, legal_actions, new_game, scores
 from ragusa.bots import GreedyBot, RandomBot, compare, evaluate, make_bot, play
-from ragusa.state import Phase
+from ragusa.core.state import Phase
 from tests.support import position
 
 

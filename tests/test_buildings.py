@@ -29,9 +29,9 @@ from ragusa import (
     apply,
     legal_actions,
 )
-from ragusa.actions import Action
-from ragusa.board import BOARD
-from ragusa.events import (
+from ragusa.core.actions import Action
+from ragusa.core.board import BOARD
+from ragusa.core.events import (
     BonusDrawn,
     CommodityProduced,
     HexActivated,
@@ -43,7 +43,7 @@ from ragusa.events import (
     VPScored,
     WallBuilt,
 )
-from ragusa.state import EMPTY, VP_FISHMONGER, VP_MASON, VP_SHIPS, VP_WHARF, Phase
+from ragusa.core.state import EMPTY, VP_FISHMONGER, VP_MASON, VP_SHIPS, VP_WHARF, Phase
 from tests.support import (
     activated,
     commodities,

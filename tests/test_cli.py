@@ -15,7 +15,7 @@ from ragusa import GameState, Options, __version__, apply, is_terminal, legal_ac
 from ragusa.bench import main as bench_main
 from ragusa.bots import make_bot
 from ragusa.cli import COMMANDS, build_parser, main
-from ragusa.components import COMMODITIES, COMPONENTS
+from ragusa.core.components import COMMODITIES, COMPONENTS
 
 TOTAL = re.compile(r"^  seat (\d+): .*\| total (-?\d+)$", re.M)
 WINNER = re.compile(r"^Winners?: (.*) (?:with|share the victory with) (\d+) VP", re.M)

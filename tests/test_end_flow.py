@@ -27,9 +27,9 @@ from ragusa import (
     scores,
     winners,
 )
-from ragusa.board import BOARD
-from ragusa.events import GameEnded, VPScored
-from ragusa.state import Phase
+from ragusa.core.board import BOARD
+from ragusa.core.events import GameEnded, VPScored
+from ragusa.core.state import Phase
 from tests.support import of, play, player, position, resources
 
 

@@ -29,8 +29,8 @@ from ragusa import (
     score_breakdown,
     step,
 )
-from ragusa.board import RES_INDEX
-from ragusa.events import CommodityProduced, FishTraded
+from ragusa.core.board import RES_INDEX
+from ragusa.core.events import CommodityProduced, FishTraded
 from tests.support import player, position, resources, run
 
 FISH = RES_INDEX["fish"]

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ragusa import apply, is_terminal, legal_actions, new_game
-from ragusa.board import BOARD, KIND_CITY, KIND_COUNTRY
-from ragusa.components import BUILDINGS, RESOURCES
-from ragusa.requirements import explain_refusal, minimal_trades, own_house_counts
-from ragusa.state import EMPTY, Phase
+from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY
+from ragusa.core.components import BUILDINGS, RESOURCES
+from ragusa.rules.requirements import explain_refusal, minimal_trades, own_house_counts
+from ragusa.core.state import EMPTY, Phase
 
 N_HEX = len(BOARD.hex_ids)
 N_SPOT = len(BOARD.spot_ids)

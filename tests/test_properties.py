@@ -46,11 +46,11 @@ from ragusa import (
     state_to_json,
     step,
 )
-from ragusa.actions import Action
-from ragusa.board import BOARD
-from ragusa.components import COMMODITIES, COMPONENTS, RESOURCES
-from ragusa.events import Event, FishTraded
-from ragusa.state import EMPTY, PHASES, POWERHOUSE, Phase
+from ragusa.core.actions import Action
+from ragusa.core.board import BOARD
+from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
+from ragusa.core.events import Event, FishTraded
+from ragusa.core.state import EMPTY, PHASES, POWERHOUSE, Phase
 
 FISH = RESOURCES.index("fish")
 CAP = COMPONENTS.pieces.commodity_cap

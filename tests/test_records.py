@@ -16,10 +16,10 @@ import pytest
 
 from ragusa import InvalidInputError, Place, apply, is_terminal, legal_actions, new_game, state_from_json, state_to_json
 from ragusa.cli import main
-from ragusa.records import GameRecord, ReplayError, record_from_json, record_of, record_to_json, replay, verify
-from ragusa.schema import schema_text
-from ragusa.serialization import action_from_data, action_to_data, action_to_json, state_to_data
-from ragusa.views import view, view_to_data
+from ragusa.contract.records import GameRecord, ReplayError, record_from_json, record_of, record_to_json, replay, verify
+from ragusa.contract.schema import schema_text
+from ragusa.contract.serialization import action_from_data, action_to_data, action_to_json, state_to_data
+from ragusa.contract.views import view, view_to_data
 
 RECORDS = Path(__file__).resolve().parent / "records"
 COMPLETE = sorted(p for p in RECORDS.glob("*.json") if "illegal" not in p.name)

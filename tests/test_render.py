@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ragusa.board import BOARD
-from ragusa.render import SEAT_COLOURS, board_svg
+from ragusa.core.board import BOARD
+from ragusa.text.render import SEAT_COLOURS, board_svg
 from tests.support import PH, position
 
 NS = "{http://www.w3.org/2000/svg}"

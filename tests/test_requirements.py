@@ -20,8 +20,8 @@ from __future__ import annotations
 import pytest
 
 from ragusa import Action, BuildTower, GameState, IllegalActionError, Options, Phase, Place, apply, legal_actions, step
-from ragusa.board import BOARD, KIND_CITY, KIND_COUNTRY, KIND_SEA, RES_INDEX
-from ragusa.events import FishTraded, ResourceGained
+from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY, KIND_SEA, RES_INDEX
+from ragusa.core.events import FishTraded, ResourceGained
 from tests.support import after_setup, player, position, resources
 
 FOREST = {h for h, hid in enumerate(BOARD.hex_ids) if hid.startswith("forest")}

@@ -17,14 +17,14 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from ragusa import Options, is_terminal, legal_actions, new_game, state_from_json, step
-from ragusa.actions import ACTION_TYPES, Action
-from ragusa.components import COMMODITIES, RESOURCES
-from ragusa.events import Event
-from ragusa.records import GameRecord, record_from_json, record_to_data, verify
-from ragusa.schema import NAMES, differences, generate, main, schema, schema_text, validate, write
-from ragusa.serialization import ACTION_TAGS, action_to_data, event_to_data, state_to_data
-from ragusa.state import PHASES
-from ragusa.views import view, view_to_data
+from ragusa.core.actions import ACTION_TYPES, Action
+from ragusa.core.components import COMMODITIES, RESOURCES
+from ragusa.core.events import Event
+from ragusa.contract.records import GameRecord, record_from_json, record_to_data, verify
+from ragusa.contract.schema import NAMES, differences, generate, main, schema, schema_text, validate, write
+from ragusa.contract.serialization import ACTION_TAGS, action_to_data, event_to_data, state_to_data
+from ragusa.core.state import PHASES
+from ragusa.contract.views import view, view_to_data
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
@@ -32,7 +32,7 @@ SCHEMAS = ROOT / "schemas"
 
 def test_published_schemas_match_the_generated_ones() -> None:
     # Regenerate every schema from the attrs types and compare with the committed files byte for byte.
-    assert differences(SCHEMAS) == [], "run: python -m ragusa.schema write"
+    assert differences(SCHEMAS) == [], "run: python -m ragusa.contract.schema write"
     for name in NAMES:
         assert (SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8") == schema_text(name)
 
@@ -84,7 +84,7 @@ def test_vocabularies_are_closed() -> None:
 
 
 def test_the_packaged_component_file_validates() -> None:
-    raw = json.loads(resources.files("ragusa").joinpath("data/standard.json").read_text(encoding="utf-8"))
+    raw = json.loads(resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8"))
     validate("components", raw)
 
 

@@ -1,4 +1,4 @@
-"""Tests of ragusa.scoring: walls, Mason, Cathedral, bonus cards, winner.
+"""Tests of ragusa.rules.scoring: walls, Mason, Cathedral, bonus cards, winner.
 
 Positions are built by hand from BOARD indices. Ring positions: ``R[j]`` is the j-th
 wall-ring spot clockwise, and segment ``i`` joins ``R[i]`` and ``R[(i + 1) % N]``, so the
@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ragusa.board import BOARD
-from ragusa.components import BUILDINGS, COMPONENTS
-from ragusa.buildings.mason import mason_vp
-from ragusa.scoring import (
+from ragusa.core.board import BOARD
+from ragusa.core.components import BUILDINGS, COMPONENTS
+from ragusa.rules.buildings.mason import mason_vp
+from ragusa.rules.scoring import (
     bonus_card_score,
     cathedral_score,
     commodity_value,
@@ -27,7 +27,7 @@ from ragusa.scoring import (
     wall_score,
     winners,
 )
-from ragusa.state import (
+from ragusa.core.state import (
     EMPTY,
     POWERHOUSE,
     RESERVED,

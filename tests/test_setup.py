@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from ragusa import ChooseBonus, GameState, IllegalActionError, Phase, Place, apply, legal_actions, new_game
-from ragusa.components import COMMODITIES, COMPONENTS
+from ragusa.core.components import COMMODITIES, COMPONENTS
 
 ALL_SHIPS = {s.id: s for s in COMPONENTS.ships}
 ALL_BONUS = [c.id for c in COMPONENTS.bonus_cards]

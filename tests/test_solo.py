@@ -2,7 +2,7 @@
 
 Seats: the human is seat 0, bot A seat 1, bot B seat 2. Positions are built by ``solo_pos``
 from a real solo game with a cleared board, so every piece a test relies on is named in it.
-Bot decisions are checked twice where it matters: the pure choice (``ragusa.solo.choose_*``)
+Bot decisions are checked twice where it matters: the pure choice (``ragusa.rules.solo.choose_*``)
 on a hand-built position, and the engine executing it when a placement activates a bot's house.
 Every expected number is worked out by hand in a comment. Useful board facts (standard.json):
 
@@ -42,20 +42,20 @@ from ragusa import (
     is_terminal,
     legal_actions,
     new_game,
-    rng,
     score_breakdown,
     scores,
-    solo,
     state_from_json,
     state_to_json,
     step,
     winners,
 )
-from ragusa.actions import Action, Trade
-from ragusa.board import BOARD, COM_INDEX
-from ragusa.components import COMPONENTS
-from ragusa.errors import ComponentDataError
-from ragusa.events import (
+from ragusa.core import rng
+from ragusa.core.actions import Action, Trade
+from ragusa.rules import solo
+from ragusa.core.board import BOARD, COM_INDEX
+from ragusa.core.components import COMPONENTS
+from ragusa.core.errors import ComponentDataError
+from ragusa.core.events import (
     BonusChosen,
     BonusDrawn,
     BotDecision,
@@ -67,8 +67,8 @@ from ragusa.events import (
     Passed,
     WallBuilt,
 )
-from ragusa.serialization import event_to_data
-from ragusa.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
+from ragusa.contract.serialization import event_to_data
+from ragusa.core.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
 from tests.support import BLACK, commodities, of, play, resources
 
 HUMAN_FIRST = Options(solo_human_first=True)

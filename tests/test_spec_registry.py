@@ -283,7 +283,7 @@ def test_checker_flags_an_empty_marker() -> None:
 
 
 def test_pending_clause_with_code_is_ready_to_unpend_not_a_failure() -> None:
-    report = run_check({**FULL_CODE, "SOLO-1": ("ragusa.solo.play",)}, FULL_TESTS)
+    report = run_check({**FULL_CODE, "SOLO-1": ("ragusa.rules.solo.play",)}, FULL_TESTS)
     assert report.ok
     assert [t.clause.id for t in report.ready_to_unpend] == ["SOLO-1"]
     assert "Ready to un-pend" in format_report(report)

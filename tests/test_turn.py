@@ -38,9 +38,9 @@ from ragusa import (
     new_game,
     step,
 )
-from ragusa.board import BOARD, KIND_CITY, RES_INDEX
-from ragusa.components import COMPONENTS
-from ragusa.events import CommodityProduced, MarketMoved, Passed
+from ragusa.core.board import BOARD, KIND_CITY, RES_INDEX
+from ragusa.core.components import COMPONENTS
+from ragusa.core.events import CommodityProduced, MarketMoved, Passed
 from tests.support import PH, player, position, resources, run, track_value
 
 FISH = RES_INDEX["fish"]

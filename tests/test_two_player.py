@@ -30,9 +30,9 @@ from ragusa import (
     new_game,
     step,
 )
-from ragusa.board import BOARD, BUILDING_INDEX, KIND_CITY
-from ragusa.events import CommodityProduced, HouseActivated, PowerhousesConverted, VPScored
-from ragusa.state import POWERHOUSE
+from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY
+from ragusa.core.events import CommodityProduced, HouseActivated, PowerhousesConverted, VPScored
+from ragusa.core.state import POWERHOUSE
 from tests.support import PH, after_setup, player, position, resources, track_value
 
 RING = {BOARD.spot_ids[s] for s in BOARD.ring_spots}

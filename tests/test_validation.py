@@ -35,14 +35,14 @@ from ragusa import (
     state_from_json,
     state_to_json,
 )
-from ragusa.board import BOARD, KIND_CITY
-from ragusa.components import COMPONENTS, load_components
-from ragusa.errors import ComponentDataError
-from ragusa.records import GameRecord, record_from_json, record_to_json
-from ragusa.serialization import action_to_data, action_to_json, state_to_data
-from ragusa.state import POWERHOUSE, Options, Phase
-from ragusa.validation import check_state
-from ragusa.views import view, view_from_json, view_to_json
+from ragusa.core.board import BOARD, KIND_CITY
+from ragusa.core.components import COMPONENTS, load_components
+from ragusa.core.errors import ComponentDataError
+from ragusa.contract.records import GameRecord, record_from_json, record_to_json
+from ragusa.contract.serialization import action_to_data, action_to_json, state_to_data
+from ragusa.core.state import POWERHOUSE, Options, Phase
+from ragusa.contract.validation import check_state
+from ragusa.contract.views import view, view_from_json, view_to_json
 from tests.support import after_setup, position
 
 # --------------------------------------------------------------------------- a hand-made position
@@ -300,7 +300,7 @@ def test_records_are_validated() -> None:
 
 
 def test_component_data_errors_are_invalid_input_with_a_path() -> None:
-    raw = json.loads(resources.files("ragusa").joinpath("data/standard.json").read_text(encoding="utf-8"))
+    raw = json.loads(resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8"))
     bad = copy.deepcopy(raw)
     bad["board"]["hexes"][0]["kind"] = "moon"
     with pytest.raises(ComponentDataError) as info:
@@ -488,7 +488,7 @@ def test_fuzz_views(data: st.DataObject) -> None:
         assert view_from_json(view_to_json(v)) == v
 
 
-COMPONENT_DOC = json.loads(resources.files("ragusa").joinpath("data/standard.json").read_text(encoding="utf-8"))
+COMPONENT_DOC = json.loads(resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8"))
 
 
 @fuzz(60)
@@ -513,7 +513,7 @@ def test_fuzz_any_text_to_every_reader(text: str | bytes) -> None:
 
 
 def test_readers_accept_parsed_data_too() -> None:
-    from ragusa.serialization import action_from_data, state_from_data
+    from ragusa.contract.serialization import action_from_data, state_from_data
 
     assert state_from_data(state_to_data(BASE)) == BASE
     a = Place("s7")

@@ -25,7 +25,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ragusa.spec import CheckReport, Registry, Traceability, check, default_registry, pages
+from ragusa.spec import CheckReport, Registry, Traceability, default_registry
+from ragusa.spec import check, pages
 
 log = logging.getLogger("mkdocs.hooks.ragusa_docs")
 
@@ -75,18 +76,18 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def _provenance(build: _Build) -> str:
-    data = json.loads((build.root / "src" / "ragusa" / "data" / "standard.json").read_text(encoding="utf-8"))
+    data = json.loads((build.root / "src" / "ragusa" / "core" / "data" / "standard.json").read_text(encoding="utf-8"))
     return pages.render_provenance(data["provenance"])
 
 
 def _board_svg() -> str:
-    from ragusa.render import board_svg
+    from ragusa.text.render import board_svg
 
     return '<div class="ragusa-board" markdown="0">\n' + board_svg() + "\n</div>"
 
 
 def _market_table() -> str:
-    from ragusa.components import COMPONENTS
+    from ragusa.core.components import COMPONENTS
 
     m = COMPONENTS.market
     rows = ["| space | " + " | ".join(str(i) for i in range(len(m.track))) + " |", "|---" * (len(m.track) + 1) + "|"]
@@ -99,7 +100,7 @@ def _market_table() -> str:
 
 
 def _ships_table() -> str:
-    from ragusa.components import COMPONENTS
+    from ragusa.core.components import COMPONENTS
 
     rows = ["| ship | good | stars | extra cost | on arrival raises |", "|---|---|---|---|---|"]
     for ship in COMPONENTS.ships:
@@ -111,7 +112,7 @@ def _ships_table() -> str:
 
 
 def _bonus_table() -> str:
-    from ragusa.components import COMPONENTS
+    from ragusa.core.components import COMPONENTS
 
     rows = ["| card | kind | scores | VP |", "|---|---|---|---|"]
     for card in COMPONENTS.bonus_cards:

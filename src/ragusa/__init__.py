@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from .actions import (
+from ragusa.core.actions import (
     Action,
     ActivateHex,
     BuildTower,
@@ -24,7 +24,7 @@ from .actions import (
     SellCommodity,
     Trade,
 )
-from .engine import (
+from ragusa.rules.engine import (
     apply,
     current_player,
     is_terminal,
@@ -34,15 +34,15 @@ from .engine import (
     step,
     winners,
 )
-from .errors import ComponentDataError, IllegalActionError, InvalidInputError
-from .events import Event
-from .records import GameRecord, record_from_json, record_to_json, replay, verify
-from .serialization import action_from_json, action_to_json, state_from_json, state_to_json
-from .setup import new_game
-from .state import GameState, Options, Phase, PlayerState
-from .views import PlayerView, view, view_to_json
+from ragusa.core.errors import ComponentDataError, IllegalActionError, InvalidInputError
+from ragusa.core.events import Event
+from ragusa.contract.records import GameRecord, record_from_json, record_to_json, replay, verify
+from ragusa.contract.serialization import action_from_json, action_to_json, state_from_json, state_to_json
+from ragusa.rules.setup import new_game
+from ragusa.core.state import GameState, Options, Phase, PlayerState
+from ragusa.contract.views import PlayerView, view, view_to_json
 
-__version__ = "0.1.0"
+from ragusa._version import __version__ as __version__
 
 __all__ = [
     "Action",

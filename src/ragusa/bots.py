@@ -22,17 +22,17 @@ from typing import Protocol
 
 import attrs
 
-from .actions import Action, DrawBonus, Trade
-from .board import BOARD, BUILDING_INDEX, COM_INDEX, RES_INDEX
-from .buildings.market import COSTS, SHIPS, affordable_slots
-from .buildings.mason import free_segments, mason_vp
-from .buildings.production import CAP
-from .components import COMPONENTS
-from .engine import apply, is_terminal, legal_actions, scores, step, winners
-from .events import Event
-from .scoring import bonus_card_score, cathedral_score, wall_score
-from .setup import new_game
-from .state import GameState, Options, Phase
+from ragusa.core.actions import Action, DrawBonus, Trade
+from ragusa.core.board import BOARD, BUILDING_INDEX, COM_INDEX, RES_INDEX
+from ragusa.rules.buildings.market import COSTS, SHIPS, affordable_slots
+from ragusa.rules.buildings.mason import free_segments, mason_vp
+from ragusa.rules.buildings.production import CAP
+from ragusa.core.components import COMPONENTS
+from ragusa.rules.engine import apply, is_terminal, legal_actions, scores, step, winners
+from ragusa.core.events import Event
+from ragusa.rules.scoring import bonus_card_score, cathedral_score, wall_score
+from ragusa.rules.setup import new_game
+from ragusa.core.state import GameState, Options, Phase
 
 __all__ = [
     "BOTS",

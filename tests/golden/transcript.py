@@ -26,7 +26,7 @@ from ragusa import (
     state_to_json,
     step,
 )
-from ragusa.serialization import event_to_json
+from ragusa.contract.serialization import event_to_json
 
 
 def header(players: int, seed: int, edition: str, options: Options) -> dict[str, Any]:

@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 from ragusa import Options, Place, apply, legal_actions, new_game
-from ragusa.actions import Action
+from ragusa.core.actions import Action
 from ragusa.bots import make_bot, play
-from ragusa.records import GameRecord, record_of, record_to_json
+from ragusa.contract.records import GameRecord, record_of, record_to_json
 
 HERE = Path(__file__).resolve().parent
 

@@ -3,7 +3,7 @@
 ``clauses.toml`` (in this package) lists every rule clause of the library: the IDs of
 SPEC.md and the library's rulings, each with its area, title, statement, editions and
 rulebook source. This package loads it (:func:`load_registry`), and checks that the
-code (``@ragusa.clauses.implements``) and the tests (``@pytest.mark.clause``) cover it::
+code (``@ragusa.core.clauses.implements``) and the tests (``@pytest.mark.clause``) cover it::
 
     python -m ragusa.spec check [--tests tests]
     python -m ragusa.spec matrix [--tests tests] [--format markdown|json]
@@ -13,9 +13,9 @@ The docs site renders its rule pages from the same registry.
 
 from __future__ import annotations
 
-from .check import CheckReport, ClauseTrace, Problem, check, format_report, trace_clauses
-from .matrix import render_document, render_matrix
-from .registry import (
+from ragusa.spec.check import CheckReport, ClauseTrace, Problem, check, format_report, trace_clauses
+from ragusa.spec.matrix import render_document, render_matrix
+from ragusa.spec.registry import (
     AREA_TITLES,
     AREAS,
     EDITIONS,
@@ -28,7 +28,7 @@ from .registry import (
     parse_registry,
     parse_registry_text,
 )
-from .trace import CollectedTest, ImportFailure, Traceability, gather
+from ragusa.spec.trace import CollectedTest, ImportFailure, Traceability, gather
 
 __all__ = [
     "AREAS",

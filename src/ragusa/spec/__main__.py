@@ -14,10 +14,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .check import check, format_report
-from .matrix import render_document
-from .registry import Registry, RegistryError, load_registry
-from .trace import gather
+from ragusa.spec.check import check, format_report
+from ragusa.spec.matrix import render_document
+from ragusa.spec.registry import Registry, RegistryError, load_registry
+from ragusa.spec.trace import gather
 
 
 def _parser() -> argparse.ArgumentParser:

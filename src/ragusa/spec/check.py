@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from .registry import Clause, Registry
-from .trace import CollectedTest, Traceability, index_by_clause
+from ragusa.spec.registry import Clause, Registry
+from ragusa.spec.trace import CollectedTest, Traceability, index_by_clause
 
 #: Problem kinds, in the order the report lists them, with their headings.
 PROBLEM_HEADINGS: Mapping[str, str] = {

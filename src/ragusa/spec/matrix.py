@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .check import CheckReport, ClauseTrace
-from .registry import Clause
-from .trace import CollectedTest
+from ragusa.spec.check import CheckReport, ClauseTrace
+from ragusa.spec.registry import Clause
+from ragusa.spec.trace import CollectedTest
 
 #: What an empty cell shows.
 NONE = "—"

@@ -13,11 +13,11 @@ import posixpath
 import re
 from collections.abc import Mapping
 
-from ragusa.clauses import implements
+from ragusa.core.clauses import implements
 
-from .check import CheckReport, ClauseTrace
-from .matrix import collapse_tests, escape_cell, render_matrix
-from .registry import AREA_TITLES, AREAS, Clause, Registry
+from ragusa.spec.check import CheckReport, ClauseTrace
+from ragusa.spec.matrix import collapse_tests, escape_cell, render_matrix
+from ragusa.spec.registry import AREA_TITLES, AREAS, Clause, Registry
 
 #: Areas presented on pages of their own, not under ``rules/``.
 TOP_LEVEL_AREAS: Mapping[str, str] = {"editions": "editions.md", "rulings": "rulings.md"}

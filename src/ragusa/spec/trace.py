@@ -1,7 +1,7 @@
 """Gathering the traceability data: which code and which tests name which clauses.
 
 * Code: every module of the ``ragusa`` package is imported, so that each
-  ``@implements(...)`` decorator has run and :data:`ragusa.clauses.IMPLEMENTATIONS`
+  ``@implements(...)`` decorator has run and :data:`ragusa.core.clauses.IMPLEMENTATIONS`
   is complete.
 * Tests: pytest collects the test directory in this process (``--collect-only``)
   with a small plugin that reads each item's ``clause`` markers and whether the item
@@ -111,8 +111,8 @@ def import_all_modules(package: str = "ragusa") -> tuple[ImportFailure, ...]:
 
 
 def implementations_snapshot() -> dict[str, tuple[str, ...]]:
-    """A copy of :data:`ragusa.clauses.IMPLEMENTATIONS` as it stands now."""
-    from ragusa.clauses import IMPLEMENTATIONS
+    """A copy of :data:`ragusa.core.clauses.IMPLEMENTATIONS` as it stands now."""
+    from ragusa.core.clauses import IMPLEMENTATIONS
 
     return {cid: tuple(names) for cid, names in IMPLEMENTATIONS.items()}
 

@@ -1,0 +1,7 @@
+"""``python -m ragusa.bench``: the benchmark."""
+
+import sys
+
+from ragusa.bench import main
+
+sys.exit(main())

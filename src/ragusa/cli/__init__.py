@@ -1,0 +1,171 @@
+"""The ``ragusa`` command line.
+
+Subcommands::
+
+    ragusa play --players N --seed S [--edition 1st|2nd] [--bot random|greedy] [--strict]
+    ragusa bench [--games N] [--players 4] [--seed S] [--profile]
+    ragusa --version
+
+Adding a subcommand
+-------------------
+Each subcommand is one entry of :data:`COMMANDS`: ``(name, help, configure, handler)``.
+``configure(subparser)`` adds its arguments to an :class:`argparse.ArgumentParser`;
+``handler(args) -> int`` runs it and returns the exit code (0 success, 2 usage error,
+1 other failure). To add e.g. ``replay``, write ``_configure_replay`` and ``_replay`` (or
+import them from another module) and append one line to :data:`COMMANDS`::
+
+    Command("replay", "replay a recorded game", _configure_replay, _replay),
+
+:func:`build_parser` builds the parser and the ``{name: handler}`` dict from that list;
+:func:`main` parses ``argv`` and calls the chosen handler.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from ragusa._version import __version__
+from ragusa.cli import contract as cli_contract
+from ragusa import bench  # noqa: placeholder
+from ragusa.core.actions import Action
+from ragusa.bots import BOTS, make_bot, play
+from ragusa.core.events import Event
+from ragusa.text.log import describe_event, describe_result, describe_setup, describe_step
+from ragusa.rules.setup import new_game
+from ragusa.rules.solo import new_solo_game
+from ragusa.core.state import EDITIONS, GameState, Options
+
+__all__ = ["COMMANDS", "Command", "Handler", "build_parser", "main"]
+
+#: a subcommand's body: parsed arguments in, exit code out
+Handler = Callable[[argparse.Namespace], int]
+
+
+class Command(NamedTuple):
+    """One subcommand: its name, one-line help, a function adding its arguments, and its handler."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    handler: Handler
+
+
+# --------------------------------------------------------------------------- play
+
+
+def _configure_play(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, required=True, help="number of players, 2 to 5; 1 is the solo game (SOLO)")
+    p.add_argument("--seed", type=int, required=True, help="game seed; the bots' generator is seeded from it too")
+    p.add_argument("--edition", choices=EDITIONS, default="2nd", help="rulebook edition (default 2nd)")
+    p.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bot playing every seat (default greedy)")
+    p.add_argument("--strict", action="store_true", help="R-3 strict: Market/Wharf need a commodity already held")
+    p.add_argument("--solo-human-first", action="store_true", help="solo easier variant (SOLO-3): the human plays first")
+    p.add_argument(
+        "--solo-easier-rector", action="store_true", help="solo easier variant (SOLO-5): bots score the better card of each Rector pair"
+    )
+    p.add_argument("--solo-harder", action="store_true", help="solo harder variant (SOLO-8): the human takes the top Rector card")
+
+
+def _play(args: argparse.Namespace) -> int:
+    options = Options(
+        strict=args.strict,
+        solo_human_first=args.solo_human_first,
+        solo_easier_rector=args.solo_easier_rector,
+        solo_harder=args.solo_harder,
+    )
+    opening: list[Event] = []  # solo: the bots' turns before the human's first decision
+    try:
+        if args.players == 1:
+            state = new_solo_game(args.seed, args.edition, options, opening)
+        else:
+            state = new_game(args.players, seed=args.seed, edition=args.edition, options=options)
+    except ValueError as exc:
+        print(f"ragusa play: {exc}", file=sys.stderr)
+        return 2
+    bot = make_bot(args.bot)
+    strict = ", strict R-3" if args.strict else ""
+    if state.solo is None:
+        print(f"Ragusa: {state.n_players} players, seed {args.seed}, {state.edition} edition{strict}, every seat: {args.bot} bot")
+    else:
+        print(f"Ragusa solo, seed {args.seed}, {state.edition} edition{strict}: the {args.bot} bot plays the human seat")
+    for line in describe_setup(state):
+        print(line)
+    if opening:
+        print("Round 1 opens with the Patrician's bots (their houses are among those above):")
+        for event in opening:
+            text = describe_event(event, state)
+            if text is not None:
+                print("    " + text)
+
+    def show(before: GameState, action: Action, after: GameState, events: tuple[Event, ...]) -> None:
+        for line in describe_step(before, action, after, events):
+            print(line)
+
+    final = play(state, [bot] * state.n_players, random.Random(args.seed), on_step=show)
+    for line in describe_result(final):
+        print(line)
+    return 0
+
+
+# --------------------------------------------------------------------------- bench
+
+
+def _bench(args: argparse.Namespace) -> int:
+    return bench.run(args)
+
+
+# --------------------------------------------------------------------------- the parser
+
+#: every subcommand, in the order ``ragusa --help`` lists them (append new ones here)
+COMMANDS: list[Command] = [
+    Command("play", "play a whole game with the built-in bots and print the log", _configure_play, _play),
+    Command("bench", "time random playouts (decisions/s, legal_actions, apply, per game)", bench.add_arguments, _bench),
+    # the JSON contract (ragusa.cli.contract): schemas, records, and the engine for non-Python programs
+    Command("schema", "print the JSON Schema of a document", cli_contract.configure_schema, cli_contract.run_schema),
+    Command("replay", "replay a game record: the log and the final scores", cli_contract.configure_record, cli_contract.run_replay),
+    Command("verify", "check a game record: the first illegal action, or the final scores", cli_contract.configure_record, cli_contract.run_verify),
+    Command("legal", "print the deciding seat's legal actions (JSON)", cli_contract.configure_legal, cli_contract.run_legal),
+    Command("apply", "apply an action to a state and print the next state (JSON)", cli_contract.configure_apply, cli_contract.run_apply),
+    Command("view", "print what one seat may know of a state (JSON)", cli_contract.configure_view, cli_contract.run_view),
+]
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
+    """The ``ragusa`` argument parser and the handler of each subcommand, by name (see the module docs)."""
+    parser = argparse.ArgumentParser(
+        prog="ragusa", description="Ragusa rules library: play games with the built-in bots, benchmark the engine."
+    )
+    parser.add_argument("--version", action="version", version=f"ragusa {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    handlers: dict[str, Handler] = {}
+    for cmd in COMMANDS:
+        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
+        cmd.configure(p)
+        handlers[cmd.name] = cmd.handler
+    return parser, handlers
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``ragusa`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code."""
+    parser, handlers = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        return handlers[args.command](args)
+    except BrokenPipeError:  # e.g. ``ragusa play ... | head``: stop quietly
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep the interpreter's final flush quiet
+        except OSError:
+            pass
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

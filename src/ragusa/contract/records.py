@@ -1,0 +1,217 @@
+"""Game records: a game's setup and its actions, replayed and verified.
+
+A record (JSON, see the ``record`` schema) holds what :func:`ragusa.new_game` needs (players,
+seed, edition, options) and the actions taken, in order. Since ``apply`` is a pure function
+and every random draw comes from the seeded generator inside the state, the record rebuilds
+the whole game: :func:`replay` re-applies every action (each one checked by the rules) and
+:func:`verify` reports the first illegal action, or confirms the game and its final scores.
+
+    >>> from ragusa import new_game, legal_actions, apply
+    >>> from ragusa.contract.records import GameRecord, verify
+    >>> state = new_game(3, seed=5)
+    >>> actions = []
+    >>> for _ in range(3):
+    ...     action = legal_actions(state)[0]
+    ...     actions.append(action)
+    ...     state = apply(state, action)
+    >>> verify(GameRecord(players=3, seed=5, actions=tuple(actions))).ok
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from ragusa.core.actions import Action
+from ragusa.rules.engine import is_terminal, score_breakdown, scores, step, winners
+from ragusa.core.errors import IllegalActionError, InvalidInputError
+from ragusa.core.events import Event
+from ragusa.rules.setup import new_game
+from ragusa.core.state import GameState, Options
+
+#: the record format this library writes and reads
+RECORD_VERSION = 1
+
+
+@attrs.frozen(kw_only=True)
+class GameRecord:
+    """A game's setup and the actions taken, in order, from the new game's first decision."""
+
+    #: the record format's version (1)
+    version: int = RECORD_VERSION
+    #: number of players (2 to 5; 1 is the solo game)
+    players: int
+    #: the seed given to new_game: it fixes every shuffle and random draw
+    seed: int
+    #: rulebook edition, "1st" or "2nd"
+    edition: str = "2nd"
+    options: Options = Options()
+    #: the actions, in order (each as legal_actions offers it)
+    actions: tuple[Action, ...] = ()
+    #: the final score of each seat, when the record states them (verify checks them)
+    scores: tuple[int, ...] | None = None
+
+
+class ReplayError(IllegalActionError):
+    """Action ``index`` of a record is illegal; ``rule`` and ``explanation`` say why."""
+
+    def __init__(self, index: int, rule: str, explanation: str) -> None:
+        ValueError.__init__(self, f"action {index}: [{rule}] {explanation}")
+        self.index = index
+        self.rule = rule
+        self.explanation = explanation
+
+
+@attrs.frozen
+class Replay:
+    """A replayed record: the states before each action and the events each action produced."""
+
+    initial: GameState
+    final: GameState
+    #: per action, the events it produced (ragusa.step)
+    events: tuple[tuple[Event, ...], ...]
+
+
+@attrs.frozen
+class Verification:
+    """What :func:`verify` found."""
+
+    #: every action was legal, and the stated scores (if any) are the final scores
+    ok: bool
+    #: how many actions were applied legally
+    applied: int
+    #: the first illegal action's index, or None
+    index: int | None = None
+    #: the clause that forbids it
+    rule: str | None = None
+    explanation: str | None = None
+    #: the game reached its end
+    over: bool = False
+    #: scores after the last legal action (final when ``over``)
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    #: the record's stated scores differ from the replayed ones
+    scores_mismatch: bool = False
+    #: the state after the last legal action
+    state: GameState | None = None
+
+    def summary(self) -> str:
+        """One line a person can read."""
+        if self.index is not None:
+            return f"action {self.index} is illegal: [{self.rule}] {self.explanation}"
+        if self.scores_mismatch:
+            return f"all {self.applied} actions are legal, but the final scores are {list(self.scores)}, not the record's"
+        if not self.over:
+            return f"all {self.applied} actions are legal; the game is not over"
+        who = ", ".join(f"seat {s}" for s in self.winners)
+        return f"all {self.applied} actions are legal; final scores {list(self.scores)}; winner: {who}"
+
+
+def initial_state(record: GameRecord) -> GameState:
+    """The new game a record starts from; :class:`InvalidInputError` if ``new_game`` refuses its setup."""
+    try:
+        return new_game(record.players, seed=record.seed, edition=record.edition, options=record.options)
+    except ValueError as exc:
+        msg = str(exc)
+        path = "$.edition" if "edition" in msg else "$.seed" if "seed" in msg else "$.players"
+        raise InvalidInputError(path, msg) from None
+
+
+def replay(record: GameRecord) -> Replay:
+    """Re-apply every action; raises :class:`ReplayError` at the first illegal one."""
+    start = state = initial_state(record)
+    all_events: list[tuple[Event, ...]] = []
+    for i, action in enumerate(record.actions):
+        try:
+            state, events = step(state, action)
+        except IllegalActionError as exc:
+            raise ReplayError(i, exc.rule, exc.explanation) from None
+        all_events.append(events)
+    return Replay(start, state, tuple(all_events))
+
+
+def verify(record: GameRecord) -> Verification:
+    """Check a record: the first illegal action (index, clause, explanation), or the final scores."""
+    state = initial_state(record)
+    for i, action in enumerate(record.actions):
+        try:
+            state, _ = step(state, action)
+        except IllegalActionError as exc:
+            return Verification(
+                ok=False,
+                applied=i,
+                index=i,
+                rule=exc.rule,
+                explanation=exc.explanation,
+                over=is_terminal(state),
+                scores=scores(state),
+                winners=winners(state),
+                state=state,
+            )
+    final = scores(state)
+    mismatch = record.scores is not None and tuple(record.scores) != final
+    return Verification(
+        ok=not mismatch,
+        applied=len(record.actions),
+        over=is_terminal(state),
+        scores=final,
+        winners=winners(state),
+        scores_mismatch=mismatch,
+        state=state,
+    )
+
+
+def record_of(initial: GameState, seed: int, actions: list[Action] | tuple[Action, ...], *, final: GameState | None = None) -> GameRecord:
+    """A record of a game started as ``new_game(len(initial.players), seed=seed, ...)``; with
+    ``final`` (the state after the actions, when the game is over) it states the final scores."""
+    return GameRecord(
+        players=1 if initial.solo is not None else initial.n_players,
+        seed=seed,
+        edition=initial.edition,
+        options=initial.options,
+        actions=tuple(actions),
+        scores=scores(final) if final is not None and is_terminal(final) else None,
+    )
+
+
+def record_to_data(record: GameRecord) -> dict[str, Any]:
+    from ragusa.contract.serialization import CONVERTER
+
+    data: dict[str, Any] = CONVERTER.unstructure(record)
+    return data
+
+
+def record_to_json(record: GameRecord) -> str:
+    """The record as JSON text, one action per line (see the ``record`` schema)."""
+    data = record_to_data(record)
+    actions = data.pop("actions")
+    head = json.dumps(data, indent=2)
+    lines = ",\n".join(
+        "    " + json.dumps({"type": a["type"], **{k: v for k, v in a.items() if k != "type"}}, separators=(", ", ": "))
+        for a in actions
+    )
+    body = f'  "actions": [\n{lines}\n  ]' if actions else '  "actions": []'
+    return head[:-2] + ",\n" + body + "\n}\n"
+
+
+def record_from_json(text: str | bytes | Any) -> GameRecord:
+    """A record from JSON text (or parsed data), validated against the ``record`` schema.
+
+    Raises :class:`~ragusa.core.errors.InvalidInputError` naming the JSON path of the first problem.
+    The actions are only checked for form here; :func:`verify` checks them against the rules.
+    """
+    from ragusa.contract.schema import read_document
+    from ragusa.contract.serialization import structure_checked
+
+    data = read_document("record", text)
+    record = structure_checked(data, GameRecord)
+    initial_state(record)  # the setup itself must be playable
+    return record
+
+
+def score_table(state: GameState) -> list[dict[str, int]]:
+    """The score breakdown per seat (see :func:`ragusa.score_breakdown`)."""
+    return [dict(d) for d in score_breakdown(state)]

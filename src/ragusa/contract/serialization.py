@@ -1,0 +1,134 @@
+"""JSON for states and actions, mapped by cattrs.
+
+``state_from_json(state_to_json(s)) == s`` for every state. Actions are tagged with
+``"type"`` (``{"type": "place", "spot": "s12", "powerhouse": false, "trades": []}``).
+
+Every reader validates its input first (:mod:`ragusa.contract.schema`, then for states
+:mod:`ragusa.contract.validation`) and raises :class:`~ragusa.core.errors.InvalidInputError`, naming the
+JSON path of the first problem, for anything malformed or inconsistent; it never returns a
+half-built object and never raises another exception type.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, TypeVar
+
+import cattrs
+from cattrs.strategies import configure_tagged_union
+
+from ragusa.core.actions import ACTION_TYPES, Action
+from ragusa.core.errors import InvalidInputError
+from ragusa.core.events import Event
+from ragusa.core.state import GameState
+
+
+def type_tag(cls: type) -> str:
+    """The ``"type"`` tag of an action or event class: its name in snake case
+    (``BuildWall`` -> ``build_wall``; an acronym stays one word: ``VPScored`` -> ``vp_scored``)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", cls.__name__).lower()
+
+
+_snake = type_tag
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    configure_tagged_union(Action, conv, tag_generator=_snake, tag_name="type")
+    configure_tagged_union(Event, conv, tag_generator=_snake, tag_name="type")
+    return conv
+
+
+CONVERTER: cattrs.Converter = _make_converter()
+
+#: action type tag -> class
+ACTION_TAGS: dict[str, type] = {_snake(c): c for c in ACTION_TYPES}
+
+
+def state_to_data(state: GameState) -> dict[str, Any]:
+    data: dict[str, Any] = CONVERTER.unstructure(state)
+    return data
+
+
+def state_to_json(state: GameState) -> str:
+    """The state as compact JSON."""
+    return json.dumps(state_to_data(state), separators=(",", ":"), sort_keys=True)
+
+
+T = TypeVar("T")
+
+
+def structure_checked(data: Any, cls: type[T]) -> T:
+    """Structure schema-validated data; a failure (which the schema should have prevented) is
+    still reported as :class:`InvalidInputError`, never as a cattrs exception."""
+    try:
+        return CONVERTER.structure(data, cls)
+    except Exception as exc:  # cattrs raises exception groups; the schema normally rules these out
+        detail = "; ".join(cattrs.transform_error(exc)) if isinstance(exc, cattrs.BaseValidationError) else str(exc)
+        raise InvalidInputError("$", f"cannot build a {cls.__name__}: {detail[:300]}") from None
+
+
+def state_from_data(data: Any, *, rules: bool = True) -> GameState:
+    """A state from parsed JSON, validated (schema, structure and, with ``rules``, the rules'
+    consistency; see :mod:`ragusa.contract.validation`)."""
+    from ragusa.contract.schema import read_document
+    from ragusa.contract.validation import check_state
+
+    read_document("state", data)
+    state = structure_checked(data, GameState)
+    check_state(state, rules=rules)
+    return state
+
+
+def state_from_json(text: str | bytes, *, rules: bool = True) -> GameState:
+    """A state from :func:`state_to_json`'s output, validated.
+
+    Raises :class:`InvalidInputError` (a ``ValueError``) naming the JSON path of the first
+    problem. ``rules=False`` skips the checks that the position could arise in play (piece counts,
+    resources matching the houses, every card in one place), for hand-built positions.
+    """
+    from ragusa.contract.schema import parse_json
+
+    return state_from_data(parse_json(text), rules=rules)
+
+
+def action_to_data(action: Action) -> dict[str, Any]:
+    data: dict[str, Any] = CONVERTER.unstructure(action, Action)
+    return data
+
+
+def action_to_json(action: Action) -> str:
+    return json.dumps(action_to_data(action), separators=(",", ":"), sort_keys=True)
+
+
+def action_from_data(data: Any) -> Action:
+    """An action from parsed JSON, validated against the ``action`` schema."""
+    from ragusa.contract.schema import read_document
+
+    read_document("action", data)
+    try:
+        action: Action = CONVERTER.structure(data, Action)  # type: ignore[arg-type]
+    except Exception as exc:  # pragma: no cover - the schema rules this out
+        raise InvalidInputError("$", f"cannot build an action: {str(exc)[:300]}") from None
+    return action
+
+
+def action_from_json(text: str | bytes) -> Action:
+    """An action from :func:`action_to_json`'s output, validated against the ``action`` schema.
+
+    Only the form is checked here; whether the action is legal is :func:`ragusa.apply`'s call.
+    Raises :class:`InvalidInputError` naming the JSON path of the first problem.
+    """
+    from ragusa.contract.schema import parse_json
+
+    return action_from_data(parse_json(text))
+
+
+def event_to_data(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = CONVERTER.unstructure(event, Event)
+    return data
+
+
+def event_to_json(event: Event) -> str:
+    return json.dumps(event_to_data(event), separators=(",", ":"), sort_keys=True)

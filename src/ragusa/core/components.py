@@ -1,0 +1,314 @@
+"""Component data: the board, market, ships, bonus cards and solo material.
+
+The data ships inside the package as ``ragusa/core/data/standard.json`` (a copy of the
+project's ``shared/components/standard.json``). It is loaded and validated once,
+at import, into the frozen attrs classes below; :mod:`ragusa.core.board` then derives
+the topology (spots, rings, wall ring) from the hex coordinates and checks it
+against the file. No board fact lives as a constant in rule code: rule code reads
+:data:`COMPONENTS` and :data:`ragusa.core.board.BOARD`.
+"""
+
+from __future__ import annotations
+
+from importlib import resources as _resources
+from typing import Any
+
+import attrs
+import cattrs
+
+from ragusa.core.errors import ComponentDataError
+
+#: The six resources (RES-1), in the order the library stores them.
+RESOURCES: tuple[str, ...] = ("fish", "wood", "stone", "silver_ore", "grapes", "olives")
+#: The three commodities (RES-2), in the order the library stores them.
+COMMODITIES: tuple[str, ...] = ("silver", "wine", "oil")
+#: The ten city buildings.
+BUILDINGS: tuple[str, ...] = (
+    "winery",
+    "oil-press",
+    "silversmith",
+    "mason",
+    "architect",
+    "fishmonger",
+    "market",
+    "wharf",
+    "rectors-palace",
+    "cathedral",
+)
+#: how each building is called in text (logs, drawings)
+BUILDING_NAMES: dict[str, str] = {
+    "winery": "Winery",
+    "oil-press": "Oil Press",
+    "silversmith": "Silversmith",
+    "mason": "Mason",
+    "architect": "Architect",
+    "fishmonger": "Fishmonger",
+    "market": "Market",
+    "wharf": "Wharf",
+    "rectors-palace": "Rector's Palace",
+    "cathedral": "Cathedral",
+}
+HEX_KINDS: tuple[str, ...] = ("country", "sea", "city")
+BONUS_KINDS: tuple[str, ...] = (
+    "per_resource",
+    "per_good",
+    "per_distinct_good",
+    "per_commodity_set",
+    "per_two_ship_vp",
+    "per_adjacent_wall",
+    "per_tower",
+)
+
+
+@attrs.frozen
+class HexData:
+    id: str
+    q: int
+    r: int
+    kind: str
+    resource: str | None = None
+    building: str | None = None
+
+
+@attrs.frozen
+class SpotData:
+    id: str
+    hexes: tuple[str, str, str]
+    on_wall: bool
+    tower_spot: bool
+
+
+@attrs.frozen
+class WallData:
+    id: str
+    spots: tuple[str, str]
+    hexes: tuple[str, str]
+
+
+@attrs.frozen
+class WallRingData:
+    start: str
+    spots: tuple[str, ...]
+    walls: tuple[WallData, ...]
+
+
+@attrs.frozen
+class BoardData:
+    orientation: str
+    hexes: tuple[HexData, ...]
+    spots: tuple[SpotData, ...]
+    wall_ring: WallRingData
+    city_rings: dict[str, tuple[str, ...]]
+
+
+@attrs.frozen
+class SlotData:
+    cost: dict[str, int]
+    lowers: str
+
+
+@attrs.frozen
+class MarketData:
+    track: tuple[int, ...]
+    start: int
+    slots: tuple[SlotData, ...]
+
+
+@attrs.frozen
+class ArrivalData:
+    commodity: str
+    steps: int
+
+
+@attrs.frozen
+class ShipData:
+    id: str
+    good: str
+    stars: int
+    extra_cost: str | None
+    arrival: ArrivalData
+
+
+@attrs.frozen
+class BonusCardData:
+    id: str
+    kind: str
+    vp: int
+    resource: str | None = None
+    good: str | None = None
+    vp_1st_edition: int | None = None
+
+
+@attrs.frozen
+class PatricianCardData:
+    id: str
+    spots: tuple[str, str, str]
+
+
+@attrs.frozen
+class SoloSetupData:
+    bot_a: tuple[str, ...]
+    bot_b: tuple[str, ...]
+    player: tuple[str, ...]
+
+
+@attrs.frozen
+class PiecesData:
+    houses: dict[str, int]
+    powerhouses_2p: int
+    towers_per_player: int
+    walls: int
+    commodity_cap: int
+
+
+@attrs.frozen
+class ComponentData:
+    """The whole component file, as typed data."""
+
+    name: str
+    notes: tuple[str, ...]
+    provenance: dict[str, str]
+    board: BoardData
+    market: MarketData
+    ships: tuple[ShipData, ...]
+    bonus_cards: tuple[BonusCardData, ...]
+    patrician_cards: tuple[PatricianCardData, ...]
+    patrician_unused_city_spots: tuple[str, ...]
+    solo_setup: SoloSetupData
+    pieces: PiecesData
+
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def _fail(where: str, what: str) -> ComponentDataError:
+    path = "$" if where == "$" else "$." + where.split(" (")[0]
+    return ComponentDataError(f"component data {where}: {what}", path)
+
+
+def _check_unique(where: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for i in ids:
+        if i in seen:
+            raise _fail(where, f"duplicate id {i!r}")
+        seen.add(i)
+
+
+def _validate(data: ComponentData) -> None:
+    """Checks beyond the types: ids unique, references resolve, values in range."""
+    board = data.board
+    _check_unique("board.hexes", [h.id for h in board.hexes])
+    hex_by_id = {h.id: h for h in board.hexes}
+    coords: set[tuple[int, int]] = set()
+    for i, h in enumerate(board.hexes):
+        where = f"board.hexes[{i}] ({h.id})"
+        if h.kind not in HEX_KINDS:
+            raise _fail(where, f"kind {h.kind!r} is not one of {HEX_KINDS}")
+        if (h.q, h.r) in coords:
+            raise _fail(where, f"coordinates ({h.q}, {h.r}) used twice")
+        coords.add((h.q, h.r))
+        if h.kind == "city":
+            if h.building not in BUILDINGS:
+                raise _fail(where, f"city hex needs a building from {BUILDINGS}, got {h.building!r}")
+        elif h.kind == "sea":
+            if h.resource != "fish":
+                raise _fail(where, f"sea hex must give fish, got {h.resource!r}")
+        elif h.resource not in RESOURCES[1:]:
+            raise _fail(where, f"country hex resource {h.resource!r} is not one of {RESOURCES[1:]}")
+    buildings = [h.building for h in board.hexes if h.kind == "city"]
+    if sorted(b for b in buildings if b) != sorted(BUILDINGS):
+        raise _fail("board.hexes", f"the city must hold each of the ten buildings once, got {buildings}")
+    _check_unique("board.spots", [s.id for s in board.spots])
+    for i, s in enumerate(board.spots):
+        for h_id in s.hexes:
+            if h_id not in hex_by_id:
+                raise _fail(f"board.spots[{i}] ({s.id})", f"unknown hex {h_id!r}")
+        if len(set(s.hexes)) != 3:
+            raise _fail(f"board.spots[{i}] ({s.id})", "a spot touches three different hexes")
+    spot_ids = {s.id for s in board.spots}
+    ring = board.wall_ring
+    if len(ring.walls) != data.pieces.walls or len(ring.spots) != data.pieces.walls:
+        raise _fail(
+            "board.wall_ring",
+            f"{len(ring.walls)} segments and {len(ring.spots)} spots; pieces.walls says {data.pieces.walls}",
+        )
+    for where, ids in (("board.wall_ring.spots", ring.spots), ("patrician_unused_city_spots", data.patrician_unused_city_spots)):
+        for s_id in ids:
+            if s_id not in spot_ids:
+                raise _fail(where, f"unknown spot {s_id!r}")
+    _check_unique("board.wall_ring.walls", [w.id for w in ring.walls])
+    for b, ring_spots in board.city_rings.items():
+        if b not in BUILDINGS or len(ring_spots) != 6:
+            raise _fail(f"board.city_rings.{b}", "each building has a ring of 6 spots")
+    market = data.market
+    if not market.track or any(v < 0 for v in market.track):
+        raise _fail("market.track", "values must be non-negative and the track non-empty")
+    if not 0 <= market.start < len(market.track):
+        raise _fail("market.start", f"{market.start} is off the track (0..{len(market.track) - 1})")
+    for i, slot in enumerate(market.slots):
+        if slot.lowers not in COMMODITIES or any(c not in COMMODITIES or n < 1 for c, n in slot.cost.items()):
+            raise _fail(f"market.slots[{i}]", "costs and lowers name commodities, costs are >= 1")
+    _check_unique("ships", [s.id for s in data.ships])
+    for i, ship in enumerate(data.ships):
+        if ship.extra_cost is not None and ship.extra_cost not in COMMODITIES:
+            raise _fail(f"ships[{i}] ({ship.id})", f"extra_cost {ship.extra_cost!r} is not a commodity")
+        if ship.arrival.commodity not in COMMODITIES or ship.arrival.steps < 0 or ship.stars < 0:
+            raise _fail(f"ships[{i}] ({ship.id})", "arrival names a commodity; steps and stars are >= 0")
+    goods = {s.good for s in data.ships}
+    _check_unique("bonus_cards", [c.id for c in data.bonus_cards])
+    for i, card in enumerate(data.bonus_cards):
+        where = f"bonus_cards[{i}] ({card.id})"
+        if card.kind not in BONUS_KINDS:
+            raise _fail(where, f"kind {card.kind!r} is not one of {BONUS_KINDS}")
+        if card.kind == "per_resource" and card.resource not in RESOURCES:
+            raise _fail(where, f"per_resource card needs a resource, got {card.resource!r}")
+        if card.kind == "per_good" and card.good not in goods:
+            raise _fail(where, f"per_good card names good {card.good!r}, which no ship carries")
+    _check_unique("patrician_cards", [c.id for c in data.patrician_cards])
+    for i, pc in enumerate(data.patrician_cards):
+        for s_id in pc.spots:
+            if s_id not in spot_ids:
+                raise _fail(f"patrician_cards[{i}] ({pc.id})", f"unknown spot {s_id!r}")
+    for colour in ("bot_a", "bot_b", "player"):
+        for s_id in getattr(data.solo_setup, colour):
+            if s_id not in spot_ids:
+                raise _fail(f"solo_setup.{colour}", f"unknown spot {s_id!r}")
+    for key in ("2", "3", "4", "5", "solo"):
+        if data.pieces.houses.get(key, 0) < 1:
+            raise _fail("pieces.houses", f"needs a positive count for {key!r}")
+
+
+def parse_components(raw: Any) -> ComponentData:
+    """Structure and validate component data already parsed from JSON."""
+    from ragusa.core.errors import InvalidInputError
+    from ragusa.contract.schema import validate
+
+    try:
+        validate("components", raw)  # the published schema first: every value's type and vocabulary
+    except InvalidInputError as exc:
+        raise ComponentDataError(f"component data {exc.path}: {exc.explanation}", exc.path) from None
+    try:
+        data = _converter.structure(raw, ComponentData)
+    except Exception as exc:  # cattrs raises ClassValidationError groups
+        msgs = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
+        raise _fail("$", "; ".join(msgs)) from None
+    _validate(data)
+    return data
+
+
+def load_components(text: str | None = None) -> ComponentData:
+    """Load component data from JSON text, or the packaged ``standard.json``."""
+    from ragusa.core.errors import InvalidInputError
+    from ragusa.contract.schema import parse_json
+
+    if text is None:
+        text = _resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8")
+    try:
+        raw = parse_json(text)
+    except InvalidInputError as exc:
+        raise ComponentDataError(f"component data: {exc.explanation}", exc.path) from None
+    return parse_components(raw)
+
+
+#: The standard components, loaded and validated at import.
+COMPONENTS: ComponentData = load_components()

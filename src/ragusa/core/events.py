@@ -1,0 +1,179 @@
+"""Events: what an action made happen, returned by :func:`ragusa.step`.
+
+Each event is a frozen attrs class; ``seat`` is the player concerned. Events that
+carry hidden information (a kept bonus card, cards drawn) say so in their docs;
+player views (a later issue) redact them.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class BonusChosen:
+    """SETUP-6 / RECTOR-1: ``seat`` kept ``card`` (hidden from other seats)."""
+
+    seat: int
+    card: str
+
+
+@attrs.frozen
+class HousePlaced:
+    seat: int
+    spot: str
+    powerhouse: bool
+
+
+@attrs.frozen
+class FishTraded:
+    seat: int
+    resource: str
+    fish: int
+
+
+@attrs.frozen
+class ResourceGained:
+    seat: int
+    resource: str
+    hex: str
+    total: int
+
+
+@attrs.frozen
+class HexActivated:
+    """A hex of the new house starts activating (ACT-1..4)."""
+
+    hex: str
+
+
+@attrs.frozen
+class HouseActivated:
+    """A house on a city hex activates for ``seat`` (ACT-3, TWO-5, TWO-6)."""
+
+    seat: int
+    spot: str
+    building: str
+
+
+@attrs.frozen
+class CommodityProduced:
+    seat: int
+    commodity: str
+    amount: int
+    lost: int
+    total: int
+
+
+@attrs.frozen
+class CommoditySold:
+    seat: int
+    commodity: str
+    vp: int
+
+
+@attrs.frozen
+class ShipBought:
+    seat: int
+    ship: str
+    slot: int
+    paid: dict[str, int]
+    vp: int
+
+
+@attrs.frozen
+class ShipArrived:
+    ship: str
+    slot: int
+
+
+@attrs.frozen
+class MarketMoved:
+    commodity: str
+    steps: int
+    value: int
+
+
+@attrs.frozen
+class WallBuilt:
+    seat: int
+    segment: str
+    vp: int
+
+
+@attrs.frozen
+class TowerBuilt:
+    seat: int
+    spot: str
+
+
+@attrs.frozen
+class VPScored:
+    """``seat`` scored ``vp`` from ``source`` (a :data:`ragusa.core.state.VP_SOURCES` name); ``reason`` explains."""
+
+    seat: int
+    source: str
+    vp: int
+    reason: str
+
+
+@attrs.frozen
+class BonusDrawn:
+    """RECTOR-1: ``seat`` drew ``count`` cards (which ones is hidden)."""
+
+    seat: int
+    count: int
+
+
+@attrs.frozen
+class Passed:
+    seat: int
+    what: str
+
+
+@attrs.frozen
+class PowerhousesConverted:
+    """TWO-8: no legal powerhouse spot is left; ``count`` powerhouses become ordinary houses."""
+
+    seat: int
+    count: int
+
+
+@attrs.frozen
+class BotDecision:
+    """Solo (SOLO-4, SOLO-5, SOLO-7): the bot in ``seat`` decided ``decision`` (e.g. ``"place s49"``,
+    ``"build wall w3"``, ``"sell wine"``); ``reason`` names the rule and the tie-break that decided,
+    with the numbers, so that a player can check it by hand."""
+
+    seat: int
+    decision: str
+    reason: str
+
+
+@attrs.frozen
+class GameEnded:
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+Event = (
+    BonusChosen
+    | HousePlaced
+    | FishTraded
+    | ResourceGained
+    | HexActivated
+    | HouseActivated
+    | CommodityProduced
+    | CommoditySold
+    | ShipBought
+    | ShipArrived
+    | MarketMoved
+    | WallBuilt
+    | TowerBuilt
+    | VPScored
+    | BonusDrawn
+    | Passed
+    | PowerhousesConverted
+    | BotDecision
+    | GameEnded
+)

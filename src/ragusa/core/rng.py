@@ -1,0 +1,56 @@
+"""A small deterministic random generator whose whole state is one integer.
+
+PCG-XSH-RR 32 (O'Neill, 2014) on a 64-bit LCG. Pure integer arithmetic, so the
+same seed gives the same numbers on every machine and Python version; the state
+is an ``int`` kept inside :class:`ragusa.core.state.GameState`, which keeps ``apply`` pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MULT = 6364136223846793005
+_INC = 1442695040888963407
+_MASK64 = (1 << 64) - 1
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a seed (any integer; reduced modulo 2**64)."""
+    state = 0
+    state = (state * _MULT + _INC) & _MASK64
+    state = (state + (seed & _MASK64)) & _MASK64
+    state = (state * _MULT + _INC) & _MASK64
+    return state
+
+
+def next_u32(state: int) -> tuple[int, int]:
+    """One 32-bit output and the next state."""
+    old = state
+    new = (old * _MULT + _INC) & _MASK64
+    xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+    rot = old >> 59
+    out = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+    return out, new
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in ``0..n-1`` (rejection sampling, no modulo bias) and the next state."""
+    if n <= 0:
+        raise ValueError("below() needs n >= 1")
+    threshold = (1 << 32) % n
+    while True:
+        out, state = next_u32(state)
+        if out >= threshold:
+            return out % n, state
+
+
+def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
+    """A Fisher-Yates shuffle of ``items`` (not modified) and the next state."""
+    work = list(items)
+    for i in range(len(work) - 1, 0, -1):
+        j, state = below(state, i + 1)
+        work[i], work[j] = work[j], work[i]
+    return tuple(work), state

@@ -1,0 +1,179 @@
+"""The game state: frozen attrs classes of tuples and small ints.
+
+Indices: hexes, spots and wall segments are numbered in the order of the
+component file (see :data:`ragusa.core.board.BOARD`); resources follow
+:data:`ragusa.core.components.RESOURCES` and commodities
+:data:`ragusa.core.components.COMMODITIES`. Ships and bonus cards are named by id.
+
+Nothing here is ever mutated: :func:`ragusa.apply` returns a new state.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+#: ``GameState.houses`` value of a free spot
+EMPTY = -1
+#: ``GameState.houses`` value of a two-player powerhouse (TWO-1); it belongs to nobody
+POWERHOUSE = -2
+#: ``GameState.houses`` value of a solo reserved spot (a black house, SOLO-2)
+RESERVED = -3
+
+#: ``PlayerState.vp`` sources, in order
+VP_SOURCES: tuple[str, ...] = ("mason", "fishmonger", "wharf", "ships", "walls", "cathedral", "bonus")
+VP_MASON, VP_FISHMONGER, VP_WHARF, VP_SHIPS, VP_WALLS, VP_CATHEDRAL, VP_BONUS = range(7)
+
+EDITIONS: tuple[str, ...] = ("1st", "2nd")
+
+
+class Phase:
+    """Who decides what, now. ``GameState.phase`` holds one of these."""
+
+    SETUP_BONUS = "setup_bonus"  # SETUP-6: keep 1 of the 3 dealt bonus cards
+    PLACE = "place"  # TURN-1: place a house or a powerhouse
+    ORDER = "order"  # ACT-5: choose the next hex of the new house to activate
+    TRADE_WINDOW = "trade_window"  # FISH-2: trade before a house that reads a resource activates
+    MASON = "mason"  # MASON-1: choose a wall segment
+    ARCHITECT = "architect"  # ARCHITECT-1: choose a tower spot
+    MARKET = "market"  # MARKET-1: buy a ship or pass
+    WHARF = "wharf"  # WHARF-1: sell a commodity or pass
+    RECTOR_DRAW = "rector_draw"  # RECTOR-1: draw the top 2 bonus cards or decline
+    RECTOR_KEEP = "rector_keep"  # RECTOR-1: keep 1 of the drawn cards
+    END_TRADE = "end_trade"  # END-2: trade fish before the bonus cards score
+    OVER = "over"
+
+
+PHASES: tuple[str, ...] = (
+    Phase.SETUP_BONUS,
+    Phase.PLACE,
+    Phase.ORDER,
+    Phase.TRADE_WINDOW,
+    Phase.MASON,
+    Phase.ARCHITECT,
+    Phase.MARKET,
+    Phase.WHARF,
+    Phase.RECTOR_DRAW,
+    Phase.RECTOR_KEEP,
+    Phase.END_TRADE,
+    Phase.OVER,
+)
+
+
+@attrs.frozen
+class Options:
+    """Rulings with variants and optional rules.
+
+    ``strict``: R-3's strict reading (Market and Wharf need a commodity already held).
+    Solo variants (SOLO-3, SOLO-5, SOLO-8): ``solo_human_first``, ``solo_easier_rector``, ``solo_harder``.
+    """
+
+    strict: bool = False
+    solo_human_first: bool = False
+    solo_easier_rector: bool = False
+    solo_harder: bool = False
+
+
+@attrs.frozen
+class PlayerState:
+    """One seat's holdings."""
+
+    #: access to fish, wood, stone, silver ore, grapes, olives (RES-1)
+    resources: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    #: silver, wine, oil held, each 0..12 (RES-2)
+    commodities: tuple[int, int, int] = (0, 0, 0)
+    houses_left: int = 0
+    powerhouses_left: int = 0
+    towers_left: int = 0
+    #: bonus cards kept (hidden from other seats)
+    bonus_cards: tuple[str, ...] = ()
+    #: ships bought, in order
+    ships: tuple[str, ...] = ()
+    #: VP by source, in :data:`VP_SOURCES` order
+    vp: tuple[int, int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0, 0)
+    #: VP each bonus card scored at the end, parallel to ``bonus_cards``
+    bonus_vp: tuple[int, ...] = ()
+    #: fish given away in trades so far (FISH-1)
+    fish_traded: int = 0
+
+    @property
+    def total_vp(self) -> int:
+        return sum(self.vp)
+
+
+@attrs.frozen
+class SoloState:
+    """Solo-only state (SOLO-1 to SOLO-8); None in multiplayer games.
+
+    The human is seat 0; the bots are the seats in ``bot_seats`` (bot A, then bot B).
+    The per-bot tuples are parallel to ``bot_seats``.
+    """
+
+    #: each bot's Patrician cards not yet discarded (hidden), bot A then bot B (SOLO-2, SOLO-4)
+    bot_cards: tuple[tuple[str, ...], ...] = ((), ())
+    #: seats of the bots, bot A then bot B (SOLO-3, ED-3, R-12)
+    bot_seats: tuple[int, ...] = (1, 2)
+    #: easier variant (SOLO-5): each bot's Rector draws, kept apart as pairs (a pair has 1 card
+    #: when the deck held only 1, R-4); only the better card of each pair scores
+    bot_pairs: tuple[tuple[tuple[str, ...], ...], ...] = ((), ())
+    #: the round being played, 1 to 9 (SOLO-3); 0 before the first turn
+    round: int = 0
+
+
+@attrs.frozen
+class GameState:
+    """A complete, self-contained game position."""
+
+    edition: str
+    options: Options
+    #: the generator state (:mod:`ragusa.core.rng`)
+    rng: int
+    #: one :class:`PlayerState` per seat
+    players: tuple[PlayerState, ...]
+    #: the seat drawn to start (SETUP-7); turns go round in seat order from it
+    start_seat: int
+    phase: str
+    #: the deciding seat (None when the game is over)
+    seat: int | None
+    #: the seat whose turn it is (the placing player)
+    turn_seat: int
+    #: placements made so far
+    placements: int
+    #: per spot: EMPTY, a seat, POWERHOUSE or RESERVED
+    houses: tuple[int, ...]
+    #: per spot: EMPTY or the seat owning the tower there
+    towers: tuple[int, ...]
+    #: per wall segment: EMPTY or the seat that built it
+    walls: tuple[int, ...]
+    #: per commodity: the bead's index on the market track
+    market: tuple[int, int, int]
+    #: per market slot, left to right: a ship id or None (R-4)
+    slots: tuple[str | None, ...]
+    #: face-down ship deck, top first
+    ship_deck: tuple[str, ...]
+    #: face-down bonus deck, top first
+    bonus_deck: tuple[str, ...]
+    #: SETUP-6: each seat's 3 dealt cards until it has chosen (then empty)
+    dealt: tuple[tuple[str, ...], ...] = ()
+    #: RECTOR-1: the drawn cards awaiting a choice
+    rector_hand: tuple[str, ...] = ()
+    #: the spot of the house being resolved, or -1
+    placed: int = -1
+    #: whether the piece being resolved is a powerhouse (TWO-5)
+    placed_power: bool = False
+    #: hexes of the new house still to activate (ACT-5)
+    pending_hexes: tuple[int, ...] = ()
+    #: the hex activating now, or -1
+    current_hex: int = -1
+    #: spots on the current hex still to activate, clockwise; the first is activating now (ACT-3)
+    queue: tuple[int, ...] = ()
+    #: the trade window before the queue head's activation has been offered (FISH-2)
+    window_done: bool = False
+    #: R-14: consecutive turns passed because no placement was legal
+    passes: int = 0
+    #: END-2: seats still to be offered the end-game trade window, in turn order
+    end_seats: tuple[int, ...] = ()
+    solo: SoloState | None = None
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)

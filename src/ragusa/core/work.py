@@ -1,0 +1,195 @@
+"""The private scratch copy that rule code edits while one action resolves.
+
+:func:`ragusa.rules.engine.apply` never changes its input. It copies the state into a
+:class:`Work` (lists instead of tuples, players copied on first touch), lets the
+rule functions edit that copy, and freezes the result into a new
+:class:`~ragusa.core.state.GameState`. If a rule raises half-way, the copy is dropped
+and the caller's state is untouched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ragusa.core.state import GameState, Options, PlayerState, SoloState
+
+
+class PlayerWork:
+    """A mutable copy of one :class:`PlayerState`."""
+
+    __slots__ = (
+        "res",
+        "com",
+        "houses_left",
+        "powerhouses_left",
+        "towers_left",
+        "bonus_cards",
+        "ships",
+        "vp",
+        "bonus_vp",
+        "fish_traded",
+    )
+
+    def __init__(self, p: PlayerState) -> None:
+        self.res = list(p.resources)
+        self.com = list(p.commodities)
+        self.houses_left = p.houses_left
+        self.powerhouses_left = p.powerhouses_left
+        self.towers_left = p.towers_left
+        self.bonus_cards = p.bonus_cards
+        self.ships = p.ships
+        self.vp = list(p.vp)
+        self.bonus_vp = p.bonus_vp
+        self.fish_traded = p.fish_traded
+
+    def freeze(self) -> PlayerState:
+        r, c, v = self.res, self.com, self.vp
+        return PlayerState(
+            resources=(r[0], r[1], r[2], r[3], r[4], r[5]),
+            commodities=(c[0], c[1], c[2]),
+            houses_left=self.houses_left,
+            powerhouses_left=self.powerhouses_left,
+            towers_left=self.towers_left,
+            bonus_cards=self.bonus_cards,
+            ships=self.ships,
+            vp=(v[0], v[1], v[2], v[3], v[4], v[5], v[6]),
+            bonus_vp=self.bonus_vp,
+            fish_traded=self.fish_traded,
+        )
+
+
+class Work:
+    """A mutable copy of a :class:`GameState` for the duration of one action."""
+
+    __slots__ = (
+        "edition",
+        "options",
+        "rng",
+        "n",
+        "_players",
+        "_pw",
+        "start_seat",
+        "phase",
+        "seat",
+        "turn_seat",
+        "placements",
+        "houses",
+        "towers",
+        "walls",
+        "market",
+        "slots",
+        "ship_deck",
+        "bonus_deck",
+        "dealt",
+        "rector_hand",
+        "placed",
+        "placed_power",
+        "pending_hexes",
+        "current_hex",
+        "queue",
+        "window_done",
+        "passes",
+        "end_seats",
+        "solo",
+        "ev",
+    )
+
+    def __init__(self, s: GameState, events: list[Any] | None = None) -> None:
+        self.edition = s.edition
+        self.options: Options = s.options
+        self.rng = s.rng
+        self.n = len(s.players)
+        self._players = s.players
+        self._pw: dict[int, PlayerWork] = {}
+        self.start_seat = s.start_seat
+        self.phase = s.phase
+        self.seat: int | None = s.seat
+        self.turn_seat = s.turn_seat
+        self.placements = s.placements
+        self.houses = list(s.houses)
+        self.towers = list(s.towers)
+        self.walls = list(s.walls)
+        self.market = list(s.market)
+        self.slots: list[str | None] = list(s.slots)
+        self.ship_deck = s.ship_deck
+        self.bonus_deck = s.bonus_deck
+        self.dealt = s.dealt
+        self.rector_hand = s.rector_hand
+        self.placed = s.placed
+        self.placed_power = s.placed_power
+        self.pending_hexes = s.pending_hexes
+        self.current_hex = s.current_hex
+        self.queue = s.queue
+        self.window_done = s.window_done
+        self.passes = s.passes
+        self.end_seats = s.end_seats
+        self.solo: SoloState | None = s.solo
+        #: events of this action, or None when the caller does not want them
+        self.ev = events
+
+    def p(self, seat: int) -> PlayerWork:
+        """The mutable copy of ``seat``'s holdings (copied on first use)."""
+        pw = self._pw.get(seat)
+        if pw is None:
+            pw = self._pw[seat] = PlayerWork(self._players[seat])
+        return pw
+
+    def pieces_left(self, seat: int) -> int:
+        """Houses and powerhouses ``seat`` still has to place (a read: copies nothing)."""
+        pw = self._pw.get(seat)
+        if pw is None:
+            p = self._players[seat]
+            return p.houses_left + p.powerhouses_left
+        return pw.houses_left + pw.powerhouses_left
+
+    def resource(self, seat: int, r: int) -> int:
+        """``seat``'s count of resource ``r`` (a read: copies nothing)."""
+        pw = self._pw.get(seat)
+        return self._players[seat].resources[r] if pw is None else pw.res[r]
+
+    def player_state(self, seat: int) -> PlayerState:
+        """``seat``'s holdings as they stand now, frozen."""
+        pw = self._pw.get(seat)
+        return self._players[seat] if pw is None else pw.freeze()
+
+    def emit(self, event: Any) -> None:
+        if self.ev is not None:
+            self.ev.append(event)
+
+    def freeze(self) -> GameState:
+        players = self._players
+        if self._pw:
+            lst = list(players)
+            for seat, pw in self._pw.items():
+                lst[seat] = pw.freeze()
+            players = tuple(lst)
+        m = self.market
+        return GameState(
+            edition=self.edition,
+            options=self.options,
+            rng=self.rng,
+            players=players,
+            start_seat=self.start_seat,
+            phase=self.phase,
+            seat=self.seat,
+            turn_seat=self.turn_seat,
+            placements=self.placements,
+            houses=tuple(self.houses),
+            towers=tuple(self.towers),
+            walls=tuple(self.walls),
+            market=(m[0], m[1], m[2]),
+            slots=tuple(self.slots),
+            ship_deck=self.ship_deck,
+            bonus_deck=self.bonus_deck,
+            dealt=self.dealt,
+            rector_hand=self.rector_hand,
+            placed=self.placed,
+            placed_power=self.placed_power,
+            pending_hexes=self.pending_hexes,
+            current_hex=self.current_hex,
+            queue=self.queue,
+            window_done=self.window_done,
+            passes=self.passes,
+            end_seats=self.end_seats,
+            solo=self.solo,
+        )

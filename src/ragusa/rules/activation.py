@@ -1,0 +1,193 @@
+"""Activation of the new house's hexes (ACT-1 to ACT-5, TWO-4 to TWO-6, FISH-2).
+
+The engine drives these steps: :func:`start_hex` begins a hex (country and sea
+hexes resolve at once; a city hex queues its houses clockwise from the new one),
+then :func:`activate_head` resolves the queue one house at a time, opening a
+decision where the building needs one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_SEA, RES_INDEX
+from ragusa.rules.buildings import architect, cathedral, fishmonger, market, mason, production, rector, wharf
+from ragusa.core.clauses import implements
+from ragusa.core.components import BUILDINGS, RESOURCES
+from ragusa.core.events import HexActivated, HouseActivated, ResourceGained
+from ragusa.rules.fish import MIN_TRADE, TRADE_COST_BY_INDEX
+from ragusa.core.state import POWERHOUSE, Phase
+from ragusa.core.work import Work
+
+FISH = RES_INDEX["fish"]
+RECTOR = BUILDING_INDEX["rectors-palace"]
+CATHEDRAL = BUILDING_INDEX["cathedral"]
+#: ACT-4: buildings with the crossed-out arrow (only the new house activates)
+NEW_HOUSE_ONLY = frozenset({RECTOR, CATHEDRAL})
+#: FISH-2: buildings whose effect reads a resource, so a trade window opens before each of their activations
+READS_RESOURCE = frozenset(
+    {BUILDING_INDEX["winery"], BUILDING_INDEX["oil-press"], BUILDING_INDEX["silversmith"], BUILDING_INDEX["fishmonger"]}
+)
+
+
+def _producer(building: int) -> Callable[[Work, int], bool]:
+    def start(w: Work, seat: int) -> bool:
+        production.produce(w, seat, building)
+        return False
+
+    return start
+
+
+#: building index -> its effect's start function
+EFFECTS: dict[int, Callable[[Work, int], bool]] = {
+    BUILDING_INDEX["winery"]: _producer(BUILDING_INDEX["winery"]),
+    BUILDING_INDEX["oil-press"]: _producer(BUILDING_INDEX["oil-press"]),
+    BUILDING_INDEX["silversmith"]: _producer(BUILDING_INDEX["silversmith"]),
+    BUILDING_INDEX["mason"]: mason.start,
+    BUILDING_INDEX["architect"]: architect.start,
+    BUILDING_INDEX["fishmonger"]: fishmonger.start,
+    BUILDING_INDEX["market"]: market.start,
+    BUILDING_INDEX["wharf"]: wharf.start,
+    RECTOR: rector.start,
+    CATHEDRAL: cathedral.start,
+}
+
+
+@implements("ACT-1", "ACT-2", "ACT-3", "ACT-4", "TWO-4", "TWO-5", "R-1")
+def start_hex(w: Work, h: int) -> None:
+    """Begin activating hex ``h`` of the new house.
+
+    Country (ACT-1) and sea (ACT-2) hexes give the placing player 1 of their resource,
+    unless the new piece is a powerhouse (TWO-4); resources have no upper limit (R-1). A city hex with the clockwise arrow
+    queues every house on it, clockwise from the new one (ACT-3); the Rector's Palace
+    and the Cathedral queue only the new house (ACT-4).
+    """
+    w.pending_hexes = tuple(x for x in w.pending_hexes if x != h)
+    w.current_hex = h
+    w.emit(HexActivated(BOARD.hex_ids[h]))
+    if BOARD.hex_kind[h] != KIND_CITY:
+        w.queue = ()
+        if not w.placed_power:
+            r = BOARD.hex_resource[h]
+            p = w.p(w.turn_seat)
+            p.res[r] += 1
+            w.emit(ResourceGained(w.turn_seat, RESOURCES[r], BOARD.hex_ids[h], p.res[r]))
+        return
+    w.window_done = False
+    if BOARD.hex_building[h] in NEW_HOUSE_ONLY:
+        w.queue = (w.placed,)
+        return
+    ring = BOARD.hex_spots[h]
+    i = ring.index(w.placed)
+    houses = w.houses
+    w.queue = tuple(s for s in ring[i:] + ring[:i] if houses[s] >= 0 or houses[s] == POWERHOUSE)
+
+
+@implements("TWO-5", "TWO-6", "ACT-3")
+def beneficiary(w: Work, spot: int) -> int:
+    """Who a house's activation benefits: its owner; the placing player when the new piece is a
+    powerhouse (TWO-5) or the activating house is a powerhouse (TWO-6)."""
+    owner = w.houses[spot]
+    if w.placed_power or owner == POWERHOUSE:
+        return w.turn_seat
+    return owner
+
+
+@implements("ACT-3", "FISH-2")
+def activate_head(w: Work) -> bool:
+    """Activate the first house in the queue; True when a decision is now pending.
+
+    Before a house whose effect reads a resource, its beneficiary gets a trade window
+    if they hold enough fish to trade (FISH-2).
+    """
+    spot = w.queue[0]
+    seat = beneficiary(w, spot)
+    building = BOARD.hex_building[w.current_hex]
+    if not w.window_done:
+        w.window_done = True
+        if building in READS_RESOURCE and w.resource(seat, FISH) >= MIN_TRADE:
+            w.phase = Phase.TRADE_WINDOW
+            w.seat = seat
+            return True
+    w.emit(HouseActivated(seat, BOARD.spot_ids[spot], BUILDINGS[building]))
+    if EFFECTS[building](w, seat):
+        w.seat = seat
+        return True
+    finish_head(w)
+    return False
+
+
+def finish_head(w: Work) -> None:
+    """The queue head's activation is complete."""
+    w.queue = w.queue[1:]
+    w.window_done = False
+
+
+# ACT-5: what each hex's activation reads and writes, to tell when the order can change the outcome.
+def _effects(h: int) -> tuple[frozenset[str], frozenset[str]]:
+    kind = BOARD.hex_kind[h]
+    if kind == KIND_SEA:
+        return frozenset(), frozenset({"fish"})
+    if kind != KIND_CITY:
+        return frozenset(), frozenset({f"res{BOARD.hex_resource[h]}"})
+    b = BUILDINGS[BOARD.hex_building[h]]
+    table: dict[str, tuple[set[str], set[str]]] = {
+        "winery": ({f"res{RES_INDEX['grapes']}", "fish"}, {"com"}),
+        "oil-press": ({f"res{RES_INDEX['olives']}", "fish"}, {"com"}),
+        "silversmith": ({f"res{RES_INDEX['silver_ore']}", "fish"}, {"com"}),
+        "fishmonger": ({"fish"}, set()),
+        "market": ({"com", "mkt"}, {"com", "mkt"}),
+        "wharf": ({"com", "mkt"}, {"com"}),
+        "mason": ({"tow"}, set()),
+        "architect": (set(), {"tow"}),
+        "rectors-palace": (set(), set()),
+        "cathedral": (set(), set()),
+    }
+    reads, writes = table[b]
+    return frozenset(reads), frozenset(writes)
+
+
+_READS, _WRITES = zip(*(_effects(h) for h in range(len(BOARD.hex_ids))))
+
+
+def _fish_step(h: int) -> int:
+    """How many more fish make a difference to hex ``h``'s activation, if it reads fish: the
+    Fishmonger scores per FISH_PER_VP fish; a producer's resource costs its FISH-1 rate."""
+    b = BOARD.hex_building[h]
+    if b == BUILDING_INDEX["fishmonger"]:
+        return fishmonger.FISH_PER_VP
+    reads = production.PRODUCERS.get(b)
+    return TRADE_COST_BY_INDEX[reads[0]] if reads is not None else 0
+
+
+_FISH_STEP: tuple[int, ...] = tuple(_fish_step(h) for h in range(len(BOARD.hex_ids)))
+
+
+def _interact(a: int, b: int, fish: int, fish_gain: int) -> bool:
+    linked = (_WRITES[a] & _READS[b]) | (_WRITES[b] & _READS[a])
+    if not linked:
+        return False
+    if linked != _ONLY_FISH:
+        return True
+    # Only fish links them (a sea hex and a producer or the Fishmonger): taking the sea first can
+    # change the outcome only if its fish buy one more unit (or score one more VP) at the reader.
+    step = _FISH_STEP[b] or _FISH_STEP[a]
+    return (fish + fish_gain) // step > fish // step
+
+
+_ONLY_FISH = frozenset({"fish"})
+
+
+@implements("ACT-5", "ED-6", "R-5")
+def order_matters(pending: Sequence[int], fish: int) -> bool:
+    """Whether the placing player's choice of the next hex (ACT-5; both editions, R-5) can change
+    the outcome: some remaining hex writes what another reads (resources, commodities, market
+    values, towers), or the fish the remaining sea hexes give (``fish``: what the placing player
+    holds now) would buy one more unit of a producer's resource or score one more VP at the
+    Fishmonger. When it cannot, the hexes activate in the spot's listed order."""
+    fish_gain = sum(1 for h in pending if BOARD.hex_kind[h] == KIND_SEA)
+    for i, a in enumerate(pending):
+        for b in pending[i + 1 :]:
+            if _interact(a, b, fish, fish_gain):
+                return True
+    return False

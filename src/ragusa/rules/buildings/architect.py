@@ -1,0 +1,41 @@
+"""Architect (ARCHITECT-1, R-8)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ragusa.core.actions import BuildTower
+from ragusa.core.board import BOARD
+from ragusa.core.clauses import implements
+from ragusa.core.errors import IllegalActionError
+from ragusa.core.events import TowerBuilt
+from ragusa.core.state import EMPTY, Phase
+from ragusa.core.work import Work
+
+TOWER_ACTIONS: dict[int, BuildTower] = {s: BuildTower(BOARD.spot_ids[s]) for s in BOARD.tower_spots}
+
+
+def free_tower_spots(towers: Sequence[int]) -> list[int]:
+    """Tower spots without a tower, whether or not a house stands there."""
+    return [s for s in BOARD.tower_spots if towers[s] == EMPTY]
+
+
+@implements("ARCHITECT-1", "R-8")
+def start(w: Work, seat: int) -> bool:
+    """Compulsory when the owner has a tower left and a free tower spot exists (R-8)."""
+    if w.p(seat).towers_left > 0 and any(w.towers[s] == EMPTY for s in BOARD.tower_spots):
+        w.phase = Phase.ARCHITECT
+        return True
+    return False
+
+
+@implements("ARCHITECT-1")
+def build_tower(w: Work, seat: int, spot_id: str) -> None:
+    spot = BOARD.spot_index.get(spot_id)
+    if spot is None or not BOARD.spot_tower[spot]:
+        raise IllegalActionError("ARCHITECT-1", f"{spot_id!r} is not a tower spot")
+    if w.towers[spot] != EMPTY:
+        raise IllegalActionError("ARCHITECT-1", f"{spot_id} already has a tower (seat {w.towers[spot]})")
+    w.towers[spot] = seat
+    w.p(seat).towers_left -= 1
+    w.emit(TowerBuilt(seat, spot_id))

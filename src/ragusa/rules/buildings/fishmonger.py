@@ -1,0 +1,24 @@
+"""Fishmonger (FISHMONGER-1)."""
+
+from __future__ import annotations
+
+from ragusa.core.board import RES_INDEX
+from ragusa.core.clauses import implements
+from ragusa.core.events import VPScored
+from ragusa.core.state import VP_FISHMONGER
+from ragusa.core.work import Work
+
+FISH = RES_INDEX["fish"]
+#: FISHMONGER-1: fish per VP
+FISH_PER_VP = 2
+
+
+@implements("FISHMONGER-1")
+def start(w: Work, seat: int) -> bool:
+    """The owner scores 1 VP per 2 fish they have, rounded down."""
+    p = w.p(seat)
+    fish = p.res[FISH]
+    vp = fish // FISH_PER_VP
+    p.vp[VP_FISHMONGER] += vp
+    w.emit(VPScored(seat, "fishmonger", vp, f"{fish} fish at the Fishmonger"))
+    return False

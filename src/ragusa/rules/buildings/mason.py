@@ -1,0 +1,51 @@
+"""Mason (MASON-1, R-8)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ragusa.core.actions import BuildWall
+from ragusa.core.board import BOARD
+from ragusa.core.clauses import implements
+from ragusa.core.errors import IllegalActionError
+from ragusa.core.events import VPScored, WallBuilt
+from ragusa.core.state import EMPTY, VP_MASON, Phase
+from ragusa.core.work import Work
+
+WALL_ACTIONS: tuple[BuildWall, ...] = tuple(BuildWall(w) for w in BOARD.wall_ids)
+
+
+def free_segments(walls: Sequence[int]) -> list[int]:
+    return [i for i, owner in enumerate(walls) if owner == EMPTY]
+
+
+@implements("MASON-1", "TWO-7")
+def mason_vp(houses: Sequence[int], towers: Sequence[int], seat: int, segment: int) -> int:
+    """1 VP for the wall plus 1 per house and 1 per tower of ``seat`` on its two end spots."""
+    vp = 1
+    for spot in BOARD.wall_spots[segment]:
+        vp += (houses[spot] == seat) + (towers[spot] == seat)
+    return vp
+
+
+@implements("MASON-1", "R-8")
+def start(w: Work, seat: int) -> bool:
+    """Compulsory when a free segment exists (R-8): open the choice; otherwise nothing happens."""
+    if EMPTY in w.walls:
+        w.phase = Phase.MASON
+        return True
+    return False
+
+
+@implements("MASON-1")
+def build_wall(w: Work, seat: int, segment_id: str) -> None:
+    segment = BOARD.wall_index.get(segment_id)
+    if segment is None:
+        raise IllegalActionError("MASON-1", f"there is no wall segment {segment_id!r}")
+    if w.walls[segment] != EMPTY:
+        raise IllegalActionError("MASON-1", f"wall segment {segment_id} is already built")
+    vp = mason_vp(w.houses, w.towers, seat, segment)
+    w.walls[segment] = seat
+    w.p(seat).vp[VP_MASON] += vp
+    w.emit(WallBuilt(seat, segment_id, vp))
+    w.emit(VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends"))

@@ -1,0 +1,67 @@
+"""Rector's Palace (RECTOR-1, R-4, R-8)."""
+
+from __future__ import annotations
+
+from ragusa.core.clauses import implements
+from ragusa.core.errors import IllegalActionError
+from ragusa.core.events import BonusChosen, BonusDrawn
+from ragusa.core.state import Phase
+from ragusa.core.work import Work
+
+#: RECTOR-1: cards drawn
+DRAW = 2
+
+
+@implements("RECTOR-1", "R-8")
+def start(w: Work, seat: int) -> bool:
+    """Optional (R-8): offer the draw when the bonus deck has a card."""
+    if w.bonus_deck:
+        w.phase = Phase.RECTOR_DRAW
+        return True
+    return False
+
+
+@implements("RECTOR-1", "R-4")
+def draw(w: Work, seat: int) -> None:
+    """Draw the top 2 cards (what is there, if fewer: R-4)."""
+    w.rector_hand = w.bonus_deck[:DRAW]
+    w.bonus_deck = w.bonus_deck[DRAW:]
+    w.phase = Phase.RECTOR_KEEP
+    w.emit(BonusDrawn(seat, len(w.rector_hand)))
+
+
+@implements("RECTOR-1")
+def keep(w: Work, seat: int, card: str) -> None:
+    """Keep one drawn card secretly; the others go to the bottom of the deck."""
+    if card not in w.rector_hand:
+        raise IllegalActionError("RECTOR-1", f"{card!r} is not one of the drawn cards")
+    rest = list(w.rector_hand)
+    rest.remove(card)
+    p = w.p(seat)
+    p.bonus_cards = p.bonus_cards + (card,)
+    w.bonus_deck = w.bonus_deck + tuple(rest)
+    w.rector_hand = ()
+    w.emit(BonusChosen(seat, card))
+
+
+@implements("SOLO-5", "R-4")
+def keep_all(w: Work, seat: int) -> tuple[str, ...]:
+    """Solo bot (SOLO-5): keep every drawn card (a bot scores both); returns them."""
+    hand = w.rector_hand
+    p = w.p(seat)
+    p.bonus_cards = p.bonus_cards + hand
+    w.rector_hand = ()
+    for card in hand:
+        w.emit(BonusChosen(seat, card))
+    return hand
+
+
+@implements("SOLO-8", "R-21")
+def take_top(w: Work, seat: int) -> None:
+    """Solo harder variant (SOLO-8): the human takes the top card and keeps it, with no choice."""
+    card = w.bonus_deck[0]
+    w.bonus_deck = w.bonus_deck[1:]
+    p = w.p(seat)
+    p.bonus_cards = p.bonus_cards + (card,)
+    w.emit(BonusDrawn(seat, 1))
+    w.emit(BonusChosen(seat, card))

@@ -1,0 +1,40 @@
+"""Wharf (WHARF-1, R-8)."""
+
+from __future__ import annotations
+
+from ragusa.core.actions import SellCommodity
+from ragusa.core.board import COM_INDEX
+from ragusa.core.clauses import implements
+from ragusa.core.components import COMMODITIES, COMPONENTS
+from ragusa.core.errors import IllegalActionError
+from ragusa.core.events import CommoditySold, VPScored
+from ragusa.core.state import VP_WHARF, Phase
+from ragusa.core.work import Work
+
+SELL_ACTIONS: tuple[SellCommodity, ...] = tuple(SellCommodity(c) for c in COMMODITIES)
+TRACK = COMPONENTS.market.track
+
+
+@implements("WHARF-1", "R-8")
+def start(w: Work, seat: int) -> bool:
+    """Optional (R-8): open the choice when the owner holds a commodity to sell."""
+    if any(w.p(seat).com):
+        w.phase = Phase.WHARF
+        return True
+    return False
+
+
+@implements("WHARF-1", "RES-3")
+def sell(w: Work, seat: int, commodity: str) -> None:
+    """Sell one unit at its market value; selling does not move the market."""
+    c = COM_INDEX.get(commodity)
+    if c is None:
+        raise IllegalActionError("WHARF-1", f"{commodity!r} is not a commodity (silver, wine, oil)")
+    p = w.p(seat)
+    if p.com[c] < 1:
+        raise IllegalActionError("WHARF-1", f"seat {seat} has no {commodity} to sell")
+    vp = TRACK[w.market[c]]
+    p.com[c] -= 1
+    p.vp[VP_WHARF] += vp
+    w.emit(CommoditySold(seat, commodity, vp))
+    w.emit(VPScored(seat, "wharf", vp, f"1 {commodity} sold at market value {vp}"))

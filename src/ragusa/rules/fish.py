@@ -1,0 +1,49 @@
+"""Fish trade (FISH-1, FISH-2, BUILD-8)."""
+
+from __future__ import annotations
+
+from ragusa.core.actions import Trade
+from ragusa.core.board import RES_INDEX
+from ragusa.core.clauses import implements
+from ragusa.core.components import RESOURCES
+from ragusa.core.errors import IllegalActionError
+from ragusa.core.events import FishTraded
+from ragusa.core.work import Work
+
+FISH = RES_INDEX["fish"]
+
+#: FISH-1: fish paid for one unit of each resource (fish itself cannot be bought)
+TRADE_COST: dict[str, int] = {"wood": 2, "grapes": 2, "olives": 2, "stone": 3, "silver_ore": 4}
+#: the same, indexed by resource (0 for fish: not tradeable)
+TRADE_COST_BY_INDEX: tuple[int, ...] = tuple(TRADE_COST.get(r, 0) for r in RESOURCES)
+#: prebuilt Trade actions, cheapest first
+TRADE_ACTIONS: tuple[tuple[int, Trade], ...] = tuple(
+    sorted(((cost, Trade(r)) for r, cost in TRADE_COST.items()), key=lambda ct: (ct[0], RESOURCES.index(ct[1].resource)))
+)
+#: the cheapest trade; a seat with fewer fish cannot trade
+MIN_TRADE = min(TRADE_COST.values())
+
+
+@implements("FISH-1", "FISH-2")
+def trade_actions(fish: int) -> list[Trade]:
+    """The trades a seat holding ``fish`` fish may make now (offered at every decision of that seat)."""
+    if fish < MIN_TRADE:
+        return []
+    return [action for cost, action in TRADE_ACTIONS if cost <= fish]
+
+
+@implements("FISH-1", "RES-1")
+def trade(w: Work, seat: int, resource: str) -> None:
+    """Give fish for one ``resource``: permanent, repeatable; the only way a resource goes down."""
+    cost = TRADE_COST.get(resource)
+    if cost is None:
+        raise IllegalActionError(
+            "FISH-1", f"fish buy only {', '.join(TRADE_COST)}; {resource!r} cannot be bought"
+        )
+    p = w.p(seat)
+    if p.res[FISH] < cost:
+        raise IllegalActionError("FISH-1", f"1 {resource} costs {cost} fish; seat {seat} has {p.res[FISH]}")
+    p.res[FISH] -= cost
+    p.res[RES_INDEX[resource]] += 1
+    p.fish_traded += cost
+    w.emit(FishTraded(seat, resource, cost))

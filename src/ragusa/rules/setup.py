@@ -1,0 +1,118 @@
+"""Setting up a game (SETUP-1 to SETUP-7, TWO-1)."""
+
+from __future__ import annotations
+
+from ragusa.core import rng
+from ragusa.core.board import BOARD
+from ragusa.rules.buildings.market import draw_ship
+from ragusa.core.clauses import implements
+from ragusa.core.components import COMMODITIES, COMPONENTS
+from ragusa.core.errors import IllegalActionError
+from ragusa.core.events import BonusChosen
+from ragusa.core.state import EDITIONS, EMPTY, GameState, Options, Phase, PlayerState
+from ragusa.core.work import Work
+
+#: SETUP-6: bonus cards dealt to each player
+BONUS_DEALT = 3
+
+
+def _blank(players: int, edition: str, options: Options, seed: int) -> GameState:
+    pieces = COMPONENTS.pieces
+    houses = pieces.houses[str(players)]
+    power = pieces.powerhouses_2p if players == 2 else 0
+    player = PlayerState(houses_left=houses, powerhouses_left=power, towers_left=pieces.towers_per_player)
+    start = COMPONENTS.market.start
+    return GameState(
+        edition=edition,
+        options=options,
+        rng=rng.seed_state(seed),
+        players=(player,) * players,
+        start_seat=0,
+        phase=Phase.SETUP_BONUS,
+        seat=0,
+        turn_seat=0,
+        placements=0,
+        houses=(EMPTY,) * len(BOARD.spot_ids),
+        towers=(EMPTY,) * len(BOARD.spot_ids),
+        walls=(EMPTY,) * len(BOARD.wall_ids),
+        market=(start,) * len(COMMODITIES),  # type: ignore[arg-type]
+        slots=(None,) * len(COMPONENTS.market.slots),
+        ship_deck=(),
+        bonus_deck=(),
+    )
+
+
+def check_game_args(edition: str, seed: int, options: Options | None) -> Options:
+    """Validate ``new_game``'s edition, seed and options; the options to use (default ``Options()``)."""
+    if edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {EDITIONS}; got {edition!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer; got {seed!r}")
+    options = options if options is not None else Options()
+    if not isinstance(options, Options):
+        raise ValueError(f"options must be a ragusa.Options; got {type(options).__name__}")
+    return options
+
+
+@implements("SETUP-1", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "SETUP-6", "SETUP-7", "TWO-1")
+def new_game(players: int, *, seed: int, edition: str = "2nd", options: Options | None = None) -> GameState:
+    """A new game for ``players`` (2 to 5; 1 is the solo game) from ``seed``.
+
+    Every player starts with no VP, resources or commodities (SETUP-3) and the houses,
+    powerhouses (2p, TWO-1) and towers of SETUP-2. The commodity beads start on the track's
+    start space (SETUP-4). The ships are shuffled and five dealt left to right, each raising
+    its arrival commodity (SETUP-5). The bonus cards are shuffled and three dealt to each
+    player, who keeps one (SETUP-6: the first decisions). The start seat is drawn (SETUP-7).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 5:
+        raise ValueError(f"Ragusa is for 1 to 5 players (SETUP-1); got {players!r}")
+    options = check_game_args(edition, seed, options)
+    if players == 1:
+        from ragusa.rules.solo import new_solo_game  # SOLO: solo.py drives the engine, which imports this module
+
+        return new_solo_game(seed, edition, options)
+    w = Work(_blank(players, edition, options, seed))
+    deal_ships(w)
+    deck, w.rng = rng.shuffled(w.rng, [c.id for c in COMPONENTS.bonus_cards])
+    w.dealt = tuple(deck[i * BONUS_DEALT : (i + 1) * BONUS_DEALT] for i in range(players))
+    w.bonus_deck = deck[players * BONUS_DEALT :]
+    w.start_seat, w.rng = rng.below(w.rng, players)
+    w.seat = w.turn_seat = w.start_seat
+    return w.freeze()
+
+
+@implements("SETUP-5")
+def deal_ships(w: Work) -> None:
+    """Shuffle the ships into the deck and deal one into each market slot, left to right; each
+    dealt ship raises its arrival commodity (SETUP-5). Also used by the solo setup (SOLO-2)."""
+    ships, w.rng = rng.shuffled(w.rng, [s.id for s in COMPONENTS.ships])
+    w.ship_deck = ships
+    for i in range(len(w.slots)):
+        w.slots[i] = draw_ship(w)
+
+
+@implements("SETUP-6")
+def choose_bonus(w: Work, seat: int, card: str) -> bool:
+    """``seat`` keeps ``card`` of its three and returns the others to the deck.
+
+    Seats choose in turn order from the start seat. When the last has chosen, the returned
+    cards are shuffled back into the deck and True is returned (play begins).
+    """
+    hand = w.dealt[seat]
+    if card not in hand:
+        raise IllegalActionError("SETUP-6", f"{card!r} is not one of seat {seat}'s dealt cards {list(hand)}")
+    rest = list(hand)
+    rest.remove(card)
+    p = w.p(seat)
+    p.bonus_cards = p.bonus_cards + (card,)
+    w.bonus_deck = w.bonus_deck + tuple(rest)
+    w.dealt = tuple(() if i == seat else d for i, d in enumerate(w.dealt))
+    w.emit(BonusChosen(seat, card))
+    for k in range(1, w.n + 1):
+        nxt = (seat + k) % w.n
+        if w.dealt[nxt]:
+            w.seat = nxt
+            return False
+    w.bonus_deck, w.rng = rng.shuffled(w.rng, w.bonus_deck)
+    w.dealt = ()
+    return True

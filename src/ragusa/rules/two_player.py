@@ -1,0 +1,66 @@
+"""Two-player rules: powerhouses (TWO-1 to TWO-8, R-9, R-10, R-11, ED-4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ragusa.core.board import BOARD, KIND_CITY
+from ragusa.core.clauses import implements
+from ragusa.core.errors import IllegalActionError
+from ragusa.core.events import PowerhousesConverted
+from ragusa.core.state import EMPTY, POWERHOUSE
+from ragusa.core.work import Work
+
+#: the city hexes around each spot (R-9 reads only these)
+_SPOT_CITY_HEXES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(h for h in hexes if BOARD.hex_kind[h] == KIND_CITY) for hexes in BOARD.spot_hexes
+)
+
+
+@implements("TWO-2", "R-9")
+def powerhouse_spot_refusal(houses: Sequence[int], spot: int) -> str | None:
+    """Why a powerhouse may not go on ``spot`` (free or not aside), or None if it may.
+
+    TWO-2: only on a spot of the wall ring, and at most one powerhouse on any city hex (R-9).
+    """
+    if not BOARD.spot_on_wall[spot]:
+        return f"a powerhouse goes only on a spot of the wall ring; {BOARD.spot_ids[spot]} is not on it"
+    for h in _SPOT_CITY_HEXES[spot]:
+        for other in BOARD.hex_spots[h]:
+            if houses[other] == POWERHOUSE:
+                return (
+                    f"{BOARD.hex_ids[h]} already has a powerhouse (on {BOARD.spot_ids[other]}); "
+                    "one powerhouse per city hex"
+                )
+    return None
+
+
+def powerhouse_spots(houses: Sequence[int]) -> list[int]:
+    """Free spots where a powerhouse may go (TWO-2, R-9)."""
+    return [s for s in BOARD.ring_spots if houses[s] == EMPTY and powerhouse_spot_refusal(houses, s) is None]
+
+
+@implements("TWO-8", "R-11", "ED-4")
+def convert_stranded_powerhouses(w: Work, seat: int) -> None:
+    """When no legal powerhouse spot is left, ``seat``'s remaining powerhouses become ordinary houses.
+
+    The 2nd edition states this (TWO-8); the library applies it to the 1st edition too (R-11, ED-4).
+    """
+    p = w.p(seat)
+    if p.powerhouses_left and not powerhouse_spots(w.houses):
+        count = p.powerhouses_left
+        p.houses_left += count
+        p.powerhouses_left = 0
+        w.emit(PowerhousesConverted(seat, count))
+
+
+@implements("TWO-1", "TWO-2")
+def check_powerhouse(w: Work, seat: int, spot: int) -> None:
+    """Raise unless ``seat`` may place a powerhouse on ``spot`` (spot freedom is checked by the caller)."""
+    if w.n != 2:
+        raise IllegalActionError("TWO-1", f"powerhouses exist only in the two-player game; this game has {w.n} players")
+    if w.p(seat).powerhouses_left < 1:
+        raise IllegalActionError("TWO-1", f"seat {seat} has no powerhouse left")
+    why = powerhouse_spot_refusal(w.houses, spot)
+    if why is not None:
+        raise IllegalActionError("R-9" if "one powerhouse" in why else "TWO-2", why)

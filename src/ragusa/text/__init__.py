@@ -1,0 +1,1 @@
+"""Text for people: the game log, drawings of the board and action notation."""
