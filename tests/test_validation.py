@@ -36,7 +36,8 @@ from ragusa import (
     state_to_json,
 )
 from ragusa.core.board import BOARD, KIND_CITY
-from ragusa.core.components import COMPONENTS, load_components
+from ragusa.contract.components import load_components
+from ragusa.core.components import COMPONENTS
 from ragusa.core.errors import ComponentDataError
 from ragusa.contract.records import GameRecord, record_from_json, record_to_json
 from ragusa.contract.serialization import action_to_data, action_to_json, state_to_data

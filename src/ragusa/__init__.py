@@ -38,7 +38,7 @@ from ragusa.core.errors import ComponentDataError, IllegalActionError, InvalidIn
 from ragusa.core.events import Event
 from ragusa.contract.records import GameRecord, record_from_json, record_to_json, replay, verify
 from ragusa.contract.serialization import action_from_json, action_to_json, state_from_json, state_to_json
-from ragusa.rules.setup import new_game
+from ragusa.rules.game import new_game
 from ragusa.core.state import GameState, Options, Phase, PlayerState
 from ragusa.contract.views import PlayerView, view, view_to_json
 

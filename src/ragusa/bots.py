@@ -31,7 +31,7 @@ from ragusa.core.components import COMPONENTS
 from ragusa.rules.engine import apply, is_terminal, legal_actions, scores, step, winners
 from ragusa.core.events import Event
 from ragusa.rules.scoring import bonus_card_score, cathedral_score, wall_score
-from ragusa.rules.setup import new_game
+from ragusa.rules.game import new_game
 from ragusa.core.state import GameState, Options, Phase
 
 __all__ = [

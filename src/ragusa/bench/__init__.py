@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import attrs
 
 from ragusa.rules.engine import apply, is_terminal, legal_actions
-from ragusa.rules.setup import new_game
+from ragusa.rules.game import new_game
 
 __all__ = ["BenchResult", "add_arguments", "main", "playouts", "profile", "run", "run_bench"]
 

@@ -36,8 +36,8 @@ from ragusa.core.actions import Action
 from ragusa.bots import BOTS, make_bot, play
 from ragusa.core.events import Event
 from ragusa.text.log import describe_event, describe_result, describe_setup, describe_step
-from ragusa.rules.setup import new_game
-from ragusa.rules.solo import new_solo_game
+from ragusa.rules.game import new_game
+from ragusa.rules.solo.setup import new_solo_game
 from ragusa.core.state import EDITIONS, GameState, Options
 
 __all__ = ["COMMANDS", "Command", "Handler", "build_parser", "main"]

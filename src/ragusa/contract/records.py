@@ -29,31 +29,9 @@ from ragusa.core.actions import Action
 from ragusa.rules.engine import is_terminal, score_breakdown, scores, step, winners
 from ragusa.core.errors import IllegalActionError, InvalidInputError
 from ragusa.core.events import Event
-from ragusa.rules.setup import new_game
-from ragusa.core.state import GameState, Options
-
-#: the record format this library writes and reads
-RECORD_VERSION = 1
-
-
-@attrs.frozen(kw_only=True)
-class GameRecord:
-    """A game's setup and the actions taken, in order, from the new game's first decision."""
-
-    #: the record format's version (1)
-    version: int = RECORD_VERSION
-    #: number of players (2 to 5; 1 is the solo game)
-    players: int
-    #: the seed given to new_game: it fixes every shuffle and random draw
-    seed: int
-    #: rulebook edition, "1st" or "2nd"
-    edition: str = "2nd"
-    options: Options = Options()
-    #: the actions, in order (each as legal_actions offers it)
-    actions: tuple[Action, ...] = ()
-    #: the final score of each seat, when the record states them (verify checks them)
-    scores: tuple[int, ...] | None = None
-
+from ragusa.rules.game import new_game
+from ragusa.core.state import GameState
+from ragusa.contract.documents import GameRecord
 
 class ReplayError(IllegalActionError):
     """Action ``index`` of a record is illegal; ``rule`` and ``explanation`` say why."""

@@ -12,7 +12,6 @@ half-built object and never raises another exception type.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, TypeVar
 
 import cattrs
@@ -22,12 +21,7 @@ from ragusa.core.actions import ACTION_TYPES, Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
 from ragusa.core.state import GameState
-
-
-def type_tag(cls: type) -> str:
-    """The ``"type"`` tag of an action or event class: its name in snake case
-    (``BuildWall`` -> ``build_wall``; an acronym stays one word: ``VPScored`` -> ``vp_scored``)."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", cls.__name__).lower()
+from ragusa.contract.documents import type_tag
 
 
 _snake = type_tag

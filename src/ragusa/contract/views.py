@@ -21,110 +21,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import attrs
 
-from ragusa.core.actions import Action
 from ragusa.rules.engine import legal_actions
 from ragusa.core.events import BonusChosen, Event
-from ragusa.core.state import GameState, Options, Phase, PlayerState
-
-
-@attrs.frozen
-class SeatView:
-    """One seat's holdings as the viewer sees them."""
-
-    #: fish, wood, stone, silver ore, grapes, olives (RES-1)
-    resources: tuple[int, int, int, int, int, int]
-    #: silver, wine, oil held (RES-2)
-    commodities: tuple[int, int, int]
-    houses_left: int
-    powerhouses_left: int
-    towers_left: int
-    #: how many bonus cards the seat holds
-    bonus_card_count: int
-    #: the seat's bonus cards: the viewer's own, or everyone's once the game is over; null while hidden
-    bonus_cards: tuple[str, ...] | None
-    #: ships bought, in order
-    ships: tuple[str, ...]
-    #: VP by source: mason, fishmonger, wharf, ships, walls, cathedral, bonus
-    vp: tuple[int, int, int, int, int, int, int]
-    #: VP each bonus card scored at the end, parallel to bonus_cards (empty until then)
-    bonus_vp: tuple[int, ...]
-    #: fish given away in trades so far (FISH-1)
-    fish_traded: int
-    #: SETUP-6: how many dealt cards the seat still has to choose from (3, or 0 once chosen)
-    dealt_count: int
-
-
-@attrs.frozen
-class SoloView:
-    """The solo game's public part (SOLO): the bots' cards are counted, not shown."""
-
-    #: how many Patrician cards each bot has left
-    bot_card_counts: tuple[int, ...]
-    #: seats of the bots, in play order
-    bot_seats: tuple[int, ...]
-    #: easier variant: how many Rector pairs each bot keeps (SOLO-5)
-    bot_pair_counts: tuple[int, ...]
-    #: rounds completed (SOLO-3: 9)
-    round: int
-
-
-@attrs.frozen
-class PlayerView:
-    """What seat ``viewer`` may know of a position. Fields not described here mean what they mean in
-    the game state (indices in component-file order)."""
-
-    #: the seat this view is for
-    viewer: int
-    edition: str
-    options: Options
-    #: every seat's holdings, hidden parts removed
-    players: tuple[SeatView, ...]
-    start_seat: int
-    phase: str
-    #: the deciding seat (null when the game is over)
-    seat: int | None
-    #: the seat whose turn it is (the placing player)
-    turn_seat: int
-    placements: int
-    #: per spot: -1 free, a seat, -2 powerhouse, -3 solo reserved spot
-    houses: tuple[int, ...]
-    #: per spot: -1 or the seat owning the tower there
-    towers: tuple[int, ...]
-    #: per wall segment: -1 or the seat that built it
-    walls: tuple[int, ...]
-    #: per commodity (silver, wine, oil): the bead's index on the market track
-    market: tuple[int, int, int]
-    #: per market slot, left to right: a ship id or null
-    slots: tuple[str | None, ...]
-    #: ships left in the face-down deck
-    ship_deck_size: int
-    #: bonus cards left in the face-down deck
-    bonus_deck_size: int
-    #: SETUP-6: the viewer's own dealt cards while it has not chosen (empty otherwise)
-    dealt: tuple[str, ...]
-    #: RECTOR-1: the drawn cards, shown only to the seat choosing among them
-    rector_hand: tuple[str, ...]
-    #: RECTOR-1: how many cards are drawn and awaiting a choice
-    rector_hand_size: int
-    #: the spot of the house being resolved, or -1
-    placed: int
-    placed_power: bool
-    #: hexes of the new house still to activate (ACT-5)
-    pending_hexes: tuple[int, ...]
-    #: the hex activating now, or -1
-    current_hex: int
-    #: spots on the current hex still to activate, clockwise
-    queue: tuple[int, ...]
-    window_done: bool
-    passes: int
-    end_seats: tuple[int, ...]
-    solo: SoloView | None
-    #: the viewer's legal actions when it is the deciding seat (empty otherwise)
-    legal_actions: tuple[Action, ...]
-    #: VP per seat so far (final once the game is over)
-    scores: tuple[int, ...]
+from ragusa.core.state import GameState, Phase, PlayerState
+from ragusa.contract.documents import PlayerView, SeatView, SoloView
 
 
 def _seat_view(p: PlayerState, own: bool, reveal: bool, dealt: int) -> SeatView:

@@ -10,6 +10,7 @@ against the file. No board fact lives as a constant in rule code: rule code read
 
 from __future__ import annotations
 
+import json
 from importlib import resources as _resources
 from typing import Any
 
@@ -194,11 +195,10 @@ def _check_unique(where: str, ids: list[str]) -> None:
         seen.add(i)
 
 
-def _validate(data: ComponentData) -> None:
-    """Checks beyond the types: ids unique, references resolve, values in range."""
-    board = data.board
+def _check_hexes(board: BoardData) -> None:
+    """Hex ids and coordinates unique; each hex's kind, resource or building from the vocabulary;
+    the city holds each of the ten buildings once."""
     _check_unique("board.hexes", [h.id for h in board.hexes])
-    hex_by_id = {h.id: h for h in board.hexes}
     coords: set[tuple[int, int]] = set()
     for i, h in enumerate(board.hexes):
         where = f"board.hexes[{i}] ({h.id})"
@@ -218,29 +218,53 @@ def _validate(data: ComponentData) -> None:
     buildings = [h.building for h in board.hexes if h.kind == "city"]
     if sorted(b for b in buildings if b) != sorted(BUILDINGS):
         raise _fail("board.hexes", f"the city must hold each of the ten buildings once, got {buildings}")
+
+
+def _check_spots(board: BoardData) -> None:
+    """Spot ids unique; each spot touches three different known hexes."""
+    hex_ids = {h.id for h in board.hexes}
     _check_unique("board.spots", [s.id for s in board.spots])
     for i, s in enumerate(board.spots):
         for h_id in s.hexes:
-            if h_id not in hex_by_id:
+            if h_id not in hex_ids:
                 raise _fail(f"board.spots[{i}] ({s.id})", f"unknown hex {h_id!r}")
         if len(set(s.hexes)) != 3:
             raise _fail(f"board.spots[{i}] ({s.id})", "a spot touches three different hexes")
-    spot_ids = {s.id for s in board.spots}
+
+
+def _check_rings(data: ComponentData) -> None:
+    """The wall ring has one segment and one spot per wall piece; city rings have 6 spots."""
+    board = data.board
     ring = board.wall_ring
     if len(ring.walls) != data.pieces.walls or len(ring.spots) != data.pieces.walls:
         raise _fail(
             "board.wall_ring",
             f"{len(ring.walls)} segments and {len(ring.spots)} spots; pieces.walls says {data.pieces.walls}",
         )
-    for where, ids in (("board.wall_ring.spots", ring.spots), ("patrician_unused_city_spots", data.patrician_unused_city_spots)):
-        for s_id in ids:
-            if s_id not in spot_ids:
-                raise _fail(where, f"unknown spot {s_id!r}")
     _check_unique("board.wall_ring.walls", [w.id for w in ring.walls])
     for b, ring_spots in board.city_rings.items():
         if b not in BUILDINGS or len(ring_spots) != 6:
             raise _fail(f"board.city_rings.{b}", "each building has a ring of 6 spots")
-    market = data.market
+
+
+def _check_spot_references(data: ComponentData) -> None:
+    """Every spot named outside the board (wall ring, Patrician cards, solo setup) exists."""
+    spot_ids = {s.id for s in data.board.spots}
+    named: list[tuple[str, tuple[str, ...]]] = [
+        ("board.wall_ring.spots", data.board.wall_ring.spots),
+        ("patrician_unused_city_spots", data.patrician_unused_city_spots),
+    ]
+    named += [(f"patrician_cards[{i}] ({pc.id})", pc.spots) for i, pc in enumerate(data.patrician_cards)]
+    named += [(f"solo_setup.{c}", getattr(data.solo_setup, c)) for c in ("bot_a", "bot_b", "player")]
+    for where, ids in named:
+        for s_id in ids:
+            if s_id not in spot_ids:
+                raise _fail(where, f"unknown spot {s_id!r}")
+    _check_unique("patrician_cards", [c.id for c in data.patrician_cards])
+
+
+def _check_market(market: MarketData) -> None:
+    """The track is non-empty with non-negative values; the start is on it; slots name commodities."""
     if not market.track or any(v < 0 for v in market.track):
         raise _fail("market.track", "values must be non-negative and the track non-empty")
     if not 0 <= market.start < len(market.track):
@@ -248,6 +272,10 @@ def _validate(data: ComponentData) -> None:
     for i, slot in enumerate(market.slots):
         if slot.lowers not in COMMODITIES or any(c not in COMMODITIES or n < 1 for c, n in slot.cost.items()):
             raise _fail(f"market.slots[{i}]", "costs and lowers name commodities, costs are >= 1")
+
+
+def _check_cards(data: ComponentData) -> None:
+    """Ship and bonus card ids unique, their commodities, resources and goods from the vocabulary."""
     _check_unique("ships", [s.id for s in data.ships])
     for i, ship in enumerate(data.ships):
         if ship.extra_cost is not None and ship.extra_cost not in COMMODITIES:
@@ -264,51 +292,44 @@ def _validate(data: ComponentData) -> None:
             raise _fail(where, f"per_resource card needs a resource, got {card.resource!r}")
         if card.kind == "per_good" and card.good not in goods:
             raise _fail(where, f"per_good card names good {card.good!r}, which no ship carries")
-    _check_unique("patrician_cards", [c.id for c in data.patrician_cards])
-    for i, pc in enumerate(data.patrician_cards):
-        for s_id in pc.spots:
-            if s_id not in spot_ids:
-                raise _fail(f"patrician_cards[{i}] ({pc.id})", f"unknown spot {s_id!r}")
-    for colour in ("bot_a", "bot_b", "player"):
-        for s_id in getattr(data.solo_setup, colour):
-            if s_id not in spot_ids:
-                raise _fail(f"solo_setup.{colour}", f"unknown spot {s_id!r}")
+
+
+def _check_pieces(pieces: PiecesData) -> None:
     for key in ("2", "3", "4", "5", "solo"):
-        if data.pieces.houses.get(key, 0) < 1:
+        if pieces.houses.get(key, 0) < 1:
             raise _fail("pieces.houses", f"needs a positive count for {key!r}")
 
 
-def parse_components(raw: Any) -> ComponentData:
-    """Structure and validate component data already parsed from JSON."""
-    from ragusa.core.errors import InvalidInputError
-    from ragusa.contract.schema import validate
+def check_components(data: ComponentData) -> None:
+    """Checks beyond the types: ids unique, references resolve, values in range."""
+    _check_hexes(data.board)
+    _check_spots(data.board)
+    _check_rings(data)
+    _check_spot_references(data)
+    _check_market(data.market)
+    _check_cards(data)
+    _check_pieces(data.pieces)
 
-    try:
-        validate("components", raw)  # the published schema first: every value's type and vocabulary
-    except InvalidInputError as exc:
-        raise ComponentDataError(f"component data {exc.path}: {exc.explanation}", exc.path) from None
+
+def structure_components(raw: Any) -> ComponentData:
+    """Structure component data already parsed from JSON, and check it beyond its types.
+
+    This does not check the JSON schema: :func:`ragusa.contract.components.parse_components`
+    does that first for data from outside; the packaged file is checked against the schema by
+    the test suite, once, not at every import."""
     try:
         data = _converter.structure(raw, ComponentData)
     except Exception as exc:  # cattrs raises ClassValidationError groups
         msgs = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
         raise _fail("$", "; ".join(msgs)) from None
-    _validate(data)
+    check_components(data)
     return data
 
 
-def load_components(text: str | None = None) -> ComponentData:
-    """Load component data from JSON text, or the packaged ``standard.json``."""
-    from ragusa.core.errors import InvalidInputError
-    from ragusa.contract.schema import parse_json
-
-    if text is None:
-        text = _resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8")
-    try:
-        raw = parse_json(text)
-    except InvalidInputError as exc:
-        raise ComponentDataError(f"component data: {exc.explanation}", exc.path) from None
-    return parse_components(raw)
+def standard_text() -> str:
+    """The packaged ``standard.json``, as text."""
+    return _resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8")
 
 
-#: The standard components, loaded and validated at import.
-COMPONENTS: ComponentData = load_components()
+#: The standard components, loaded and checked at import.
+COMPONENTS: ComponentData = structure_components(json.loads(standard_text()))

@@ -12,7 +12,9 @@ from collections.abc import Callable
 
 import attrs
 
-from ragusa.rules import activation, fish, scoring, setup, solo
+from ragusa.rules import activation, fish, scoring, setup
+from ragusa.rules.solo import policy as solo_policy
+from ragusa.rules.solo import scoring as solo_scoring
 from ragusa.core.actions import (
     ACTION_TYPES,
     Action,
@@ -193,7 +195,7 @@ def _bot_end_trades(w: Work) -> None:
     resource bonus cards (decided by :func:`ragusa.rules.solo.choose_end_trades`)."""
     assert w.solo is not None
     for seat in w.solo.bot_seats:
-        move = solo.choose_end_trades(w.freeze(), seat)
+        move = solo_scoring.choose_end_trades(w.freeze(), seat)
         w.emit(BotDecision(seat, move.decision, move.reason))
         for r in move.trades:
             fish.trade(w, seat, r)
@@ -216,7 +218,7 @@ def _final_scoring(w: Work) -> None:
         walls = scoring.wall_score(snapshot, seat)
         cath = scoring.cathedral_score(snapshot, seat)
         if w.solo is not None:
-            scored = solo.bonus_scores(snapshot, seat)
+            scored = solo_scoring.bonus_scores(snapshot, seat)
         else:
             scored = tuple((scoring.bonus_card_score(snapshot, seat, c), f"bonus card {c}") for c in p.bonus_cards)
         cards = tuple(vp for vp, _ in scored)
@@ -352,7 +354,7 @@ def _bot_place(w: Work, seat: int, a: Place) -> None:
     """SOLO-4: a bot places on its Patrician card's spot, replacing the black house there, with no
     requirement check; the hexes activate as usual (through the human's placement code)."""
     s = _spot(a.spot, "SOLO-4")
-    if w.houses[s] not in (EMPTY, RESERVED) or w.p(seat).houses_left < 1:  # pragma: no cover - solo.py guarantees it
+    if w.houses[s] not in (EMPTY, RESERVED) or w.p(seat).houses_left < 1:  # pragma: no cover - the solo policy guarantees it
         raise AssertionError(f"bot seat {seat} cannot place on {a.spot}")
     _put_piece(w, seat, s, False, ())
 
@@ -387,7 +389,7 @@ def _drive_bots(w: Work) -> None:
     while w.solo is not None and w.phase != Phase.OVER and w.seat is not None and w.seat in w.solo.bot_seats:
         seat = w.seat
         phase = w.phase
-        move = solo.decide(w.freeze())
+        move = solo_policy.decide(w.freeze())
         w.rng = move.rng
         w.solo = move.solo
         w.emit(BotDecision(seat, move.decision, move.reason))

@@ -54,33 +54,6 @@ def check_game_args(edition: str, seed: int, options: Options | None) -> Options
     return options
 
 
-@implements("SETUP-1", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "SETUP-6", "SETUP-7", "TWO-1")
-def new_game(players: int, *, seed: int, edition: str = "2nd", options: Options | None = None) -> GameState:
-    """A new game for ``players`` (2 to 5; 1 is the solo game) from ``seed``.
-
-    Every player starts with no VP, resources or commodities (SETUP-3) and the houses,
-    powerhouses (2p, TWO-1) and towers of SETUP-2. The commodity beads start on the track's
-    start space (SETUP-4). The ships are shuffled and five dealt left to right, each raising
-    its arrival commodity (SETUP-5). The bonus cards are shuffled and three dealt to each
-    player, who keeps one (SETUP-6: the first decisions). The start seat is drawn (SETUP-7).
-    """
-    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 5:
-        raise ValueError(f"Ragusa is for 1 to 5 players (SETUP-1); got {players!r}")
-    options = check_game_args(edition, seed, options)
-    if players == 1:
-        from ragusa.rules.solo import new_solo_game  # SOLO: solo.py drives the engine, which imports this module
-
-        return new_solo_game(seed, edition, options)
-    w = Work(_blank(players, edition, options, seed))
-    deal_ships(w)
-    deck, w.rng = rng.shuffled(w.rng, [c.id for c in COMPONENTS.bonus_cards])
-    w.dealt = tuple(deck[i * BONUS_DEALT : (i + 1) * BONUS_DEALT] for i in range(players))
-    w.bonus_deck = deck[players * BONUS_DEALT :]
-    w.start_seat, w.rng = rng.below(w.rng, players)
-    w.seat = w.turn_seat = w.start_seat
-    return w.freeze()
-
-
 @implements("SETUP-5")
 def deal_ships(w: Work) -> None:
     """Shuffle the ships into the deck and deal one into each market slot, left to right; each
@@ -116,3 +89,16 @@ def choose_bonus(w: Work, seat: int, card: str) -> bool:
     w.bonus_deck, w.rng = rng.shuffled(w.rng, w.bonus_deck)
     w.dealt = ()
     return True
+
+
+@implements("SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "SETUP-6", "SETUP-7", "TWO-1")
+def new_multiplayer_game(players: int, seed: int, edition: str, options: Options) -> GameState:
+    """A new game for 2 to 5 players (arguments already checked by :func:`ragusa.rules.game.new_game`)."""
+    w = Work(_blank(players, edition, options, seed))
+    deal_ships(w)
+    deck, w.rng = rng.shuffled(w.rng, [c.id for c in COMPONENTS.bonus_cards])
+    w.dealt = tuple(deck[i * BONUS_DEALT : (i + 1) * BONUS_DEALT] for i in range(players))
+    w.bonus_deck = deck[players * BONUS_DEALT :]
+    w.start_seat, w.rng = rng.below(w.rng, players)
+    w.seat = w.turn_seat = w.start_seat
+    return w.freeze()

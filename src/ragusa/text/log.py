@@ -58,6 +58,7 @@ from ragusa.core.events import (
 )
 from ragusa.rules.fish import TRADE_COST
 from ragusa.rules.scoring import commodity_value, winners
+from ragusa.rules.solo.scoring import solo_result
 from ragusa.core.state import POWERHOUSE, VP_SOURCES, GameState, Phase
 
 __all__ = [
@@ -295,8 +296,6 @@ def _winner_lines(state: GameState) -> list[str]:
     top = max(totals)
     leaders = [s for s, v in enumerate(totals) if v == top]
     if state.solo is not None:
-        from ragusa.rules.solo import solo_result  # SOLO-7: the human must beat each bot separately
-
         return [f"Solo result (SOLO-7): {solo_result(state)}.", f"Winner{'s' if len(win) > 1 else ''}: {_seats(win)}."]
     if not set(win) <= set(leaders):  # pragma: no cover - winners() follows WIN-1
         return [f"Winner{'s' if len(win) > 1 else ''}: {_seats(win) if win else 'none'}."]

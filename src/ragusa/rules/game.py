@@ -1,0 +1,27 @@
+"""Starting a game of any mode: :func:`new_game` (SETUP-1) hands 2 to 5 players to
+:mod:`ragusa.rules.setup` and the solo game to :mod:`ragusa.rules.solo.setup`."""
+
+from __future__ import annotations
+
+from ragusa.core.clauses import implements
+from ragusa.core.state import GameState, Options
+from ragusa.rules.setup import check_game_args, new_multiplayer_game
+from ragusa.rules.solo.setup import new_solo_game
+
+
+@implements("SETUP-1")
+def new_game(players: int, *, seed: int, edition: str = "2nd", options: Options | None = None) -> GameState:
+    """A new game for ``players`` (2 to 5; 1 is the solo game) from ``seed``.
+
+    Every player starts with no VP, resources or commodities (SETUP-3) and the houses,
+    powerhouses (2p, TWO-1) and towers of SETUP-2. The commodity beads start on the track's
+    start space (SETUP-4). The ships are shuffled and five dealt left to right, each raising
+    its arrival commodity (SETUP-5). The bonus cards are shuffled and three dealt to each
+    player, who keeps one (SETUP-6: the first decisions). The start seat is drawn (SETUP-7).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 5:
+        raise ValueError(f"Ragusa is for 1 to 5 players (SETUP-1); got {players!r}")
+    options = check_game_args(edition, seed, options)
+    if players == 1:
+        return new_solo_game(seed, edition, options)
+    return new_multiplayer_game(players, seed, edition, options)

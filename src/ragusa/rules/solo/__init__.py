@@ -1,0 +1,51 @@
+"""The solo game: the human against the Patrician's two bots (SOLO-1 to SOLO-8, ED-2, ED-3, R-12,
+R-15 to R-22).
+
+Seats: the human is seat 0 (``HUMAN``), bot A seat 1 and bot B seat 2 (``BOT_A``, ``BOT_B``);
+``GameState.solo`` (:class:`~ragusa.core.state.SoloState`) holds the bots' hidden Patrician cards.
+
+The modules of this package *decide* for the bots; the engine *executes*:
+
+- :mod:`.common`: seats, constants from the component data, :class:`BotMove` and :class:`EndTrades`;
+- :mod:`.setup`: the solo setup (SOLO-1, SOLO-2, SOLO-3) and :func:`new_solo_game`;
+- :mod:`.policy`: the bots' decisions (SOLO-4, SOLO-5) and :func:`decide`, the dispatch per phase;
+- :mod:`.walls`: the Mason's and the Architect's choices (SOLO-5, ED-2, R-18);
+- :mod:`.scoring`: the end (SOLO-7): the bots' end trades, their bonus cards, the result.
+
+Each ``choose_*`` function is a pure function of a :class:`~ragusa.core.state.GameState` that
+returns a :class:`BotMove`: the action the bot takes, the decision and the reason as text (the
+rule and the tie-break that decided, with the numbers, so that a player can check it by hand),
+and the generator / solo state after a random draw. :mod:`ragusa.rules.engine` runs every bot
+decision through the same rule code as the human's actions (placement without the requirement
+checks, SOLO-4) and reports it as a :class:`~ragusa.core.events.BotDecision` event. Bots never
+appear as the deciding seat of a state the library returns.
+"""
+
+from ragusa.rules.solo.common import BOT_A, BOT_B, BOT_SEATS, HUMAN, BotMove, EndTrades, is_bot
+from ragusa.rules.solo.policy import choose_hex, choose_placement, choose_rector, choose_sale, choose_ship, choose_window, decide
+from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades, solo_result
+from ragusa.rules.solo.walls import Stretch, choose_tower, choose_wall, potential_stretches
+
+__all__ = [
+    "BOT_A",
+    "BOT_B",
+    "BOT_SEATS",
+    "HUMAN",
+    "BotMove",
+    "EndTrades",
+    "Stretch",
+    "bonus_scores",
+    "choose_end_trades",
+    "choose_hex",
+    "choose_placement",
+    "choose_rector",
+    "choose_sale",
+    "choose_ship",
+    "choose_tower",
+    "choose_wall",
+    "choose_window",
+    "decide",
+    "is_bot",
+    "potential_stretches",
+    "solo_result",
+]

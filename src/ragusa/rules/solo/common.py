@@ -1,0 +1,94 @@
+"""Seats, component-derived constants and the decision records of the solo game's bots."""
+
+from __future__ import annotations
+
+import attrs
+
+from ragusa.core.actions import (
+    Action,
+)
+from ragusa.core.board import BOARD, BUILDING_INDEX
+from ragusa.core.components import COMPONENTS
+from ragusa.core.state import (
+    GameState,
+    SoloState,
+)
+
+#: the human's seat
+HUMAN = 0
+#: bot A's and bot B's seats; bot A plays first (SOLO-3, ED-3, R-12)
+BOT_A, BOT_B = 1, 2
+BOT_SEATS: tuple[int, int] = (BOT_A, BOT_B)
+#: SOLO-3: rounds in a solo game
+ROUNDS = 9
+#: SOLO-1: houses of each colour standing on the board before play
+OPENING_HOUSES = 3
+#: SOLO-2: Patrician cards drawn, and dealt to each bot
+PATRICIAN_DRAWN = 6
+PATRICIAN_PER_BOT = 3
+#: SOLO-1: what each colour's opening houses give, as the rulebooks state it (checked against the data)
+OPENING_RESOURCES: dict[str, dict[str, int]] = {
+    "bot_a": {"wood": 3, "stone": 3, "silver_ore": 1, "grapes": 1, "olives": 1},
+    "bot_b": {"wood": 3, "stone": 3, "silver_ore": 1, "grapes": 1, "olives": 1},
+    "player": {"wood": 2, "stone": 3, "silver_ore": 2, "grapes": 1, "olives": 1},
+}
+#: colour key in ``solo_setup`` -> seat
+COLOUR_SEAT: dict[str, int] = {"player": HUMAN, "bot_a": BOT_A, "bot_b": BOT_B}
+
+#: Patrician card id -> its three spots (indices), lowest number first as the card lists them (R-19)
+PATRICIAN: dict[str, tuple[int, ...]] = {
+    c.id: tuple(BOARD.spot_index[s] for s in c.spots) for c in COMPONENTS.patrician_cards
+}
+#: R-15: after the country and sea hexes, a bot's new house activates its city hexes in this order
+BOT_CITY_ORDER: tuple[str, ...] = (
+    "winery",
+    "oil-press",
+    "silversmith",
+    "fishmonger",
+    "architect",
+    "mason",
+    "market",
+    "wharf",
+    "rectors-palace",
+    "cathedral",
+)
+_CITY_RANK: dict[int, int] = {BUILDING_INDEX[b]: i for i, b in enumerate(BOT_CITY_ORDER)}
+_RING_POS: dict[int, int] = {s: j for j, s in enumerate(BOARD.ring_spots)}
+_TRACK = COMPONENTS.market.track
+_START = BOARD.spot_ids[BOARD.ring_spots[0]]
+
+
+@attrs.frozen
+class BotMove:
+    """A bot's decision: the action it takes, as text, why, and the generator and solo state after it."""
+
+    seat: int
+    action: Action
+    decision: str
+    reason: str
+    rng: int
+    solo: SoloState
+
+
+@attrs.frozen
+class EndTrades:
+    """SOLO-7: the fish trades a bot makes just before the end scoring, and why."""
+
+    seat: int
+    trades: tuple[str, ...]
+    decision: str
+    reason: str
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def _solo(state: GameState) -> SoloState:
+    if state.solo is None:
+        raise ValueError("not a solo game")
+    return state.solo
+
+
+def is_bot(state: GameState, seat: int | None) -> bool:
+    """Whether ``seat`` is one of the Patrician's bots (never in multiplayer games)."""
+    return state.solo is not None and seat is not None and seat in state.solo.bot_seats

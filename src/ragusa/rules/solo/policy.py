@@ -1,0 +1,285 @@
+"""The bots' decisions (SOLO-4, SOLO-5, R-15 to R-17, R-19) and :func:`decide`, the dispatch per phase."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from ragusa.core import rng
+from ragusa.core.actions import (
+    ActivateHex,
+    BuyShip,
+    DrawBonus,
+    Pass,
+    Place,
+    SellCommodity,
+)
+from ragusa.core.board import BOARD, KIND_CITY
+from ragusa.core.clauses import implements
+from ragusa.core.components import COMMODITIES
+from ragusa.core.state import (
+    EMPTY,
+    RESERVED,
+    GameState,
+    Phase,
+    SoloState,
+)
+from ragusa.rules import scoring
+from ragusa.rules.buildings import market
+from ragusa.rules.solo.common import (
+    _CITY_RANK,
+    _TRACK,
+    BOT_CITY_ORDER,
+    PATRICIAN,
+    BotMove,
+    _solo,
+    is_bot,
+)
+from ragusa.rules.solo.walls import choose_tower, choose_wall
+
+# --------------------------------------------------------------------------- SOLO-4: placement
+
+
+def _ids(spots: Sequence[int]) -> str:
+    return ", ".join(BOARD.spot_ids[s] for s in spots)
+
+
+@implements("SOLO-4", "R-19")
+def choose_placement(state: GameState, seat: int) -> BotMove:
+    """SOLO-4: draw one of the bot's cards at random; place on its lowest-numbered spot still free
+    (a black house there is replaced); a card whose three spots are all taken is discarded and
+    another drawn. No requirement is checked. With no card left (impossible with the standard
+    cards, since only the bot itself can take its reserved spots) the bot passes (R-19, R-14)."""
+    solo = _solo(state)
+    k = solo.bot_seats.index(seat)
+    cards = list(solo.bot_cards[k])
+    r = state.rng
+    notes: list[str] = []
+    while cards:
+        n = len(cards)
+        i, r = rng.below(r, n)
+        card = cards[i]
+        spots = PATRICIAN[card]
+        free = [s for s in spots if state.houses[s] in (EMPTY, RESERVED)]
+        if not free:
+            notes.append(f"drew {card} ({_ids(spots)}): all three spots taken, discarded")
+            del cards[i]
+            continue
+        s = free[0]
+        taken = [x for x in spots if x not in free]
+        reason = (
+            f"SOLO-4: drew {card} at random from its {n} card{'s' if n > 1 else ''}; of its spots {_ids(spots)}"
+            + (f" ({_ids(taken)} taken)" if taken else "")
+            + f", {BOARD.spot_ids[s]} is the lowest-numbered still free"
+            + ("; it replaces the black house" if state.houses[s] == RESERVED else "")
+        )
+        if notes:
+            reason = "; ".join(notes) + "; then " + reason
+        return BotMove(
+            seat,
+            Place(BOARD.spot_ids[s]),
+            f"place {BOARD.spot_ids[s]}",
+            reason,
+            r,
+            _with_cards(solo, k, tuple(cards)),
+        )
+    reason = "; ".join(notes + ["SOLO-4: no Patrician card with a free spot is left, so the bot passes (R-19, R-14)"])
+    return BotMove(seat, Pass(), "pass", reason, r, _with_cards(solo, k, ()))
+
+
+def _with_cards(solo: SoloState, k: int, cards: tuple[str, ...]) -> SoloState:
+    all_cards = tuple(cards if j == k else c for j, c in enumerate(solo.bot_cards))
+    return attrs.evolve(solo, bot_cards=all_cards)
+
+
+# --------------------------------------------------------------------------- R-15, R-16: order, trade windows
+
+
+def _hex_rank(h: int) -> int:
+    if BOARD.hex_kind[h] != KIND_CITY:
+        return -1
+    return _CITY_RANK[BOARD.hex_building[h]]
+
+
+@implements("R-15", "ACT-5")
+def choose_hex(state: GameState, seat: int) -> BotMove:
+    """R-15: a bot activates its new house's country and sea hexes first, then its city hexes in
+    the order of :data:`BOT_CITY_ORDER` (producers before what reads commodities, the Architect's
+    tower before the Mason's wall, buying before selling)."""
+    pending = state.pending_hexes
+    h = min(pending, key=lambda x: (_hex_rank(x), pending.index(x)))
+    hid = BOARD.hex_ids[h]
+    order = ", ".join(b for b in BOT_CITY_ORDER)
+    reason = (
+        f"R-15: a bot activates country and sea hexes first, then city hexes in the order {order}; "
+        f"of {', '.join(BOARD.hex_ids[x] for x in pending)}, {hid} comes first"
+    )
+    return BotMove(seat, ActivateHex(hid), f"activate {hid}", reason, state.rng, _solo(state))
+
+
+@implements("R-16", "FISH-2")
+def choose_window(state: GameState, seat: int) -> BotMove:
+    """R-16: a bot never trades fish during play (only at the end, SOLO-7), so it passes a trade window."""
+    reason = "R-16: a bot trades fish only at the end of the game (SOLO-7), never during play"
+    return BotMove(seat, Pass(), "no trade", reason, state.rng, _solo(state))
+
+
+# --------------------------------------------------------------------------- SOLO-5: Rector
+
+
+@implements("SOLO-5", "R-4")
+def choose_rector(state: GameState, seat: int) -> BotMove:
+    """SOLO-5: a bot takes both cards face down and scores both (easier variant: kept as a pair,
+    only the better card of the pair scores). With one card left in the deck it takes that (R-4)."""
+    n = min(2, len(state.bonus_deck))
+    if state.options.solo_easier_rector:
+        why = "easier variant: it keeps them as a pair and only the better of the two scores at the end"
+    else:
+        why = "it scores both at the end"
+    reason = f"SOLO-5 Rector's Palace: a bot takes the top {n} card{'s' if n > 1 else ''} face down; {why}"
+    return BotMove(seat, DrawBonus(), f"take {n} bonus card{'s' if n > 1 else ''}", reason, state.rng, _solo(state))
+
+
+# --------------------------------------------------------------------------- SOLO-5: Wharf and Market
+
+
+def _com_text(com: Sequence[int]) -> str:
+    return ", ".join(f"{com[c]} {COMMODITIES[c]}" for c in range(len(COMMODITIES)))
+
+
+@implements("SOLO-5", "R-17")
+def choose_sale(state: GameState, seat: int) -> BotMove:
+    """SOLO-5 Wharf: sell the commodity with the highest market value; tie: the one held most of;
+    still tied: silver, wine, oil in that order (R-17). Cathedral exception: with houses on the
+    Cathedral and complete sets, only a commodity whose sale keeps every set the Cathedral would score
+    now; when every sale would break one, the bot does not sell (R-17)."""
+    p = state.players[seat]
+    com = p.commodities
+    held = [c for c in range(len(COMMODITIES)) if com[c] > 0]
+    sets = scoring.cathedral_sets(state.houses, seat, com)
+    notes = ""
+    if sets:
+        allowed = [c for c in held if com[c] > sets]
+        kept = [COMMODITIES[c] for c in held if c not in allowed]
+        notes = (
+            f"Cathedral exception: it holds {_com_text(com)} and its Cathedral houses score {sets} set"
+            f"{'s' if sets > 1 else ''}, so selling {' or '.join(kept)} would break one; "
+            if kept
+            else ""
+        )
+        held = allowed
+    if not held:
+        reason = f"SOLO-5 Wharf: {notes}no sale leaves its sets whole, so it does not sell (R-17)"
+        return BotMove(seat, Pass(), "no sale", reason, state.rng, _solo(state))
+    value = {c: _TRACK[state.market[c]] for c in held}
+    top = max(value.values())
+    tied = [c for c in held if value[c] == top]
+    if len(tied) == 1:
+        c = tied[0]
+        why = f"{COMMODITIES[c]} has the highest market value, {top}"
+    else:
+        most = max(com[c] for c in tied)
+        tied2 = [c for c in tied if com[c] == most]
+        names = " and ".join(COMMODITIES[x] for x in tied)
+        c = tied2[0]
+        if len(tied2) == 1:
+            why = f"{names} tie at market value {top}; it holds most {COMMODITIES[c]} ({most})"
+        else:
+            why = (
+                f"{names} tie at market value {top}; {' and '.join(COMMODITIES[x] for x in tied2)} tie at "
+                f"{most} held; {COMMODITIES[c]} comes first in the order silver, wine, oil (R-17)"
+            )
+    reason = f"SOLO-5 Wharf: {notes}{why}"
+    return BotMove(seat, SellCommodity(COMMODITIES[c]), f"sell {COMMODITIES[c]}", reason, state.rng, _solo(state))
+
+
+@implements("SOLO-5", "R-17")
+def choose_ship(state: GameState, seat: int) -> BotMove:
+    """SOLO-5 Market: buy the ship with the most stars it can pay for; tie: the one whose cost uses
+    the commodity it holds most of (the largest holding among the commodities its cost names, R-17);
+    tie: the leftmost. Cathedral exception as for the Wharf: no purchase that lowers the sets the
+    Cathedral would score now; if every affordable ship would, the bot does not buy (R-17)."""
+    com = state.players[seat].commodities
+    slots = market.affordable_slots(state.slots, com)
+    sets = scoring.cathedral_sets(state.houses, seat, com)
+    notes = ""
+    if sets:
+        allowed = []
+        for i in slots:
+            ship = state.slots[i]
+            assert ship is not None
+            cost = market.COSTS[i, ship]
+            after = [com[c] - cost[c] for c in range(len(COMMODITIES))]
+            if scoring.cathedral_sets(state.houses, seat, after) >= sets:
+                allowed.append(i)
+        broken = [i for i in slots if i not in allowed]
+        if broken:
+            notes = (
+                f"Cathedral exception: it holds {_com_text(com)} and its Cathedral houses score {sets} set"
+                f"{'s' if sets > 1 else ''}; buying slot {', '.join(str(i) for i in broken)} would break one; "
+            )
+        slots = allowed
+    if not slots:
+        reason = f"SOLO-5 Market: {notes}no purchase leaves its sets whole, so it does not buy (R-17)"
+        return BotMove(seat, Pass(), "no purchase", reason, state.rng, _solo(state))
+    stars = {}
+    for i in slots:
+        ship = state.slots[i]
+        assert ship is not None
+        stars[i] = market.SHIPS[ship].stars
+    top = max(stars.values())
+    tied = [i for i in slots if stars[i] == top]
+
+    def uses(i: int) -> int:
+        ship = state.slots[i]
+        assert ship is not None
+        cost = market.COSTS[i, ship]
+        return max(com[c] for c in range(len(COMMODITIES)) if cost[c])
+
+    if len(tied) == 1:
+        i = tied[0]
+        why = f"slot {i} has the most stars it can pay for ({top})"
+    else:
+        most = max(uses(x) for x in tied)
+        tied2 = [x for x in tied if uses(x) == most]
+        i = tied2[0]
+        listed = ", ".join(str(x) for x in tied)
+        if len(tied2) == 1:
+            why = f"slots {listed} tie at {top} stars; slot {i}'s cost uses the commodity it holds most of ({most})"
+        else:
+            why = (
+                f"slots {listed} tie at {top} stars and slots {', '.join(str(x) for x in tied2)} on the commodity "
+                f"held most ({most}); slot {i} is the leftmost"
+            )
+    ship = state.slots[i]
+    reason = f"SOLO-5 Market: {notes}{why}"
+    return BotMove(seat, BuyShip(i), f"buy slot {i} ({ship})", reason, state.rng, _solo(state))
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
+@implements("SOLO-4", "SOLO-5", "R-15", "R-16")
+def decide(state: GameState) -> BotMove:
+    """The decision of the bot that is the deciding seat of ``state``."""
+    seat = state.seat
+    if seat is None or not is_bot(state, seat):
+        raise ValueError("the deciding seat is not a bot")
+    choose = _DECIDERS.get(state.phase)
+    if choose is None:
+        raise ValueError(f"a bot has no decision in phase {state.phase!r}")
+    return choose(state, seat)
+
+
+#: how a bot decides, per phase
+_DECIDERS: dict[str, Callable[[GameState, int], BotMove]] = {
+    Phase.PLACE: choose_placement,
+    Phase.ORDER: choose_hex,
+    Phase.TRADE_WINDOW: choose_window,
+    Phase.MASON: choose_wall,
+    Phase.ARCHITECT: choose_tower,
+    Phase.MARKET: choose_ship,
+    Phase.WHARF: choose_sale,
+    Phase.RECTOR_DRAW: choose_rector,
+}

@@ -1,0 +1,139 @@
+"""The end of a solo game (SOLO-7, R-16, R-20): the bots' end trades, which bonus cards score,
+and the result line."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import attrs
+
+from ragusa.core.board import RES_INDEX
+from ragusa.core.clauses import implements
+from ragusa.core.components import COMPONENTS, RESOURCES
+from ragusa.core.state import GameState
+from ragusa.rules import scoring
+from ragusa.rules.fish import TRADE_COST
+from ragusa.rules.solo.common import HUMAN, EndTrades, _solo
+
+# --------------------------------------------------------------------------- SOLO-7: the end
+
+
+_CARDS = {c.id: c for c in COMPONENTS.bonus_cards}
+_FISH = RES_INDEX["fish"]
+
+
+def _pair_losers(state: GameState, seat: int, values: Sequence[int]) -> dict[int, int]:
+    """Easier variant (SOLO-5): card index -> index of its pair's better card, for cards that do not score."""
+    solo = state.solo
+    if solo is None or not state.options.solo_easier_rector or seat not in solo.bot_seats:
+        return {}
+    cards = state.players[seat].bonus_cards
+    out: dict[int, int] = {}
+    for pair in solo.bot_pairs[solo.bot_seats.index(seat)]:
+        idx = [cards.index(c) for c in pair if c in cards]
+        if not idx:
+            continue
+        best = max(idx, key=lambda i: (values[i], -i))
+        for i in idx:
+            if i != best:
+                out[i] = best
+    return out
+
+
+@implements("SOLO-5", "SOLO-7", "END-BONUS-1")
+def bonus_scores(state: GameState, seat: int) -> tuple[tuple[int, str], ...]:
+    """(VP, reason) for each of ``seat``'s bonus cards at the end (END-BONUS-1, all cards: SOLO-7).
+    Easier variant: of each pair a bot took at the Rector's Palace only the better card scores
+    (the first drawn on a tie); the other scores 0 (SOLO-5)."""
+    cards = state.players[seat].bonus_cards
+    values = [scoring.bonus_card_score(state, seat, c) for c in cards]
+    losers = _pair_losers(state, seat, values)
+    out = []
+    for i, c in enumerate(cards):
+        if i in losers:
+            b = losers[i]
+            out.append(
+                (0, f"bonus card {c}: easier variant (SOLO-5), its Rector pair's better card {cards[b]} scores {values[b]}")
+            )
+        else:
+            out.append((values[i], f"bonus card {c}"))
+    return tuple(out)
+
+
+def _bonus_total_after(state: GameState, seat: int, trades: dict[int, int]) -> int:
+    """What ``seat``'s bonus cards score (:func:`bonus_scores`) after buying ``trades`` (resource
+    index -> units) with fish at the FISH-1 rates."""
+    p = state.players[seat]
+    res = list(p.resources)
+    for r, n in trades.items():
+        res[r] += n
+        res[_FISH] -= n * TRADE_COST[RESOURCES[r]]
+    after = attrs.evolve(p, resources=(res[0], res[1], res[2], res[3], res[4], res[5]))
+    players = tuple(after if i == seat else q for i, q in enumerate(state.players))
+    return sum(vp for vp, _ in bonus_scores(attrs.evolve(state, players=players), seat))
+
+
+@implements("SOLO-7", "R-16")
+def choose_end_trades(state: GameState, seat: int) -> EndTrades:
+    """SOLO-7: just before the scoring, a bot without the fish card but with resource bonus cards
+    trades its fish (FISH-1) in the way that scores most for its bonus cards (as END-BONUS-1 scores
+    them; in the easier variant only the better card of each pair counts). Ties: fewest fish spent,
+    then more of the earlier resource in the order wood, stone, silver ore, grapes, olives (R-16)."""
+    p = state.players[seat]
+    fish = p.resources[_FISH]
+    cards = [_CARDS[c] for c in p.bonus_cards]
+    fish_card = next((c.id for c in cards if c.kind == "per_resource" and c.resource == "fish"), None)
+    if fish_card is not None:
+        return EndTrades(seat, (), "no trade", f"SOLO-7: it holds the fish card ({fish_card}), so it keeps its {fish} fish")
+    res_cards = [c for c in cards if c.kind == "per_resource"]
+    if not res_cards:
+        return EndTrades(seat, (), "no trade", "SOLO-7: it holds no resource bonus card, so it keeps its fish")
+    wanted = sorted({RES_INDEX[c.resource] for c in res_cards if c.resource is not None})
+    ranges = [range(fish // TRADE_COST[RESOURCES[r]] + 1) for r in wanted]
+    base = _bonus_total_after(state, seat, {})
+    best_key: tuple[int, int, tuple[int, ...]] | None = None
+    best_counts: tuple[int, ...] = tuple(0 for _ in wanted)
+    for counts in itertools.product(*ranges):
+        spent = sum(n * TRADE_COST[RESOURCES[r]] for r, n in zip(wanted, counts))
+        if spent > fish:
+            continue
+        key = (_bonus_total_after(state, seat, dict(zip(wanted, counts))), -spent, counts)
+        if best_key is None or key > best_key:
+            best_key = key
+            best_counts = counts
+    assert best_key is not None
+    card_text = ", ".join(f"{c.id} ({scoring.card_vp(c.id, state.edition)} VP each)" for c in res_cards)
+    if best_key[0] <= base:
+        return EndTrades(
+            seat,
+            (),
+            "no trade",
+            f"SOLO-7: no trade of its {fish} fish raises what its resource cards {card_text} score ({base} VP)",
+        )
+    trades: list[str] = []
+    parts: list[str] = []
+    for r, n in zip(wanted, best_counts):
+        if n:
+            trades.extend([RESOURCES[r]] * n)
+            parts.append(f"{n} {RESOURCES[r].replace('_', ' ')} ({n * TRADE_COST[RESOURCES[r]]} fish)")
+    reason = (
+        f"SOLO-7: no fish card; with {fish} fish and resource cards {card_text}, trading for "
+        f"{' + '.join(parts)} scores most: bonus cards {base} -> {best_key[0]} VP (+{best_key[0] - base})"
+    )
+    decision = "trade fish for " + ", ".join(trades)
+    return EndTrades(seat, tuple(trades), decision, reason)
+
+
+@implements("SOLO-7", "WIN-1", "R-7", "R-20")
+def solo_result(state: GameState) -> str:
+    """A line saying how the human fares against each bot (SOLO-7: strictly more VP than each)."""
+    solo = _solo(state)
+    totals = [p.total_vp for p in state.players]
+    human = totals[HUMAN]
+    parts = []
+    for k, b in enumerate(solo.bot_seats):
+        rel = "beats" if human > totals[b] else ("ties" if human == totals[b] else "loses to")
+        parts.append(f"{rel} bot {'AB'[k]} (seat {b}, {totals[b]} VP)")
+    verdict = "the human wins" if all(human > totals[b] for b in solo.bot_seats) else "the Patrician wins"
+    return f"human (seat {HUMAN}, {human} VP) " + " and ".join(parts) + f": {verdict}"

@@ -1,0 +1,203 @@
+"""The bots' Mason and Architect choices (SOLO-5, ED-2, R-18): walls and towers that lengthen
+the bot's longest (potential) stretch."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import attrs
+
+from ragusa.core.actions import (
+    BuildTower,
+    BuildWall,
+)
+from ragusa.core.board import BOARD
+from ragusa.core.clauses import implements
+from ragusa.core.state import (
+    EMPTY,
+    RESERVED,
+    GameState,
+)
+from ragusa.rules import scoring
+from ragusa.rules.buildings import architect, mason
+from ragusa.rules.solo.common import _RING_POS, _START, BotMove, _solo
+
+# --------------------------------------------------------------------------- SOLO-5: Mason and Architect
+
+
+def _longest_with_wall(state: GameState, seat: int, segment: int) -> tuple[int, int]:
+    walls = list(state.walls)
+    walls[segment] = seat
+    return scoring.longest_stretch(attrs.evolve(state, walls=tuple(walls)), seat)
+
+
+def _longest_with_tower(state: GameState, seat: int, spot: int) -> tuple[int, int]:
+    towers = list(state.towers)
+    towers[spot] = seat
+    return scoring.longest_stretch(attrs.evolve(state, towers=tuple(towers)), seat)
+
+
+@implements("SOLO-5", "R-18")
+def choose_wall(state: GameState, seat: int) -> BotMove:
+    """SOLO-5 Mason: the free segment that scores most for the bot now (MASON-1); tie: the one after
+    which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
+    from the Silversmith's top corner (``wall_ring.start``)."""
+    free = mason.free_segments(state.walls)
+    vp = {i: mason.mason_vp(state.houses, state.towers, seat, i) for i in free}
+    top = max(vp.values())
+    tied = [i for i in free if vp[i] == top]
+    if len(tied) == 1:
+        i = tied[0]
+        why = f"{BOARD.wall_ids[i]} scores most now, {top} VP (1 + {top - 1} own houses/towers at its ends)"
+    else:
+        length = {x: _longest_with_wall(state, seat, x)[0] for x in tied}
+        best = max(length.values())
+        tied2 = [x for x in tied if length[x] == best]
+        i = tied2[0]
+        names = ", ".join(BOARD.wall_ids[x] for x in tied)
+        if len(tied2) == 1:
+            why = (
+                f"{names} tie at {top} VP; {BOARD.wall_ids[i]} makes its longest wall {best} segments "
+                f"(the others at most {max(length[x] for x in tied if x != i)})"
+            )
+        else:
+            why = (
+                f"{names} tie at {top} VP; {', '.join(BOARD.wall_ids[x] for x in tied2)} each make its longest "
+                f"wall {best} segment{'s' if best != 1 else ''}; {BOARD.wall_ids[i]} is the first clockwise "
+                f"from {_START} (the Silversmith's top corner)"
+            )
+    reason = f"SOLO-5 Mason: {why}"
+    return BotMove(seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, _solo(state))
+
+
+@attrs.frozen
+class Stretch:
+    """A potential wall stretch of a seat, supposing every segment is built (SOLO-5 Architect):
+    its segments, the spots inside it, and the blocked spots at its ends."""
+
+    segments: int
+    inner: tuple[int, ...]
+    ends: tuple[int, ...]
+
+
+@implements("SOLO-5", "R-18")
+def potential_stretches(state: GameState, seat: int) -> list[Stretch]:
+    """The seat's potential stretches, longest first (ring order on ties), supposing every segment is
+    built: runs of spots passable for it (empty, or its house or tower, END-WALL-1) between two
+    blocked spots (another colour's or a black house, another colour's tower). With no blocked spot
+    the whole ring is one stretch with no ends; with one, a stretch of every segment begins and ends there."""
+    ring = BOARD.ring_spots
+    n = len(ring)
+    blocked = [j for j in range(n) if not scoring.passable(state, seat, ring[j])]
+    if not blocked:
+        return [Stretch(n, ring, ())]
+    out: list[Stretch] = []
+    m = len(blocked)
+    for k in range(m):
+        a = blocked[k]
+        b = blocked[(k + 1) % m]
+        gap = (b - a) % n or n
+        inner = tuple(ring[(a + d) % n] for d in range(1, gap))
+        ends = (ring[a],) if a == b else (ring[a], ring[b])
+        out.append(Stretch(gap, inner, ends))
+    out.sort(key=lambda st: -st.segments)
+    return out
+
+
+def _spot_text(state: GameState, s: int) -> str:
+    h = state.houses[s]
+    if h == RESERVED:
+        what = "a black house"
+    elif h == EMPTY:
+        what = "no house"
+    else:
+        what = f"seat {h}'s house"
+    if state.towers[s] != EMPTY:
+        what += f", seat {state.towers[s]}'s tower"
+    return f"{BOARD.spot_ids[s]} ({what})"
+
+
+def _stretch_text(st: Stretch) -> str:
+    if not st.ends:
+        return f"the whole ring ({st.segments} segments)"
+    a, b = st.ends[0], st.ends[-1]
+    return f"{st.segments} segment{'s' if st.segments != 1 else ''} from {BOARD.spot_ids[a]} to {BOARD.spot_ids[b]}"
+
+
+def _tower_tiebreak(state: GameState, seat: int, cands: Sequence[int]) -> tuple[int, str]:
+    """Ties as for the Mason (R-18): the most wall VP now with the tower (END-WALL-2 of its longest
+    stretch), then the longest stretch, then the first clockwise from ``wall_ring.start``."""
+    if len(cands) == 1:
+        return cands[0], ""
+    after = {s: _longest_with_tower(state, seat, s) for s in cands}
+    top_vp = max(v[1] for v in after.values())
+    tied = [s for s in cands if after[s][1] == top_vp]
+    names = ", ".join(BOARD.spot_ids[s] for s in cands)
+    if len(tied) == 1:
+        return tied[0], f"; tie among {names}: {BOARD.spot_ids[tied[0]]} gives its longest wall most VP now ({top_vp})"
+    top_len = max(after[s][0] for s in tied)
+    tied2 = [s for s in tied if after[s][0] == top_len]
+    if len(tied2) == 1:
+        return tied2[0], (
+            f"; tie among {names} at {top_vp} wall VP now: {BOARD.spot_ids[tied2[0]]} makes its longest wall "
+            f"longest ({top_len} segments)"
+        )
+    first = min(tied2, key=lambda s: _RING_POS.get(s, len(_RING_POS) + s))
+    return first, (
+        f"; tie among {names} ({top_vp} wall VP now, longest wall {top_len} segments): {BOARD.spot_ids[first]} "
+        f"is the first clockwise from {_START}"
+    )
+
+
+@implements("SOLO-5", "ED-2", "R-18")
+def choose_tower(state: GameState, seat: int) -> BotMove:
+    """SOLO-5 Architect, supposing every segment will be built (:func:`potential_stretches`).
+
+    2nd edition: a tower on an end spot of the longest potential stretch extends it (the end spot
+    holds another colour's or a black house: ED-2's "a spot with a house"); if both ends already have
+    a tower, the next longest stretch, and so on. 1st edition (ED-2 "where possible, a spot with no
+    house", R-18): first a spot with no house inside the longest stretch, else one of its ends, else
+    the next stretch. Failing all stretches: an empty tower spot (no house), else any free tower spot.
+    Ties as for the Mason (:func:`_tower_tiebreak`).
+    """
+    free = set(architect.free_tower_spots(state.towers))
+    houses = state.houses
+    first_ed = state.edition == "1st"
+    label = "1st ed." if first_ed else "2nd ed."
+    stretches = potential_stretches(state, seat)
+    skipped: list[str] = []
+    for length, group_iter in itertools.groupby(stretches, key=lambda st: st.segments):
+        group = list(group_iter)
+        ends = list(dict.fromkeys(e for st in group for e in st.ends if e in free))
+        inner = [x for st in group for x in st.inner if x in free and houses[x] == EMPTY]
+        desc = "; ".join(_stretch_text(st) for st in group)
+        if first_ed and inner:
+            s, tie = _tower_tiebreak(state, seat, inner)
+            why = (
+                f"its longest potential stretch ({desc}) has a free spot with no house inside, preferred in the "
+                f"1st edition (ED-2): {BOARD.spot_ids[s]}{tie}"
+            )
+        elif ends:
+            s, tie = _tower_tiebreak(state, seat, ends)
+            pref = " (a spot with a house, preferred in the 2nd edition, ED-2)" if not first_ed else ""
+            why = f"a tower on {_spot_text(state, s)} extends its potential stretch ({desc}){pref}{tie}"
+        else:
+            ends_all = list(dict.fromkeys(e for st in group for e in st.ends))
+            skipped.append(
+                f"{desc}: " + (f"ends {', '.join(BOARD.spot_ids[e] for e in ends_all)} already have towers" if ends_all else "no ends")
+            )
+            continue
+        if skipped:
+            why = f"longer stretches cannot be extended ({'; '.join(skipped)}); " + why
+        reason = f"SOLO-5 Architect ({label}, all segments supposed built): {why}"
+        return BotMove(seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, _solo(state))
+    empty = sorted(x for x in free if houses[x] == EMPTY)
+    pool = empty or sorted(free)
+    s, tie = _tower_tiebreak(state, seat, pool)
+    kind = "an empty tower spot" if empty else "a free tower spot (none is empty)"
+    reason = (
+        f"SOLO-5 Architect ({label}): no stretch can be extended ({'; '.join(skipped)}); {kind}, "
+        f"{BOARD.spot_ids[s]}{tie}"
+    )
+    return BotMove(seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, _solo(state))
