@@ -50,7 +50,7 @@ def test_country_hexes_give_only_the_placing_player_one_each() -> None:
     # s10 touches olive-grove-3, quarry-3 and vineyard-1 (three country hexes).
     # Seat 1 has houses on all three hexes (s3: quarry-3/vineyard-1, s4: olive-grove-3/vineyard-1,
     # s17: olive-grove-3/quarry-3) and gains nothing. Seat 0 needs 1 wood (no own house there).
-    assert hexes('s10') == {'olive-grove-3', 'quarry-3', 'vineyard-1'}
+    assert hexes("s10") == {"olive-grove-3", "quarry-3", "vineyard-1"}
     state = position(4, turn=0, houses={"s3": 1, "s4": 1, "s17": 1}, res={0: {"wood": 1}, 1: {"wood": 5}})
     after, events = play(state, Place("s10"))
     # seat 0: wood 1 kept (nothing is spent, BUILD-5), +1 olives, +1 stone, +1 grapes
@@ -67,7 +67,7 @@ def test_country_hexes_give_only_the_placing_player_one_each() -> None:
 def test_sea_hexes_give_the_placing_player_one_fish_each() -> None:
     # s51 touches quarry-6, sea-1 and sea-2. Seat 1 (s44: quarry-6/sea-2) and seat 2
     # (s52: sea-2) have houses on those hexes and gain nothing.
-    assert hexes('s51') == {'quarry-6', 'sea-1', 'sea-2'}
+    assert hexes("s51") == {"quarry-6", "sea-1", "sea-2"}
     state = position(4, turn=0, houses={"s44": 1, "s52": 2}, res={0: {"wood": 1}})
     after, events = play(state, Place("s51"))
     # seat 0: 2 fish (one per sea hex) and 1 stone (quarry-6)
@@ -90,7 +90,7 @@ def test_clockwise_from_the_new_house_with_houses_of_several_seats() -> None:
     # s60 (seat 2), s65 (seat 3) and s59 (seat 0); s54 is empty. No seat has fish, so no
     # trade window opens. Seat 0 needs 2 wood (its s59 is on forest-7), 2 stone (s59 on the
     # Winery) and 1 grapes.
-    assert hexes('s53') == {'forest-7', 'olive-grove-5', 'winery'}
+    assert hexes("s53") == {"forest-7", "olive-grove-5", "winery"}
     state = position(
         4,
         turn=0,
@@ -127,7 +127,7 @@ def test_each_activation_sees_the_state_left_by_the_previous_one() -> None:
     # already has a house on s73; seat 1 has one on s65. Clockwise from s69: s69 (seat 0),
     # s65 (seat 1), ..., s73 (seat 0). Seat 0 needs 2 stone (2nd house on the Wharf) and a
     # commodity; it holds 1 wine and 1 oil.
-    assert hexes('s69') == {'sea-5', 'sea-9', 'wharf'}
+    assert hexes("s69") == {"sea-5", "sea-9", "wharf"}
     state = position(
         4,
         turn=0,
@@ -171,7 +171,7 @@ def test_rector_and_cathedral_activate_only_the_new_house() -> None:
     # the order cannot matter, so no ORDER decision). Other houses: s60 (seat 1, Rector),
     # s61 (seat 2, Rector + Cathedral), s56 (seat 3, Cathedral), s47 (seat 1, Rector +
     # Silversmith). Seat 0 needs 1 stone and 1 silver ore.
-    assert hexes('s55') == {'cathedral', 'rectors-palace', 'silversmith'}
+    assert hexes("s55") == {"cathedral", "rectors-palace", "silversmith"}
     state = position(
         4,
         turn=0,
@@ -196,7 +196,7 @@ def test_rector_and_cathedral_activate_only_the_new_house() -> None:
 def test_sea_and_winery_spot_asks_for_the_order_and_the_order_changes_the_wine() -> None:
     # s59 touches forest-7, sea-5 and the Winery. The sea's fish can be traded for grapes
     # before the Winery activates, so the order matters. Seat 0: 1 stone, 1 grapes, 1 fish.
-    assert hexes('s59') == {'forest-7', 'sea-5', 'winery'}
+    assert hexes("s59") == {"forest-7", "sea-5", "winery"}
     state = position(4, turn=0, res={0: {"stone": 1, "grapes": 1, "fish": 1}})
     s1 = apply(state, Place("s59"))
     assert (s1.phase, s1.seat) == (Phase.ORDER, 0)
@@ -222,7 +222,7 @@ def test_sea_and_winery_spot_asks_for_the_order_and_the_order_changes_the_wine()
 @pytest.mark.clause("ACT-5")
 def test_three_country_hexes_need_no_order_decision() -> None:
     # s10: olive-grove-3, quarry-3, vineyard-1. Nothing one gives is read by another.
-    assert hexes('s10') == {'olive-grove-3', 'quarry-3', 'vineyard-1'}
+    assert hexes("s10") == {"olive-grove-3", "quarry-3", "vineyard-1"}
     state = position(4, turn=0, res={0: {"wood": 1}})
     after = apply(state, Place("s10"))
     assert (after.phase, after.seat) == (Phase.PLACE, 1)
@@ -233,7 +233,7 @@ def test_three_country_hexes_need_no_order_decision() -> None:
 def test_silversmith_before_or_after_its_silver_mine(edition: str) -> None:
     # s33 touches silver-mine-5, the Silversmith and vineyard-4. Seat 0: 1 silver ore,
     # 1 wood, 1 stone. Both editions let the placing player choose (ED-6, R-5).
-    assert hexes('s33') == {'silver-mine-5', 'silversmith', 'vineyard-4'}
+    assert hexes("s33") == {"silver-mine-5", "silversmith", "vineyard-4"}
     state = position(4, edition=edition, turn=0, res={0: {"silver_ore": 1, "wood": 1, "stone": 1}})
     s1 = apply(state, Place("s33"))
     assert (s1.phase, s1.seat) == (Phase.ORDER, 0)
@@ -249,9 +249,7 @@ def test_silversmith_before_or_after_its_silver_mine(edition: str) -> None:
     late = apply(s1, ActivateHex("silver-mine-5"))
     assert player(late, 0).commodities == commodities(silver=2)
     # both end with the same resources: ore 2, grapes 1
-    assert player(early, 0).resources == player(late, 0).resources == resources(
-        silver_ore=2, wood=1, stone=1, grapes=1
-    )
+    assert player(early, 0).resources == player(late, 0).resources == resources(silver_ore=2, wood=1, stone=1, grapes=1)
     assert early.phase == late.phase == Phase.PLACE
 
 
@@ -259,7 +257,7 @@ def test_silversmith_before_or_after_its_silver_mine(edition: str) -> None:
 def test_order_decision_repeats_while_the_remaining_order_matters() -> None:
     # s63 touches the Oil Press, sea-3 and sea-6. After one sea, the Oil Press and the other
     # sea still interact (fish feeds the trade window), so the player is asked again.
-    assert hexes('s63') == {'oil-press', 'sea-3', 'sea-6'}
+    assert hexes("s63") == {"oil-press", "sea-3", "sea-6"}
     state = position(4, turn=0, res={0: {"stone": 1, "olives": 1}})
     s1 = apply(state, Place("s63"))
     assert (s1.phase, set(legal_actions(s1))) == (
@@ -297,7 +295,7 @@ def test_wharf_before_the_winery_has_nothing_to_sell() -> None:
     # s65 touches sea-5, the Wharf and the Winery. Seat 0 holds no commodity: R-3 lets it
     # place because the Winery will make wine from its 1 grapes. Order matters (the Winery
     # writes what the Wharf reads).
-    assert hexes('s65') == {'sea-5', 'wharf', 'winery'}
+    assert hexes("s65") == {"sea-5", "wharf", "winery"}
     state = position(4, turn=0, res={0: {"stone": 1, "grapes": 1}}, market={"wine": 5})
     s1 = apply(state, Place("s65"))
     assert s1.phase == Phase.ORDER
@@ -343,7 +341,7 @@ def test_wharf_before_the_winery_has_nothing_to_sell() -> None:
     ],
 )
 def test_order_matters_only_when_a_hex_feeds_another(pending: tuple[str, ...], fish: int, matters: bool) -> None:
-    from ragusa.rules.activation import order_matters
     from ragusa.core.board import BOARD
+    from ragusa.rules.activation import order_matters
 
     assert order_matters(tuple(BOARD.hex_index[h] for h in pending), fish) is matters

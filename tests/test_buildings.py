@@ -124,7 +124,11 @@ def test_silversmith_rulebook_example_3_ore_3_houses_make_9_silver() -> None:
 def test_silversmith_caps_at_12_after_each_activation() -> None:
     # As above with 5 ore and 2 silver held: 2+5 = 7, 7+5 = 12, 12+5 = 17 -> 12 (5 lost).
     state = position(
-        4, turn=0, houses={"s55": 0, "s47": 0}, res={0: {"stone": 3, "wood": 1, "silver_ore": 5}}, com={0: {"silver": 2}}
+        4,
+        turn=0,
+        houses={"s55": 0, "s47": 0},
+        res={0: {"stone": 3, "wood": 1, "silver_ore": 5}},
+        com={0: {"silver": 2}},
     )
     after, events = play(apply(state, Place("s33")), ActivateHex("silversmith"))
     assert [(e.amount, e.lost, e.total) for e in of(events, CommodityProduced)] == [(5, 0, 7), (5, 0, 12), (5, 5, 12)]
@@ -378,7 +382,13 @@ def test_market_buy_pays_scores_lowers_slides_and_refills() -> None:
     assert non_trade(s1) == {BuyShip(i) for i in range(5)} | {Pass()}
     after, events = play(s1, BuyShip(0))
     (bought,) = of(events, ShipBought)
-    assert (bought.seat, bought.ship, bought.slot, bought.paid, bought.vp) == (0, "ship-1", 0, {"silver": 1, "oil": 1}, 5)
+    assert (bought.seat, bought.ship, bought.slot, bought.paid, bought.vp) == (
+        0,
+        "ship-1",
+        0,
+        {"silver": 1, "oil": 1},
+        5,
+    )
     p = player(after, 0)
     assert p.commodities == commodities(silver=1, wine=2, oil=1)
     assert p.vp[VP_SHIPS] == 5
@@ -482,9 +492,7 @@ def test_wharf_is_optional() -> None:
 
 def rector_position(deck: Sequence[str]) -> GameState:
     """Seat 0 to place on s55 (cathedral, rectors-palace, silversmith) with the given bonus deck."""
-    state = position(
-        4, turn=0, res={0: {"stone": 1, "silver_ore": 1}}, player={0: {"bonus_cards": ("bonus-fish",)}}
-    )
+    state = position(4, turn=0, res={0: {"stone": 1, "silver_ore": 1}}, player={0: {"bonus_cards": ("bonus-fish",)}})
     return attrs.evolve(state, bonus_deck=tuple(deck))
 
 

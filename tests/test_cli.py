@@ -45,7 +45,9 @@ CASES = [(n, bot, ed) for n in (2, 3, 4, 5) for bot in ("random", "greedy") for 
 
 
 @pytest.mark.parametrize(("players", "bot", "edition"), CASES)
-def test_play_prints_log_breakdown_and_winner(players: int, bot: str, edition: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_prints_log_breakdown_and_winner(
+    players: int, bot: str, edition: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     seed = 7 + players
     code = main(["play", "--players", str(players), "--seed", str(seed), "--bot", bot, "--edition", edition])
     out = capsys.readouterr().out
@@ -112,7 +114,8 @@ def test_play_tie_is_broken_by_commodity_value(capsys: pytest.CaptureFixture[str
     vp = scores(final)[a]
     track = COMPONENTS.market.track
     value = {
-        s: sum(final.players[s].commodities[c] * track[final.market[c]] for c in range(len(COMMODITIES))) for s in (a, b)
+        s: sum(final.players[s].commodities[c] * track[final.market[c]] for c in range(len(COMMODITIES)))
+        for s in (a, b)
     }
     assert value[a] != value[b]
     expected = a if value[a] > value[b] else b

@@ -116,20 +116,43 @@ def test_end_trade_windows_from_the_start_seat_then_walls_cathedral_bonus() -> N
     # END-1: for each seat walls, then Cathedral, then bonus cards
     for seat in range(3):
         order = [src for s, src, _, _ in scored if s == seat]
-        assert order.index("walls") < order.index("cathedral") < min(
-            i for i, src in enumerate(order) if src == "bonus"
-        )
+        assert order.index("walls") < order.index("cathedral") < min(i for i, src in enumerate(order) if src == "bonus")
     # the game-ended event comes last, after every score
     assert isinstance(events[-1], GameEnded)
     assert events[-1].scores == (10, 12, 3)
     assert events[-1].winners == (1,)
     assert score_breakdown(final) == (
-        {"mason": 0, "fishmonger": 0, "wharf": 0, "ships": 0, "walls": 3, "cathedral": 0,
-         "bonus:bonus-fish": 3, "bonus:bonus-wood": 4, "total": 10},
-        {"mason": 0, "fishmonger": 0, "wharf": 0, "ships": 0, "walls": 1, "cathedral": 9,
-         "bonus:bonus-commodity-sets": 2, "total": 12},
-        {"mason": 0, "fishmonger": 0, "wharf": 0, "ships": 0, "walls": 1, "cathedral": 0,
-         "bonus:bonus-towers": 2, "total": 3},
+        {
+            "mason": 0,
+            "fishmonger": 0,
+            "wharf": 0,
+            "ships": 0,
+            "walls": 3,
+            "cathedral": 0,
+            "bonus:bonus-fish": 3,
+            "bonus:bonus-wood": 4,
+            "total": 10,
+        },
+        {
+            "mason": 0,
+            "fishmonger": 0,
+            "wharf": 0,
+            "ships": 0,
+            "walls": 1,
+            "cathedral": 9,
+            "bonus:bonus-commodity-sets": 2,
+            "total": 12,
+        },
+        {
+            "mason": 0,
+            "fishmonger": 0,
+            "wharf": 0,
+            "ships": 0,
+            "walls": 1,
+            "cathedral": 0,
+            "bonus:bonus-towers": 2,
+            "total": 3,
+        },
     )
     assert scores(final) == (10, 12, 3)
     assert winners(final) == (1,)

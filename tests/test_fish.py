@@ -14,8 +14,8 @@ import random
 import pytest
 
 from ragusa import (
-    GameState,
     BuildWall,
+    GameState,
     IllegalActionError,
     Pass,
     Phase,

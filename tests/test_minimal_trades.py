@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from ragusa import apply, is_terminal, legal_actions, new_game
 from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY
 from ragusa.core.components import BUILDINGS, RESOURCES
-from ragusa.rules.requirements import explain_refusal, minimal_trades, own_house_counts
 from ragusa.core.state import EMPTY, Phase
+from ragusa.rules.requirements import explain_refusal, minimal_trades, own_house_counts
 
 N_HEX = len(BOARD.hex_ids)
 N_SPOT = len(BOARD.spot_ids)
@@ -30,7 +30,9 @@ RATES = {WOOD: 2, STONE: 3, ORE: 4, GRAPES: 2, OLIVES: 2}
 PRODUCER_NEEDS = {"winery": GRAPES, "oil-press": OLIVES, "silversmith": ORE}
 
 
-def oracle(res: list[int], com: list[int], counts: Sequence[int], spot: int, power: bool, strict: bool) -> list[tuple[str, ...]]:
+def oracle(
+    res: list[int], com: list[int], counts: Sequence[int], spot: int, power: bool, strict: bool
+) -> list[tuple[str, ...]]:
     hexes = BOARD.spot_hexes[spot]
     base = list(res)
     if not power:  # BUILD-6: the house's own gains count; TWO-4: a powerhouse gains nothing
@@ -83,7 +85,9 @@ def check(res: list[int], com: list[int], counts: Sequence[int], spot: int, powe
         assert got == expected[0]
 
 
-@pytest.mark.clause("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10")
+@pytest.mark.clause(
+    "BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10"
+)
 @settings(max_examples=600, deadline=None)
 @given(
     res=st.lists(st.integers(0, 9), min_size=6, max_size=6),

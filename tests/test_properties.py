@@ -271,8 +271,23 @@ def play_checked(
 
 
 CLAUSES = (
-    "SETUP-2", "SETUP-6", "RES-1", "RES-2", "TURN-1", "TURN-2", "TURN-3", "ACT-5", "FISH-1", "FISH-2",
-    "MASON-1", "ARCHITECT-1", "R-8", "END-1", "END-2", "TWO-1", "TWO-8",
+    "SETUP-2",
+    "SETUP-6",
+    "RES-1",
+    "RES-2",
+    "TURN-1",
+    "TURN-2",
+    "TURN-3",
+    "ACT-5",
+    "FISH-1",
+    "FISH-2",
+    "MASON-1",
+    "ARCHITECT-1",
+    "R-8",
+    "END-1",
+    "END-2",
+    "TWO-1",
+    "TWO-8",
 )
 GAMES = dict(
     players=st.integers(min_value=2, max_value=5),

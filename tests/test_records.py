@@ -180,7 +180,9 @@ def test_a_whole_game_through_legal_and_apply(capsys: pytest.CaptureFixture[str]
     assert is_terminal(state) and steps > 20
 
 
-def test_cli_apply_and_view_details(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_cli_apply_and_view_details(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     state = new_game(2, seed=5)
     path = tmp_path / "state.json"
     path.write_text(state_to_json(state), encoding="utf-8")

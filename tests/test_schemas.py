@@ -17,14 +17,14 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from ragusa import Options, is_terminal, legal_actions, new_game, state_from_json, step
-from ragusa.core.actions import ACTION_TYPES, Action
-from ragusa.core.components import COMMODITIES, RESOURCES
-from ragusa.core.events import Event
 from ragusa.contract.records import GameRecord, record_from_json, record_to_data, verify
 from ragusa.contract.schema import NAMES, differences, generate, main, schema, schema_text, validate, write
 from ragusa.contract.serialization import ACTION_TAGS, action_to_data, event_to_data, state_to_data
-from ragusa.core.state import PHASES
 from ragusa.contract.views import view, view_to_data
+from ragusa.core.actions import ACTION_TYPES, Action
+from ragusa.core.components import COMMODITIES, RESOURCES
+from ragusa.core.events import Event
+from ragusa.core.state import PHASES
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
@@ -148,7 +148,6 @@ def test_every_event_type_has_a_schema_branch() -> None:
     assert len(tags) == len(event_types)
     for cls in event_types:
         assert cls.__name__ in schema("event")["$defs"]
-
 
 
 def test_the_json_contract_page_examples_validate() -> None:

@@ -17,6 +17,16 @@ from hypothesis import strategies as st
 
 from ragusa.core.board import BOARD
 from ragusa.core.components import BUILDINGS, COMPONENTS
+from ragusa.core.state import (
+    EMPTY,
+    POWERHOUSE,
+    RESERVED,
+    VP_SHIPS,
+    GameState,
+    Options,
+    Phase,
+    PlayerState,
+)
 from ragusa.rules.buildings.mason import mason_vp
 from ragusa.rules.scoring import (
     bonus_card_score,
@@ -26,15 +36,6 @@ from ragusa.rules.scoring import (
     passable,
     wall_score,
     winners,
-)
-from ragusa.core.state import (
-    EMPTY,
-    POWERHOUSE,
-    RESERVED,
-    VP_SHIPS,
-    GameState,
-    Options,
-    PlayerState,
 )
 
 R = BOARD.ring_spots
@@ -84,7 +85,7 @@ def make_state(
         rng=0,
         players=tuple(players),
         start_seat=0,
-        phase="over",
+        phase=Phase.OVER,
         seat=None,
         turn_seat=0,
         placements=0,
@@ -118,15 +119,25 @@ def test_rulebook_wall_figure(edition: str) -> None:
     red, yellow, blue = 0, 1, 2
     houses = {
         R[0]: yellow,  # between seg 21 and seg 0: ends Blue's and Red's stretches
-        R[1]: red, R[2]: red, R[3]: red, R[4]: red,  # inside Red's stretch (segs 0..9)
+        R[1]: red,
+        R[2]: red,
+        R[3]: red,
+        R[4]: red,  # inside Red's stretch (segs 0..9)
         R[10]: blue,  # between seg 9 and seg 10: ends Red's and Yellow's
-        R[11]: yellow, R[12]: yellow, R[13]: yellow,  # inside Yellow's (segs 10..17)
+        R[11]: yellow,
+        R[12]: yellow,
+        R[13]: yellow,  # inside Yellow's (segs 10..17)
         R[18]: red,  # between seg 17 and seg 18: ends Yellow's and Blue's
-        R[19]: blue, R[20]: blue,  # inside Blue's (segs 18..21)
+        R[19]: blue,
+        R[20]: blue,  # inside Blue's (segs 18..21)
     }
     towers = {
-        R[7]: red, R[8]: red, R[9]: red,
-        R[14]: yellow, R[15]: yellow, R[16]: yellow,
+        R[7]: red,
+        R[8]: red,
+        R[9]: red,
+        R[14]: yellow,
+        R[15]: yellow,
+        R[16]: yellow,
     }
     st_ = make_state(3, edition=edition, houses=houses, towers=towers, walls=range(N))
     # Red: segs 0..9 (inner spots R1..R9; R0 yellow house and R10 blue house block):
@@ -240,9 +251,7 @@ def test_tie_between_equal_lengths_takes_higher_score() -> None:
 def test_longest_wins_over_higher_scoring_shorter() -> None:
     # Stretch A: segs 0,1,2 with seat 0 house+tower on R1 and house+tower on R2 -> 3 + 4 = 7.
     # Stretch B: segs 10..13, nothing inside -> 4 segments, 4 VP.
-    st_ = make_state(
-        2, houses={R[1]: 0, R[2]: 0}, towers={R[1]: 0, R[2]: 0}, walls=[0, 1, 2, 10, 11, 12, 13]
-    )
+    st_ = make_state(2, houses={R[1]: 0, R[2]: 0}, towers={R[1]: 0, R[2]: 0}, walls=[0, 1, 2, 10, 11, 12, 13])
     # Longest = most segments: B (4) beats A (3) although A scores more.
     assert longest_stretch(st_, 0) == (4, 4)
     assert wall_score(st_, 0) == 4
@@ -255,9 +264,7 @@ def test_full_ring_is_one_stretch_with_all_spots() -> None:
     assert longest_stretch(st_, 0) == (22, 22)
     # Own houses on R0, R5, R11 and towers on R0, R21 (all passable): 22 + 3 + 2 = 27;
     # R0 (between seg 21 and seg 0) is inside too.
-    st2 = make_state(
-        2, houses={R[0]: 0, R[5]: 0, R[11]: 0}, towers={R[0]: 0, R[21]: 0}, walls=range(N)
-    )
+    st2 = make_state(2, houses={R[0]: 0, R[5]: 0, R[11]: 0}, towers={R[0]: 0, R[21]: 0}, walls=range(N))
     assert longest_stretch(st2, 0) == (22, 27)
     # For seat 1, seat 0's pieces block R0, R5, R11 (houses) and R21 (tower alone); R[j] sits
     # between segs j-1 and j, so the runs are segs 0..4 (5), 5..10 (6), 11..20 (10), 21 (1)
@@ -585,6 +592,7 @@ def _rotate(st_: GameState, k: int, reflect: bool = False) -> GameState:
 def _oracle(st_: GameState, seat: int) -> tuple[int, int]:
     """Brute force: every run (start segment, length) of built segments whose inner spots
     are passable, scored; the best by (segments, vp)."""
+
     def ok(j: int) -> bool:
         s = R[j % N]
         h, t = st_.houses[s], st_.towers[s]

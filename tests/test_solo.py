@@ -49,10 +49,9 @@ from ragusa import (
     step,
     winners,
 )
+from ragusa.contract.serialization import event_to_data
 from ragusa.core import rng
 from ragusa.core.actions import Action, Trade
-from ragusa.rules import solo
-from ragusa.rules.solo import setup as solo_setup
 from ragusa.core.board import BOARD, COM_INDEX
 from ragusa.core.components import COMPONENTS
 from ragusa.core.errors import ComponentDataError
@@ -68,8 +67,9 @@ from ragusa.core.events import (
     Passed,
     WallBuilt,
 )
-from ragusa.contract.serialization import event_to_data
 from ragusa.core.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
+from ragusa.rules import solo
+from ragusa.rules.solo import setup as solo_setup
 from tests.support import BLACK, commodities, of, play, resources
 
 HUMAN_FIRST = Options(solo_human_first=True)
@@ -232,7 +232,9 @@ def test_patrician_cards_bonus_cards_and_ships(seed: int) -> None:
     track_end = len(COMPONENTS.market.track) - 1
     ships = {s.id: s for s in COMPONENTS.ships}
     for c, name in enumerate(("silver", "wine", "oil")):
-        raised = sum(ships[x].arrival.steps for x in state.slots if x is not None and ships[x].arrival.commodity == name)
+        raised = sum(
+            ships[x].arrival.steps for x in state.slots if x is not None and ships[x].arrival.commodity == name
+        )
         assert state.market[c] == min(track_end, COMPONENTS.market.start + raised)
 
 
@@ -375,7 +377,9 @@ def test_bots_never_check_requirements() -> None:
 
 @pytest.mark.clause("R-19", "R-14")
 def test_a_bot_without_a_usable_card_passes() -> None:
-    state = solo_pos(houses={"s49": 0, "s66": 2, "s75": 2}, cards=(("patrician-1",), ()), player={2: {"houses_left": 0}})
+    state = solo_pos(
+        houses={"s49": 0, "s66": 2, "s75": 2}, cards=(("patrician-1",), ()), player={2: {"houses_left": 0}}
+    )
     state, events = play(state, Place("s16"))
     assert Passed(1, "turn: no Patrician card with a free spot") in events
     assert state.solo is not None and state.solo.bot_cards == ((), ())
@@ -535,7 +539,12 @@ def test_market_cathedral_exception() -> None:
     # clothing leaves 1 silver, 2 wine, 1 oil: still a set. It buys slot 2.
     move = _market(held, slots, {"s61": 1})
     assert move.action == BuyShip(2) and "Cathedral exception" in move.reason
-    assert _market({"silver": 1, "wine": 2, "oil": 1}, ["ship-12", "ship-7", "ship-9", "ship-13", "ship-14"], {"s61": 1}).action == Pass()
+    assert (
+        _market(
+            {"silver": 1, "wine": 2, "oil": 1}, ["ship-12", "ship-7", "ship-9", "ship-13", "ship-14"], {"s61": 1}
+        ).action
+        == Pass()
+    )
 
 
 # --------------------------------------------------------------------------- SOLO-5: Mason
@@ -684,7 +693,8 @@ def test_the_human_cannot_place_on_a_reserved_spot() -> None:
     # Even a human who meets every requirement (plenty of everything) is refused, naming SOLO-6.
     rich = attrs.evolve(
         state,
-        players=(attrs.evolve(state.players[0], resources=(9, 9, 9, 9, 9, 9), commodities=(3, 3, 3)),) + state.players[1:],
+        players=(attrs.evolve(state.players[0], resources=(9, 9, 9, 9, 9, 9), commodities=(3, 3, 3)),)
+        + state.players[1:],
     )
     for spot in reserved:
         with pytest.raises(IllegalActionError) as err:
@@ -717,7 +727,9 @@ def test_rulebook_example_five_fish_become_one_grapes_and_one_stone() -> None:
 @pytest.mark.clause("SOLO-7", "R-16", "END-BONUS-1")
 def test_end_trade_respects_the_twelve_vp_cap_and_ties() -> None:
     # Stone 4 already scores 12 (3 x 4, capped): stone + grapes would give 12 + 4 = 16, two grapes 12 + 6 = 18.
-    state = solo_pos(res={2: {"fish": 5, "grapes": 1, "stone": 4}}, player={2: {"bonus_cards": ("bonus-grapes", "bonus-stone")}})
+    state = solo_pos(
+        res={2: {"fish": 5, "grapes": 1, "stone": 4}}, player={2: {"bonus_cards": ("bonus-grapes", "bonus-stone")}}
+    )
     assert solo.choose_end_trades(state, 2).trades == ("grapes", "grapes")
     # 4 fish, wood (2 VP) and grapes (2 VP) cards: 2 wood, 1 + 1, 2 grapes all give +4 for 4 fish; R-16 takes
     # more of the earlier resource, wood.
@@ -840,7 +852,9 @@ def _check(before: GameState, after: GameState, cards: Mapping[int, set[int]]) -
         assert all(after.houses[i] in (RESERVED, seat) for i in spots)
 
 
-@pytest.mark.clause("SOLO-1", "SOLO-2", "SOLO-3", "SOLO-4", "SOLO-5", "SOLO-6", "SOLO-7", "SOLO-8", "ED-2", "ED-3", "RES-2", "TURN-3")
+@pytest.mark.clause(
+    "SOLO-1", "SOLO-2", "SOLO-3", "SOLO-4", "SOLO-5", "SOLO-6", "SOLO-7", "SOLO-8", "ED-2", "ED-3", "RES-2", "TURN-3"
+)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
@@ -855,7 +869,8 @@ def test_random_solo_games(seed: int, edition: str, human_first: bool, easier: b
     start = new_game(1, seed=seed, edition=edition, options=options)
     assert start.solo is not None
     cards = {
-        seat: {sid(s) for c in start.solo.bot_cards[k] for s in ALL_SPOTS_OF[c]} for k, seat in enumerate(start.solo.bot_seats)
+        seat: {sid(s) for c in start.solo.bot_cards[k] for s in ALL_SPOTS_OF[c]}
+        for k, seat in enumerate(start.solo.bot_seats)
     }
     rnd = random.Random(policy)
     state = start

@@ -21,10 +21,10 @@ from ragusa.spec import (
     check,
     default_registry,
     format_report,
+    pages,
     parse_registry_text,
     render_matrix,
 )
-from ragusa.spec import pages
 from ragusa.spec.trace import collect_tests, import_all_modules
 
 REPO = Path(__file__).resolve().parents[1]
@@ -175,22 +175,41 @@ def test_a_minimal_registry_parses() -> None:
     ("extra", "message"),
     [
         (MINIMAL, "'BUILD-2' is used more than once"),
-        ('[[clause]]\nid = "X-1"\narea = "nowhere"\ntitle = "t"\nstatement = "s"\neditions = ["1st"]\nsource = "s"\n',
-         "unknown area 'nowhere'"),
-        ('[[clause]]\nid = "TURN-1"\narea = "turn"\ntitle = "t"\neditions = ["1st"]\nsource = "s"\n',
-         "missing required field 'statement'"),
-        ('[[clause]]\nid = "R-1"\narea = "rulings"\ntitle = "t"\nstatement = "s"\neditions = ["1st"]\nsource = "s"\n',
-         "a ruling needs a 'reason'"),
-        ('[[clause]]\nid = "SOLO-1"\narea = "solo"\ntitle = "t"\nstatement = "s"\neditions = ["1st"]\nsource = "s"\n'
-         'status = "pending"\n', "a pending clause needs a 'pending_reason'"),
-        ('[[clause]]\nid = "SOLO-1"\narea = "build"\ntitle = "t"\nstatement = "s"\neditions = ["1st"]\nsource = "s"\n',
-         "ID prefix 'SOLO' belongs to area 'solo', not 'build'"),
-        ('[[clause]]\nid = "TURN-1"\narea = "turn"\ntitle = "t"\nstatement = "s"\neditions = ["3rd"]\nsource = "s"\n',
-         "unknown edition '3rd'"),
-        ('[[clause]]\nid = "TURN-1"\narea = "turn"\ntitle = "t"\nstatement = "s"\neditions = ["1st"]\nsource = "s"\n'
-         'colour = "red"\n', "unknown field 'colour'"),
-        ('[[contradiction]]\nid = "C-1"\nkind = "example"\neditions = ["1st"]\nwhere = "p. 1"\nsays = "a"\n'
-         'rule = "b"\ndecided_by = ["NOPE-1"]\n', "'decided_by' names 'NOPE-1'"),
+        (
+            '[[clause]]\nid = "X-1"\narea = "nowhere"\ntitle = "t"\nstatement = "s"\neditions = ["1st"]\nsource = "s"\n',
+            "unknown area 'nowhere'",
+        ),
+        (
+            '[[clause]]\nid = "TURN-1"\narea = "turn"\ntitle = "t"\neditions = ["1st"]\nsource = "s"\n',
+            "missing required field 'statement'",
+        ),
+        (
+            '[[clause]]\nid = "R-1"\narea = "rulings"\ntitle = "t"\nstatement = "s"\neditions = ["1st"]\nsource = "s"\n',
+            "a ruling needs a 'reason'",
+        ),
+        (
+            '[[clause]]\nid = "SOLO-1"\narea = "solo"\ntitle = "t"\nstatement = "s"\neditions = ["1st"]\nsource = "s"\n'
+            'status = "pending"\n',
+            "a pending clause needs a 'pending_reason'",
+        ),
+        (
+            '[[clause]]\nid = "SOLO-1"\narea = "build"\ntitle = "t"\nstatement = "s"\neditions = ["1st"]\nsource = "s"\n',
+            "ID prefix 'SOLO' belongs to area 'solo', not 'build'",
+        ),
+        (
+            '[[clause]]\nid = "TURN-1"\narea = "turn"\ntitle = "t"\nstatement = "s"\neditions = ["3rd"]\nsource = "s"\n',
+            "unknown edition '3rd'",
+        ),
+        (
+            '[[clause]]\nid = "TURN-1"\narea = "turn"\ntitle = "t"\nstatement = "s"\neditions = ["1st"]\nsource = "s"\n'
+            'colour = "red"\n',
+            "unknown field 'colour'",
+        ),
+        (
+            '[[contradiction]]\nid = "C-1"\nkind = "example"\neditions = ["1st"]\nwhere = "p. 1"\nsays = "a"\n'
+            'rule = "b"\ndecided_by = ["NOPE-1"]\n',
+            "'decided_by' names 'NOPE-1'",
+        ),
     ],
 )
 def test_registry_errors_are_reported_clearly(extra: str, message: str) -> None:

@@ -18,14 +18,14 @@ import pytest
 
 from ragusa import (
     Action,
-    GameState,
     ActivateHex,
     BuildWall,
     BuyShip,
     ChooseBonus,
     DrawBonus,
-    KeepBonus,
+    GameState,
     IllegalActionError,
+    KeepBonus,
     Pass,
     Phase,
     Place,

@@ -18,8 +18,8 @@ import pytest
 
 from ragusa import (
     Action,
-    GameState,
     BuildWall,
+    GameState,
     IllegalActionError,
     Pass,
     Phase,

@@ -35,15 +35,15 @@ from ragusa import (
     state_from_json,
     state_to_json,
 )
-from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.contract.components import load_components
-from ragusa.core.components import COMPONENTS
-from ragusa.core.errors import ComponentDataError
 from ragusa.contract.records import GameRecord, record_from_json, record_to_json
 from ragusa.contract.serialization import action_to_data, action_to_json, state_to_data
-from ragusa.core.state import POWERHOUSE, Options, Phase
 from ragusa.contract.validation import check_state
 from ragusa.contract.views import view, view_from_json, view_to_json
+from ragusa.core.board import BOARD, KIND_CITY
+from ragusa.core.components import COMPONENTS
+from ragusa.core.errors import ComponentDataError
+from ragusa.core.state import POWERHOUSE, Options, Phase
 from tests.support import after_setup, position
 
 # --------------------------------------------------------------------------- a hand-made position
@@ -91,17 +91,42 @@ def _set(*path: Any, value: Any) -> Callable[[dict[str, Any]], None]:
 # (change, expected path, words the message must contain)
 CASES: list[tuple[str, Callable[[dict[str, Any]], None], str, list[str]]] = [
     # RES-2: at most 12 of a commodity
-    ("commodity over the cap", _set("players", 2, "commodities", 1, value=13), "$.players[2].commodities[1]", ["13", "12", "RES-2"]),
+    (
+        "commodity over the cap",
+        _set("players", 2, "commodities", 1, value=13),
+        "$.players[2].commodities[1]",
+        ["13", "12", "RES-2"],
+    ),
     # SETUP-2: 3 players have 12 houses: 1 on the board + 12 left = 13
-    ("one house too many", _set("players", 0, "houses_left", value=12), "$.players[0].houses_left", ["= 13", "should be 12"]),
+    (
+        "one house too many",
+        _set("players", 0, "houses_left", value=12),
+        "$.players[0].houses_left",
+        ["= 13", "should be 12"],
+    ),
     # SETUP-2: 15 towers, none built: 0 + 14 != 15
-    ("a tower missing", _set("players", 0, "towers_left", value=14), "$.players[0].towers_left", ["0 towers", "14 left", "15"]),
+    (
+        "a tower missing",
+        _set("players", 0, "towers_left", value=14),
+        "$.players[0].towers_left",
+        ["0 towers", "14 left", "15"],
+    ),
     # ACT-2 + FISH-1: 1 fish + 2 traded = 3, but the house touches 2 sea hexes
-    ("a fish from nowhere", _set("players", 0, "resources", 0, value=1), "$.players[0].resources[0]", ["1 fish + 2 traded", "2 sea hexes"]),
+    (
+        "a fish from nowhere",
+        _set("players", 0, "resources", 0, value=1),
+        "$.players[0].resources[0]",
+        ["1 fish + 2 traded", "2 sea hexes"],
+    ),
     # RES-1: forest-7 gave 1 wood; 0 wood would mean a resource went down
     ("wood went down", _set("players", 0, "resources", 1, value=0), "$.players[0].resources[1]", ["0 wood", "gave 1"]),
     # FISH-1: 2 olives bought (none from houses) cost 4 fish, but 2 were traded
-    ("olives not paid for", _set("players", 0, "resources", 5, value=2), "$.players[0].fish_traded", ["2 fish traded", "cost 4"]),
+    (
+        "olives not paid for",
+        _set("players", 0, "resources", 5, value=2),
+        "$.players[0].fish_traded",
+        ["2 fish traded", "cost 4"],
+    ),
     # MARKET-1: no ship bought, so ship VP must be 0
     ("ship VP without ships", _set("players", 1, "vp", 3, value=2), "$.players[1].vp[3]", ["2 VP", "0 stars"]),
     # END-1: walls score only at the end
@@ -125,23 +150,45 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], str, list[str]]] = [
     ("ship lost", lambda d: d["ship_deck"].pop(), "$.ship_deck", ["missing"]),
     ("unknown ship", _set("ship_deck", 0, value="ship-99"), "$.ship_deck[0]", ["unknown ship 'ship-99'"]),
     # SETUP-6: every bonus card in one place
-    ("bonus card twice", lambda d: d["bonus_deck"].append(d["players"][0]["bonus_cards"][0]), "$.players[0].bonus_cards[0]", ["also at $.bonus_deck"]),
+    (
+        "bonus card twice",
+        lambda d: d["bonus_deck"].append(d["players"][0]["bonus_cards"][0]),
+        "$.players[0].bonus_cards[0]",
+        ["also at $.bonus_deck"],
+    ),
     ("dealt after setup", _set("dealt", value=[["bonus-fish"], [], []]), "$.dealt", ["only during setup"]),
     ("rector hand outside the Rector", _set("rector_hand", value=["bonus-fish"]), "$.rector_hand", ["rector_keep"]),
     ("bookkeeping with no house resolving", _set("pending_hexes", value=[3]), "$.placed", ["bookkeeping"]),
     # schema-level
-    ("wrong type", _set("players", 1, "commodities", 0, value="3"), "$.players[1].commodities[0]", ["expected integer"]),
+    (
+        "wrong type",
+        _set("players", 1, "commodities", 0, value="3"),
+        "$.players[1].commodities[0]",
+        ["expected integer"],
+    ),
     ("unknown field", _set("colour", value="red"), "$", ["unknown field 'colour'"]),
     ("missing field", lambda d: d.pop("edition"), "$", ["missing required field 'edition'"]),
     ("unknown phase", _set("phase", value="lunch"), "$.phase", ['"lunch" is not one of']),
-    ("negative resource", _set("players", 1, "resources", 2, value=-1), "$.players[1].resources[2]", ["below the minimum 0"]),
-    ("resources too long", lambda d: d["players"][1]["resources"].append(0), "$.players[1].resources", ["too many items (7)"]),
+    (
+        "negative resource",
+        _set("players", 1, "resources", 2, value=-1),
+        "$.players[1].resources[2]",
+        ["below the minimum 0"],
+    ),
+    (
+        "resources too long",
+        lambda d: d["players"][1]["resources"].append(0),
+        "$.players[1].resources",
+        ["too many items (7)"],
+    ),
     ("bool for an int", _set("passes", value=True), "$.passes", ["expected integer"]),
     ("solo of the wrong type", _set("solo", value=5), "$.solo", ["expected object or null"]),
 ]
 
 
-@pytest.mark.clause("RES-1", "RES-2", "RES-3", "SETUP-2", "SETUP-5", "SETUP-6", "ACT-1", "ACT-2", "FISH-1", "MARKET-1", "END-1")
+@pytest.mark.clause(
+    "RES-1", "RES-2", "RES-3", "SETUP-2", "SETUP-5", "SETUP-6", "ACT-1", "ACT-2", "FISH-1", "MARKET-1", "END-1"
+)
 @pytest.mark.parametrize(("name", "change", "path", "words"), CASES, ids=[c[0] for c in CASES])
 def test_an_inconsistent_state_is_refused_at_its_path(
     name: str, change: Callable[[dict[str, Any]], None], path: str, words: list[str]
@@ -394,7 +441,15 @@ def _games() -> list[GameState]:
     rng = random.Random(5)
     for players, seed in ((2, 1), (4, 3), (1, 2), (5, 4)):
         s = new_game(players, seed=seed, options=Options(solo_easier_rector=players == 1))
-        wanted = {Phase.MARKET, Phase.MASON, Phase.ARCHITECT, Phase.WHARF, Phase.RECTOR_KEEP, Phase.TRADE_WINDOW, Phase.ORDER}
+        wanted = {
+            Phase.MARKET,
+            Phase.MASON,
+            Phase.ARCHITECT,
+            Phase.WHARF,
+            Phase.RECTOR_KEEP,
+            Phase.TRADE_WINDOW,
+            Phase.ORDER,
+        }
         while not is_terminal(s):
             if s.phase in wanted:
                 wanted.discard(s.phase)

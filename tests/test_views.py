@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ragusa import GameState, Options, apply, is_terminal, legal_actions, new_game, step
-from ragusa.core.events import BonusChosen
 from ragusa.contract.serialization import action_to_data
-from ragusa.core.state import Phase
 from ragusa.contract.views import HIDDEN, PlayerView, redact_events, view, view_to_json
+from ragusa.core.events import BonusChosen
+from ragusa.core.state import Phase
 
 
 def hidden_values(state: GameState, seat: int) -> list[str]:

@@ -22,35 +22,137 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # (clause, file under src/ragusa, exact text, replacement, test files)
 MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
-    ("BUILD-2", "requirements.py", "short_w = need - r_wood - gw", "short_w = need - r_wood - gw - 1", ["test_requirements.py"]),
-    ("BUILD-3", "requirements.py", "short_s = need - r_stone - gs", "short_s = need - r_stone - gs - 1", ["test_requirements.py"]),
-    ("BUILD-6", "requirements.py", "r_fish + gf, r_ore + go, r_grapes + gg, r_olives + gl", "r_fish, r_ore + go, r_grapes + gg, r_olives + gl", ["test_requirements.py"]),
-    ("BUILD-7", "requirements.py", "            if fish >= floor:\n                out.append((spot, ()))", "            if True:\n                out.append((spot, ()))", ["test_requirements.py"]),
+    (
+        "BUILD-2",
+        "requirements.py",
+        "short_w = need - r_wood - gw",
+        "short_w = need - r_wood - gw - 1",
+        ["test_requirements.py"],
+    ),
+    (
+        "BUILD-3",
+        "requirements.py",
+        "short_s = need - r_stone - gs",
+        "short_s = need - r_stone - gs - 1",
+        ["test_requirements.py"],
+    ),
+    (
+        "BUILD-6",
+        "requirements.py",
+        "r_fish + gf, r_ore + go, r_grapes + gg, r_olives + gl",
+        "r_fish, r_ore + go, r_grapes + gg, r_olives + gl",
+        ["test_requirements.py"],
+    ),
+    (
+        "BUILD-7",
+        "requirements.py",
+        "            if fish >= floor:\n                out.append((spot, ()))",
+        "            if True:\n                out.append((spot, ()))",
+        ["test_requirements.py"],
+    ),
     ("R-3", "requirements.py", "(strict or not producer)", "(strict and not producer)", ["test_requirements.py"]),
     ("FISH-1", "fish.py", '"stone": 3', '"stone": 2', ["test_fish.py"]),
     ("RES-2", "buildings/production.py", "lost = max(0, total - CAP)", "lost = 0", ["test_buildings.py"]),
-    ("R-2", "buildings/market.py", "new = min(len(TRACK) - 1, max(0, old + steps))", "new = min(len(TRACK), max(0, old + steps))", ["test_turn.py", "test_buildings.py"]),
+    (
+        "R-2",
+        "buildings/market.py",
+        "new = min(len(TRACK) - 1, max(0, old + steps))",
+        "new = min(len(TRACK), max(0, old + steps))",
+        ["test_turn.py", "test_buildings.py"],
+    ),
     ("ACT-3", "activation.py", "ring[i:] + ring[:i]", "ring[:i] + ring[i:]", ["test_activation.py"]),
     ("ACT-4", "activation.py", "if BOARD.hex_building[h] in NEW_HOUSE_ONLY:", "if False:", ["test_activation.py"]),
-    ("ACT-5", "activation.py", "    if not linked:\n        return False", "    if True:\n        return False", ["test_activation.py"]),
-    ("ACT-5", "activation.py", "    return (fish + fish_gain) // step > fish // step", "    return True", ["test_activation.py", "test_fish.py", "test_turn.py", "test_buildings.py"]),
-    ("MASON-1", "buildings/mason.py", "vp += (houses[spot] == seat) + (towers[spot] == seat)", "vp += houses[spot] == seat", ["test_buildings.py", "test_scoring.py"]),
+    (
+        "ACT-5",
+        "activation.py",
+        "    if not linked:\n        return False",
+        "    if True:\n        return False",
+        ["test_activation.py"],
+    ),
+    (
+        "ACT-5",
+        "activation.py",
+        "    return (fish + fish_gain) // step > fish // step",
+        "    return True",
+        ["test_activation.py", "test_fish.py", "test_turn.py", "test_buildings.py"],
+    ),
+    (
+        "MASON-1",
+        "buildings/mason.py",
+        "vp += (houses[spot] == seat) + (towers[spot] == seat)",
+        "vp += houses[spot] == seat",
+        ["test_buildings.py", "test_scoring.py"],
+    ),
     ("ARCHITECT-1", "buildings/architect.py", "w.p(seat).towers_left -= 1", "pass", ["test_buildings.py"]),
-    ("FISHMONGER-1", "buildings/fishmonger.py", "vp = fish // FISH_PER_VP", "vp = (fish + 1) // FISH_PER_VP", ["test_buildings.py"]),
-    ("MARKET-1", "buildings/market.py", "move_bead(w, COM_INDEX[SLOTS[slot].lowers], -1)", "pass", ["test_buildings.py"]),
+    (
+        "FISHMONGER-1",
+        "buildings/fishmonger.py",
+        "vp = fish // FISH_PER_VP",
+        "vp = (fish + 1) // FISH_PER_VP",
+        ["test_buildings.py"],
+    ),
+    (
+        "MARKET-1",
+        "buildings/market.py",
+        "move_bead(w, COM_INDEX[SLOTS[slot].lowers], -1)",
+        "pass",
+        ["test_buildings.py"],
+    ),
     ("WHARF-1", "buildings/wharf.py", "vp = TRACK[w.market[c]]", "vp = TRACK[w.market[c]] + 1", ["test_buildings.py"]),
-    ("RECTOR-1", "buildings/rector.py", "w.bonus_deck = w.bonus_deck + tuple(rest)", "w.bonus_deck = tuple(rest) + w.bonus_deck", ["test_buildings.py"]),
-    ("END-WALL-1", "scoring.py", "ok[j] = own > 0 or (h == EMPTY and t == EMPTY)", "ok[j] = own > 0 or h == EMPTY", ["test_scoring.py"]),
+    (
+        "RECTOR-1",
+        "buildings/rector.py",
+        "w.bonus_deck = w.bonus_deck + tuple(rest)",
+        "w.bonus_deck = tuple(rest) + w.bonus_deck",
+        ["test_buildings.py"],
+    ),
+    (
+        "END-WALL-1",
+        "scoring.py",
+        "ok[j] = own > 0 or (h == EMPTY and t == EMPTY)",
+        "ok[j] = own > 0 or h == EMPTY",
+        ["test_scoring.py"],
+    ),
     ("END-WALL-2", "scoring.py", "cur_vp += 1 + val[i]", "cur_vp += 1", ["test_scoring.py"]),
     ("R-6", "scoring.py", "(cur_len == best_len and cur_vp > best_vp)", "False", ["test_scoring.py"]),
-    ("END-CATH-1", "scoring.py", "return min(n_houses, min(commodities)) if n_houses else 0", "return min(commodities) if n_houses else 0", ["test_scoring.py", "test_solo.py"]),
+    (
+        "END-CATH-1",
+        "scoring.py",
+        "return min(n_houses, min(commodities)) if n_houses else 0",
+        "return min(commodities) if n_houses else 0",
+        ["test_scoring.py", "test_solo.py"],
+    ),
     ("END-BONUS-1", "scoring.py", "BONUS_CAP = 12", "BONUS_CAP = 13", ["test_scoring.py"]),
     ("ED-1", "scoring.py", 'return vp1 if edition == "1st" else vp2', "return vp2", ["test_scoring.py"]),
     ("TWO-2", "two_player.py", "if not BOARD.spot_on_wall[spot]:", "if False:", ["test_two_player.py"]),
-    ("TWO-6", "activation.py", "if w.placed_power or owner == POWERHOUSE:", "if w.placed_power:", ["test_two_player.py"]),
-    ("TWO-8", "two_player.py", "if p.powerhouses_left and not powerhouse_spots(w.houses):", "if False:", ["test_two_player.py"]),
-    ("SETUP-5", "buildings/market.py", "    move_bead(w, COM_INDEX[arrival.commodity], arrival.steps)\n    return ship_id", "    return ship_id", ["test_setup.py"]),
-    ("END-2", "engine.py", "w.end_seats = tuple(s for s in order if w.resource(s, FISH) >= fish.MIN_TRADE)", "w.end_seats = ()", ["test_end_flow.py", "test_fish.py"]),
+    (
+        "TWO-6",
+        "activation.py",
+        "if w.placed_power or owner == POWERHOUSE:",
+        "if w.placed_power:",
+        ["test_two_player.py"],
+    ),
+    (
+        "TWO-8",
+        "two_player.py",
+        "if p.powerhouses_left and not powerhouse_spots(w.houses):",
+        "if False:",
+        ["test_two_player.py"],
+    ),
+    (
+        "SETUP-5",
+        "buildings/market.py",
+        "    move_bead(w, COM_INDEX[arrival.commodity], arrival.steps)\n    return ship_id",
+        "    return ship_id",
+        ["test_setup.py"],
+    ),
+    (
+        "END-2",
+        "engine.py",
+        "w.end_seats = tuple(s for s in order if w.resource(s, FISH) >= fish.MIN_TRADE)",
+        "w.end_seats = ()",
+        ["test_end_flow.py", "test_fish.py"],
+    ),
     ("R-14", "engine.py", "    if not able or w.passes >= len(able):", "    if not able:", ["test_turn.py"]),
     ("SOLO-6", "engine.py", "    if owner == RESERVED:\n", "    if False:\n", ["test_solo.py"]),
 ]
@@ -87,7 +189,10 @@ def main(argv: list[str]) -> int:
     chosen = [m for m in MUTATIONS if not wanted or m[0] in wanted]
     print(f"mutation spot-check: {len(chosen)} mutations")
     missed = [m[0] for m in chosen if not run(m, sys.executable)]
-    print(f"{len(chosen) - len(missed)} of {len(chosen)} caught" + (f"; not caught: {', '.join(missed)}" if missed else ""))
+    print(
+        f"{len(chosen) - len(missed)} of {len(chosen)} caught"
+        + (f"; not caught: {', '.join(missed)}" if missed else "")
+    )
     return 1 if missed else 0
 
 

@@ -25,8 +25,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ragusa.spec import CheckReport, Registry, Traceability, default_registry
-from ragusa.spec import check, pages
+from ragusa.spec import CheckReport, Registry, Traceability, check, default_registry, pages
 
 log = logging.getLogger("mkdocs.hooks.ragusa_docs")
 

@@ -24,15 +24,17 @@ import attrs
 
 from ragusa.core.actions import Action, DrawBonus, Trade
 from ragusa.core.board import BOARD, BUILDING_INDEX, COM_INDEX, RES_INDEX
+from ragusa.core.components import COMPONENTS
+from ragusa.core.events import Event
+from ragusa.core.state import GameState, Options, Phase
 from ragusa.rules.buildings.market import COSTS, SHIPS, affordable_slots
 from ragusa.rules.buildings.mason import free_segments, mason_vp
 from ragusa.rules.buildings.production import CAP
-from ragusa.core.components import COMPONENTS
-from ragusa.rules.engine import apply, is_terminal, legal_actions, scores, step, winners
-from ragusa.core.events import Event
-from ragusa.rules.scoring import bonus_card_score, cathedral_score, wall_score
+from ragusa.rules.engine import apply, step
 from ragusa.rules.game import new_game
-from ragusa.core.state import GameState, Options, Phase
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import is_terminal, scores, winners
+from ragusa.rules.scoring import bonus_card_score, cathedral_score, wall_score
 
 __all__ = [
     "BOTS",
@@ -67,11 +69,17 @@ class RandomBot:
 # --------------------------------------------------------------------------- the greedy heuristic
 
 _TRACK: tuple[int, ...] = COMPONENTS.market.track
-_FISH, _WOOD, _STONE, _ORE, _GRAPES, _OLIVES = (RES_INDEX[r] for r in ("fish", "wood", "stone", "silver_ore", "grapes", "olives"))
+_FISH, _WOOD, _STONE, _ORE, _GRAPES, _OLIVES = (
+    RES_INDEX[r] for r in ("fish", "wood", "stone", "silver_ore", "grapes", "olives")
+)
 #: production resource -> (spots of its building, commodity made)
 _PRODUCTION: tuple[tuple[int, tuple[int, ...], int], ...] = tuple(
     (RES_INDEX[r], BOARD.hex_spots[BOARD.building_hex[BUILDING_INDEX[b]]], COM_INDEX[c])
-    for r, b, c in (("grapes", "winery", "wine"), ("olives", "oil-press", "oil"), ("silver_ore", "silversmith", "silver"))
+    for r, b, c in (
+        ("grapes", "winery", "wine"),
+        ("olives", "oil-press", "oil"),
+        ("silver_ore", "silversmith", "silver"),
+    )
 )
 
 # Weights of the heuristic, in VP. "Potential" terms are scaled by the share of the seat's
@@ -141,7 +149,9 @@ def _pending(state: GameState, seat: int) -> float:
     phase = state.phase
     p = state.players[seat]
     if phase == Phase.MASON:
-        return float(max((mason_vp(state.houses, state.towers, seat, i) for i in free_segments(state.walls)), default=0))
+        return float(
+            max((mason_vp(state.houses, state.towers, seat, i) for i in free_segments(state.walls)), default=0)
+        )
     if phase == Phase.ARCHITECT:
         return 0.5
     if phase == Phase.MARKET:
@@ -263,7 +273,9 @@ def greedy_seats(game: int, players: int) -> tuple[int, ...]:
     return tuple(s for s in range(players) if s % 2 == game % 2)
 
 
-def compare(games: int = 200, players: int = 4, *, seed: int = 0, edition: str = "2nd", options: Options | None = None) -> CompareResult:
+def compare(
+    games: int = 200, players: int = 4, *, seed: int = 0, edition: str = "2nd", options: Options | None = None
+) -> CompareResult:
     """Play ``games`` seeded games, greedy seats (:func:`greedy_seats`) against random ones."""
     greedy, rand = GreedyBot(), RandomBot()
     g_vp = r_vp = 0

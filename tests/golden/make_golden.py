@@ -13,7 +13,6 @@ from pathlib import Path
 
 from ragusa import Action, Options, apply, is_terminal, legal_actions, new_game
 from ragusa.bots import make_bot
-
 from tests.golden.transcript import header, options_of, transcript
 
 HERE = Path(__file__).resolve().parent

@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 from ragusa import Options, Place, apply, legal_actions, new_game
-from ragusa.core.actions import Action
 from ragusa.bots import make_bot, play
 from ragusa.contract.records import GameRecord, record_of, record_to_json
+from ragusa.core.actions import Action
 
 HERE = Path(__file__).resolve().parent
 

@@ -23,8 +23,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from ragusa.rules.engine import apply, is_terminal, legal_actions
+from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import is_terminal
 
 __all__ = ["BenchResult", "add_arguments", "main", "playouts", "profile", "run", "run_bench"]
 
@@ -172,7 +174,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ragusa.bench", description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(
+        prog="python -m ragusa.bench", description=__doc__.splitlines()[0] if __doc__ else None
+    )
     add_arguments(parser)
     return run(parser.parse_args(argv))
 

@@ -29,16 +29,21 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+import ragusa.bench as bench
 from ragusa._version import __version__
-from ragusa.cli import contract as cli_contract
-from ragusa import bench  # noqa: placeholder
-from ragusa.core.actions import Action
 from ragusa.bots import BOTS, make_bot, play
+from ragusa.cli import contract as cli_contract
+from ragusa.core.actions import Action
 from ragusa.core.events import Event
-from ragusa.text.log import describe_event, describe_result, describe_setup, describe_step
+from ragusa.core.state import EDITIONS, GameState, Options
 from ragusa.rules.game import new_game
 from ragusa.rules.solo.setup import new_solo_game
-from ragusa.core.state import EDITIONS, GameState, Options
+from ragusa.text.log import (
+    describe_event,
+    describe_result,
+    describe_setup,
+    describe_step,
+)
 
 __all__ = ["COMMANDS", "Command", "Handler", "build_parser", "main"]
 
@@ -64,11 +69,17 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--edition", choices=EDITIONS, default="2nd", help="rulebook edition (default 2nd)")
     p.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bot playing every seat (default greedy)")
     p.add_argument("--strict", action="store_true", help="R-3 strict: Market/Wharf need a commodity already held")
-    p.add_argument("--solo-human-first", action="store_true", help="solo easier variant (SOLO-3): the human plays first")
     p.add_argument(
-        "--solo-easier-rector", action="store_true", help="solo easier variant (SOLO-5): bots score the better card of each Rector pair"
+        "--solo-human-first", action="store_true", help="solo easier variant (SOLO-3): the human plays first"
     )
-    p.add_argument("--solo-harder", action="store_true", help="solo harder variant (SOLO-8): the human takes the top Rector card")
+    p.add_argument(
+        "--solo-easier-rector",
+        action="store_true",
+        help="solo easier variant (SOLO-5): bots score the better card of each Rector pair",
+    )
+    p.add_argument(
+        "--solo-harder", action="store_true", help="solo harder variant (SOLO-8): the human takes the top Rector card"
+    )
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -90,9 +101,13 @@ def _play(args: argparse.Namespace) -> int:
     bot = make_bot(args.bot)
     strict = ", strict R-3" if args.strict else ""
     if state.solo is None:
-        print(f"Ragusa: {state.n_players} players, seed {args.seed}, {state.edition} edition{strict}, every seat: {args.bot} bot")
+        print(
+            f"Ragusa: {state.n_players} players, seed {args.seed}, {state.edition} edition{strict}, every seat: {args.bot} bot"
+        )
     else:
-        print(f"Ragusa solo, seed {args.seed}, {state.edition} edition{strict}: the {args.bot} bot plays the human seat")
+        print(
+            f"Ragusa solo, seed {args.seed}, {state.edition} edition{strict}: the {args.bot} bot plays the human seat"
+        )
     for line in describe_setup(state):
         print(line)
     if opening:
@@ -127,11 +142,30 @@ COMMANDS: list[Command] = [
     Command("bench", "time random playouts (decisions/s, legal_actions, apply, per game)", bench.add_arguments, _bench),
     # the JSON contract (ragusa.cli.contract): schemas, records, and the engine for non-Python programs
     Command("schema", "print the JSON Schema of a document", cli_contract.configure_schema, cli_contract.run_schema),
-    Command("replay", "replay a game record: the log and the final scores", cli_contract.configure_record, cli_contract.run_replay),
-    Command("verify", "check a game record: the first illegal action, or the final scores", cli_contract.configure_record, cli_contract.run_verify),
-    Command("legal", "print the deciding seat's legal actions (JSON)", cli_contract.configure_legal, cli_contract.run_legal),
-    Command("apply", "apply an action to a state and print the next state (JSON)", cli_contract.configure_apply, cli_contract.run_apply),
-    Command("view", "print what one seat may know of a state (JSON)", cli_contract.configure_view, cli_contract.run_view),
+    Command(
+        "replay",
+        "replay a game record: the log and the final scores",
+        cli_contract.configure_record,
+        cli_contract.run_replay,
+    ),
+    Command(
+        "verify",
+        "check a game record: the first illegal action, or the final scores",
+        cli_contract.configure_record,
+        cli_contract.run_verify,
+    ),
+    Command(
+        "legal", "print the deciding seat's legal actions (JSON)", cli_contract.configure_legal, cli_contract.run_legal
+    ),
+    Command(
+        "apply",
+        "apply an action to a state and print the next state (JSON)",
+        cli_contract.configure_apply,
+        cli_contract.run_apply,
+    ),
+    Command(
+        "view", "print what one seat may know of a state (JSON)", cli_contract.configure_view, cli_contract.run_view
+    ),
 ]
 
 
@@ -161,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handlers[args.command](args)
     except BrokenPipeError:  # e.g. ``ragusa play ... | head``: stop quietly
         try:
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep the interpreter's final flush quiet
+            sys.stdout = open(os.devnull, "w")
         except OSError:
             pass
         return 1

@@ -26,14 +26,28 @@ import json
 import sys
 from typing import Any
 
-from ragusa.rules.engine import is_terminal, legal_actions, score_breakdown, step
-from ragusa.core.errors import IllegalActionError, InvalidInputError
-from ragusa.text.log import describe_result, describe_setup, describe_step
-from ragusa.contract.records import GameRecord, ReplayError, initial_state, record_from_json, verify
+from ragusa.contract.records import (
+    GameRecord,
+    ReplayError,
+    initial_state,
+    record_from_json,
+    verify,
+)
 from ragusa.contract.schema import NAMES, schema_text
-from ragusa.contract.serialization import action_from_json, action_to_data, event_to_data, state_from_json, state_to_data
-from ragusa.core.state import GameState
+from ragusa.contract.serialization import (
+    action_from_json,
+    action_to_data,
+    event_to_data,
+    state_from_json,
+    state_to_data,
+)
 from ragusa.contract.views import view, view_to_data
+from ragusa.core.errors import IllegalActionError, InvalidInputError
+from ragusa.core.state import GameState
+from ragusa.rules.engine import step
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import is_terminal, score_breakdown
+from ragusa.text.log import describe_result, describe_setup, describe_step
 
 __all__ = [
     "configure_apply",
@@ -229,7 +243,10 @@ def run_replay(args: argparse.Namespace) -> int:
             if args.json:
                 _error("illegal_action", exc.explanation, rule=exc.rule, index=i)
             else:
-                print(f"action {i} ({_dump(action_to_data(action))}) is illegal: [{err.rule}] {err.explanation}", file=sys.stderr)
+                print(
+                    f"action {i} ({_dump(action_to_data(action))}) is illegal: [{err.rule}] {err.explanation}",
+                    file=sys.stderr,
+                )
             return 1
         if args.json:
             steps.append({"action": action_to_data(action), "events": [event_to_data(e) for e in events]})

@@ -13,7 +13,7 @@ import re
 import attrs
 
 from ragusa.core.actions import Action
-from ragusa.core.state import Options
+from ragusa.core.state import Options, Phase
 
 
 def type_tag(cls: type) -> str:
@@ -75,7 +75,7 @@ class PlayerView:
     #: every seat's holdings, hidden parts removed
     players: tuple[SeatView, ...]
     start_seat: int
-    phase: str
+    phase: Phase
     #: the deciding seat (null when the game is over)
     seat: int | None
     #: the seat whose turn it is (the placing player)

@@ -25,13 +25,15 @@ from typing import Any
 
 import attrs
 
+from ragusa.contract.documents import RECORD_VERSION, GameRecord
 from ragusa.core.actions import Action
-from ragusa.rules.engine import is_terminal, score_breakdown, scores, step, winners
 from ragusa.core.errors import IllegalActionError, InvalidInputError
 from ragusa.core.events import Event
-from ragusa.rules.game import new_game
 from ragusa.core.state import GameState
-from ragusa.contract.documents import GameRecord
+from ragusa.rules.engine import step
+from ragusa.rules.game import new_game
+from ragusa.rules.queries import is_terminal, score_breakdown, scores, winners
+
 
 class ReplayError(IllegalActionError):
     """Action ``index`` of a record is illegal; ``rule`` and ``explanation`` say why."""
@@ -81,7 +83,9 @@ class Verification:
         if self.index is not None:
             return f"action {self.index} is illegal: [{self.rule}] {self.explanation}"
         if self.scores_mismatch:
-            return f"all {self.applied} actions are legal, but the final scores are {list(self.scores)}, not the record's"
+            return (
+                f"all {self.applied} actions are legal, but the final scores are {list(self.scores)}, not the record's"
+            )
         if not self.over:
             return f"all {self.applied} actions are legal; the game is not over"
         who = ", ".join(f"seat {s}" for s in self.winners)
@@ -142,7 +146,9 @@ def verify(record: GameRecord) -> Verification:
     )
 
 
-def record_of(initial: GameState, seed: int, actions: list[Action] | tuple[Action, ...], *, final: GameState | None = None) -> GameRecord:
+def record_of(
+    initial: GameState, seed: int, actions: list[Action] | tuple[Action, ...], *, final: GameState | None = None
+) -> GameRecord:
     """A record of a game started as ``new_game(len(initial.players), seed=seed, ...)``; with
     ``final`` (the state after the actions, when the game is over) it states the final scores."""
     return GameRecord(
@@ -193,3 +199,20 @@ def record_from_json(text: str | bytes | Any) -> GameRecord:
 def score_table(state: GameState) -> list[dict[str, int]]:
     """The score breakdown per seat (see :func:`ragusa.score_breakdown`)."""
     return [dict(d) for d in score_breakdown(state)]
+
+
+__all__ = [
+    "GameRecord",
+    "RECORD_VERSION",
+    "Replay",
+    "ReplayError",
+    "Verification",
+    "initial_state",
+    "record_from_json",
+    "record_of",
+    "record_to_data",
+    "record_to_json",
+    "replay",
+    "score_table",
+    "verify",
+]

@@ -17,12 +17,11 @@ from typing import Any, TypeVar
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
+from ragusa.contract.documents import type_tag
 from ragusa.core.actions import ACTION_TYPES, Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
 from ragusa.core.state import GameState
-from ragusa.contract.documents import type_tag
-
 
 _snake = type_tag
 

@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from ragusa.core.board import BOARD, KIND_CITY, RES_INDEX
 from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.errors import InvalidInputError
-from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.core.state import (
     EMPTY,
     POWERHOUSE,
@@ -39,6 +38,7 @@ from ragusa.core.state import (
     GameState,
     Phase,
 )
+from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.rules.two_player import powerhouse_spot_refusal
 
 FISH = RES_INDEX["fish"]
@@ -174,7 +174,7 @@ def _check_bookkeeping(s: GameState) -> None:
     phase = s.phase
     over = phase == Phase.OVER
     if over != (s.seat is None):
-        raise _fail("$.seat", "the deciding seat is null exactly when the game is over (phase \"over\")")
+        raise _fail("$.seat", 'the deciding seat is null exactly when the game is over (phase "over")')
     if s.seat is not None and not 0 <= s.seat < n:
         raise _fail("$.seat", f"seat {s.seat} does not exist (0..{n - 1})")
     if phase in (Phase.PLACE, Phase.ORDER) and s.seat != s.turn_seat:
@@ -207,7 +207,9 @@ def _check_bookkeeping(s: GameState) -> None:
         piece = POWERHOUSE if s.placed_power else s.turn_seat
         if s.houses[s.placed] != piece:
             what = "a powerhouse" if s.placed_power else f"seat {s.turn_seat}'s house"
-            raise _fail("$.placed", f"the piece being resolved is {what}, but spot {s.placed} holds {s.houses[s.placed]}")
+            raise _fail(
+                "$.placed", f"the piece being resolved is {what}, but spot {s.placed} holds {s.houses[s.placed]}"
+            )
         hexes = BOARD.spot_hexes[s.placed]
         for i, h in enumerate(s.pending_hexes):
             if h not in hexes:
@@ -227,7 +229,9 @@ def _check_bookkeeping(s: GameState) -> None:
         raise _fail("$.queue", f"no house is activating in phase {phase!r}")
     if phase == Phase.END_TRADE:
         if not s.end_seats or s.seat != s.end_seats[0]:
-            raise _fail("$.end_seats", "in the end-game trade window the deciding seat is the first of end_seats (END-2)")
+            raise _fail(
+                "$.end_seats", "in the end-game trade window the deciding seat is the first of end_seats (END-2)"
+            )
     elif s.end_seats:
         raise _fail("$.end_seats", f"end_seats is used only in phase {Phase.END_TRADE!r}")
     if not 0 <= s.passes <= n:
@@ -275,10 +279,16 @@ def _check_rules(s: GameState) -> None:
         _check_resources(s, seat)
         stars = sum(_SHIP_STARS[ship] for ship in p.ships)
         if p.vp[VP_SHIPS] != stars:
-            raise _fail(f"{base}.vp[{VP_SHIPS}]", f"{p.vp[VP_SHIPS]} VP for ships; the seat's ships have {stars} stars (MARKET-1)")
+            raise _fail(
+                f"{base}.vp[{VP_SHIPS}]",
+                f"{p.vp[VP_SHIPS]} VP for ships; the seat's ships have {stars} stars (MARKET-1)",
+            )
         built = s.walls.count(seat)
         if p.vp[VP_MASON] < built:
-            raise _fail(f"{base}.vp[{VP_MASON}]", f"{p.vp[VP_MASON]} Mason VP for {built} walls; each scores at least 1 (MASON-1)")
+            raise _fail(
+                f"{base}.vp[{VP_MASON}]",
+                f"{p.vp[VP_MASON]} Mason VP for {built} walls; each scores at least 1 (MASON-1)",
+            )
         if s.phase != Phase.OVER:
             for i in (VP_WALLS, VP_CATHEDRAL, VP_BONUS):
                 if p.vp[i]:
@@ -286,11 +296,16 @@ def _check_rules(s: GameState) -> None:
             if p.bonus_vp:
                 raise _fail(f"{base}.bonus_vp", "bonus cards score only at the end (END-1)")
         elif p.vp[VP_BONUS] != sum(p.bonus_vp) or len(p.bonus_vp) != len(p.bonus_cards):
-            raise _fail(f"{base}.bonus_vp", "at the end each bonus card has its VP, and they add up to the bonus VP (END-BONUS-1)")
+            raise _fail(
+                f"{base}.bonus_vp",
+                "at the end each bonus card has its VP, and they add up to the bonus VP (END-BONUS-1)",
+            )
         if s.phase == Phase.SETUP_BONUS and not solo:
             want_cards = 0 if s.dealt[seat] else 1
             if len(p.bonus_cards) != want_cards:
-                raise _fail(f"{base}.bonus_cards", "during setup a seat holds 1 card once it has chosen, else none (SETUP-6)")
+                raise _fail(
+                    f"{base}.bonus_cards", "during setup a seat holds 1 card once it has chosen, else none (SETUP-6)"
+                )
     total = sum(on_board[seat] + p.houses_left + p.powerhouses_left for seat, p in enumerate(s.players)) + powerhouses
     if total != n * (houses_each + power_each):
         raise _fail(

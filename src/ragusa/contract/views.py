@@ -21,11 +21,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-
-from ragusa.rules.engine import legal_actions
+from ragusa.contract.documents import PlayerView, SeatView, SoloView
 from ragusa.core.events import BonusChosen, Event
 from ragusa.core.state import GameState, Phase, PlayerState
-from ragusa.contract.documents import PlayerView, SeatView, SoloView
+from ragusa.rules.legal import legal_actions
 
 
 def _seat_view(p: PlayerState, own: bool, reveal: bool, dealt: int) -> SeatView:
@@ -103,9 +102,7 @@ HIDDEN = "hidden"
 
 def redact_events(events: tuple[Event, ...] | list[Event], seat: int) -> tuple[Event, ...]:
     """``events`` as ``seat`` may see them: another seat's kept bonus card reads :data:`HIDDEN`."""
-    return tuple(
-        BonusChosen(e.seat, HIDDEN) if isinstance(e, BonusChosen) and e.seat != seat else e for e in events
-    )
+    return tuple(BonusChosen(e.seat, HIDDEN) if isinstance(e, BonusChosen) and e.seat != seat else e for e in events)
 
 
 def view_to_data(v: PlayerView) -> dict[str, Any]:
@@ -130,3 +127,16 @@ def view_from_json(text: str | bytes | Any) -> PlayerView:
 
     data = read_document("view", text)
     return structure_checked(data, PlayerView)
+
+
+__all__ = [
+    "HIDDEN",
+    "PlayerView",
+    "SeatView",
+    "SoloView",
+    "redact_events",
+    "view",
+    "view_from_json",
+    "view_to_data",
+    "view_to_json",
+]

@@ -105,7 +105,19 @@ class Pass:
     """Decline an optional effect or trade window (R-8, FISH-2, END-2), or, with no legal placement, pass the turn (R-14)."""
 
 
-Action = ChooseBonus | Place | Trade | ActivateHex | BuildWall | BuildTower | BuyShip | SellCommodity | DrawBonus | KeepBonus | Pass
+Action = (
+    ChooseBonus
+    | Place
+    | Trade
+    | ActivateHex
+    | BuildWall
+    | BuildTower
+    | BuyShip
+    | SellCommodity
+    | DrawBonus
+    | KeepBonus
+    | Pass
+)
 
 ACTION_TYPES: tuple[type, ...] = (
     ChooseBonus,

@@ -21,6 +21,7 @@ from ragusa.core.components import (
     COMMODITIES,
     COMPONENTS,
     RESOURCES,
+    BoardData,
     ComponentData,
 )
 from ragusa.core.errors import ComponentDataError
@@ -112,9 +113,7 @@ def _derive_wall_ring(
             ids_b = frozenset(coord_to_hex[c] for c in b if c in coord_to_hex)
             sa, sb = spot_by_hexes.get(ids_a), spot_by_hexes.get(ids_b)
             if sa is None or sb is None or across not in coord_to_hex:
-                raise ComponentDataError(
-                    f"board: the city boundary at hex {coord_to_hex[(q, r)]} runs off the board"
-                )
+                raise ComponentDataError(f"board: the city boundary at hex {coord_to_hex[(q, r)]} runs off the board")
             if sa in succ:
                 raise ComponentDataError(f"board: the city boundary branches at spot {sa}")
             succ[sa] = (sb, (coord_to_hex[(q, r)], coord_to_hex[across]))
@@ -136,13 +135,10 @@ def _derive_wall_ring(
     return walk
 
 
-def build_board(data: ComponentData) -> Board:
-    """Derive the topology from ``data`` and check it against what the file states."""
-    bd = data.board
-    coord_to_hex = {(h.q, h.r): h.id for h in bd.hexes}
+def _check_spots(bd: BoardData, coord_to_hex: dict[Coord, str], stated: dict[frozenset[str], str]) -> None:
+    """The listed spots are exactly the corners the hex coordinates give (sea-only corners excluded)."""
     sea = {h.id for h in bd.hexes if h.kind == "sea"}
     derived = _derive_spots(coord_to_hex, sea)
-    stated = {frozenset(s.hexes): s.id for s in bd.spots}
     if set(stated) != derived:
         missing = sorted(sorted(x) for x in derived - set(stated))
         extra = sorted(stated[x] for x in set(stated) - derived)
@@ -150,12 +146,13 @@ def build_board(data: ComponentData) -> Board:
             f"board.spots disagree with the hex coordinates: corners not listed {missing}, "
             f"listed spots that are no corner {extra}"
         )
-    hex_ids = tuple(h.id for h in bd.hexes)
-    hex_index = {h: i for i, h in enumerate(hex_ids)}
-    spot_ids = tuple(s.id for s in bd.spots)
-    spot_index = {s: i for i, s in enumerate(spot_ids)}
 
-    hex_spots: list[tuple[int, ...]] = []
+
+def _hex_spots(
+    bd: BoardData, coord_to_hex: dict[Coord, str], stated: dict[frozenset[str], str], spot_index: dict[str, int]
+) -> list[tuple[int, ...]]:
+    """Per hex, its spots clockwise from the top corner."""
+    out: list[tuple[int, ...]] = []
     for h in bd.hexes:
         ring: list[int] = []
         for corner in hex_corners(h.q, h.r):
@@ -163,7 +160,14 @@ def build_board(data: ComponentData) -> Board:
                 sid = stated.get(frozenset(coord_to_hex[c] for c in corner))
                 if sid is not None:
                     ring.append(spot_index[sid])
-        hex_spots.append(tuple(ring))
+        out.append(tuple(ring))
+    return out
+
+
+def _check_city_rings(
+    bd: BoardData, hex_spots: list[tuple[int, ...]], hex_index: dict[str, int], spot_ids: tuple[str, ...]
+) -> None:
+    """Each building's stated ring of spots is the one its hex's corners give, clockwise from the top."""
     for building, ring_ids in bd.city_rings.items():
         hx = next((h for h in bd.hexes if h.building == building), None)
         if hx is None:
@@ -177,12 +181,15 @@ def build_board(data: ComponentData) -> Board:
     if set(bd.city_rings) != set(BUILDINGS):
         raise ComponentDataError("board.city_rings must list a ring for each of the ten buildings")
 
-    walk = _derive_wall_ring(data, coord_to_hex, stated)
-    derived_ring_spots = tuple(a for a, _, _ in walk)
-    if derived_ring_spots != tuple(bd.wall_ring.spots):
+
+def _check_wall_ring(bd: BoardData, walk: list[tuple[str, str, tuple[str, str]]]) -> tuple[str, ...]:
+    """The stated wall ring (spots, segments, on-wall and tower flags) is the city boundary the
+    coordinates give; returns the ring's spots clockwise."""
+    ring_spot_ids = tuple(a for a, _, _ in walk)
+    if ring_spot_ids != tuple(bd.wall_ring.spots):
         raise ComponentDataError(
             f"board.wall_ring.spots is {list(bd.wall_ring.spots)}; the city boundary clockwise from its "
-            f"first spot is {list(derived_ring_spots)}"
+            f"first spot is {list(ring_spot_ids)}"
         )
     for i, (w, (a, b, hexes)) in enumerate(zip(bd.wall_ring.walls, walk)):
         if tuple(w.spots) != (a, b) or set(w.hexes) != set(hexes):
@@ -190,23 +197,38 @@ def build_board(data: ComponentData) -> Board:
                 f"board.wall_ring.walls[{i}] ({w.id}) joins {list(w.spots)} between {list(w.hexes)}; "
                 f"the boundary's segment {i} joins {[a, b]} between {list(hexes)}"
             )
-    on_ring = set(derived_ring_spots)
+    on_ring = set(ring_spot_ids)
     for s in bd.spots:
         if s.on_wall != (s.id in on_ring):
-            raise ComponentDataError(f"board.spots {s.id}: on_wall is {s.on_wall}, the derived ring says {s.id in on_ring}")
+            raise ComponentDataError(
+                f"board.spots {s.id}: on_wall is {s.on_wall}, the derived ring says {s.id in on_ring}"
+            )
         if s.tower_spot and not s.on_wall:
             raise ComponentDataError(f"board.spots {s.id}: a tower spot must be on the wall line")
+    return ring_spot_ids
 
-    ring_spots = tuple(spot_index[s] for s in derived_ring_spots)
+
+def build_board(data: ComponentData) -> Board:
+    """Derive the topology from ``data`` and check it against what the file states."""
+    bd = data.board
+    coord_to_hex = {(h.q, h.r): h.id for h in bd.hexes}
+    stated = {frozenset(s.hexes): s.id for s in bd.spots}
+    _check_spots(bd, coord_to_hex, stated)
+    hex_ids = tuple(h.id for h in bd.hexes)
+    hex_index = {h: i for i, h in enumerate(hex_ids)}
+    spot_ids = tuple(s.id for s in bd.spots)
+    spot_index = {s: i for i, s in enumerate(spot_ids)}
+    hex_spots = _hex_spots(bd, coord_to_hex, stated, spot_index)
+    _check_city_rings(bd, hex_spots, hex_index, spot_ids)
+    ring_spot_ids = _check_wall_ring(bd, _derive_wall_ring(data, coord_to_hex, stated))
+
+    ring_spots = tuple(spot_index[s] for s in ring_spot_ids)
     n = len(ring_spots)
     wall_spots = tuple((ring_spots[i], ring_spots[(i + 1) % n]) for i in range(n))
     spot_walls: list[list[int]] = [[] for _ in spot_ids]
     for i, (a_i, b_i) in enumerate(wall_spots):
         spot_walls[a_i].append(i)
         spot_walls[b_i].append(i)
-    building_hex = tuple(
-        hex_index[next(h.id for h in bd.hexes if h.building == b)] for b in BUILDINGS
-    )
     return Board(
         hex_ids=hex_ids,
         hex_index=hex_index,
@@ -216,9 +238,7 @@ def build_board(data: ComponentData) -> Board:
         hex_spots=tuple(hex_spots),
         spot_ids=spot_ids,
         spot_index=spot_index,
-        spot_hexes=tuple(
-            (hex_index[s.hexes[0]], hex_index[s.hexes[1]], hex_index[s.hexes[2]]) for s in bd.spots
-        ),
+        spot_hexes=tuple((hex_index[s.hexes[0]], hex_index[s.hexes[1]], hex_index[s.hexes[2]]) for s in bd.spots),
         spot_on_wall=tuple(s.on_wall for s in bd.spots),
         spot_tower=tuple(s.tower_spot for s in bd.spots),
         ring_spots=ring_spots,
@@ -226,7 +246,7 @@ def build_board(data: ComponentData) -> Board:
         wall_index={w.id: i for i, w in enumerate(bd.wall_ring.walls)},
         wall_spots=wall_spots,
         spot_walls=tuple(tuple(w) for w in spot_walls),
-        building_hex=building_hex,
+        building_hex=tuple(hex_index[next(h.id for h in bd.hexes if h.building == b)] for b in BUILDINGS),
         tower_spots=tuple(i for i, s in enumerate(bd.spots) if s.tower_spot),
     )
 

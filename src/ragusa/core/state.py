@@ -10,6 +10,8 @@ Nothing here is ever mutated: :func:`ragusa.apply` returns a new state.
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
 #: ``GameState.houses`` value of a free spot
@@ -26,8 +28,8 @@ VP_MASON, VP_FISHMONGER, VP_WHARF, VP_SHIPS, VP_WALLS, VP_CATHEDRAL, VP_BONUS = 
 EDITIONS: tuple[str, ...] = ("1st", "2nd")
 
 
-class Phase:
-    """Who decides what, now. ``GameState.phase`` holds one of these."""
+class Phase(enum.StrEnum):
+    """Who decides what, now. ``GameState.phase`` holds one of these; its JSON form is the value."""
 
     SETUP_BONUS = "setup_bonus"  # SETUP-6: keep 1 of the 3 dealt bonus cards
     PLACE = "place"  # TURN-1: place a house or a powerhouse
@@ -43,20 +45,8 @@ class Phase:
     OVER = "over"
 
 
-PHASES: tuple[str, ...] = (
-    Phase.SETUP_BONUS,
-    Phase.PLACE,
-    Phase.ORDER,
-    Phase.TRADE_WINDOW,
-    Phase.MASON,
-    Phase.ARCHITECT,
-    Phase.MARKET,
-    Phase.WHARF,
-    Phase.RECTOR_DRAW,
-    Phase.RECTOR_KEEP,
-    Phase.END_TRADE,
-    Phase.OVER,
-)
+#: every phase's JSON value, in declaration order
+PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
 
 
 @attrs.frozen
@@ -131,7 +121,7 @@ class GameState:
     players: tuple[PlayerState, ...]
     #: the seat drawn to start (SETUP-7); turns go round in seat order from it
     start_seat: int
-    phase: str
+    phase: Phase
     #: the deciding seat (None when the game is over)
     seat: int | None
     #: the seat whose turn it is (the placing player)

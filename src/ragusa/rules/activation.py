@@ -11,13 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_SEA, RES_INDEX
-from ragusa.rules.buildings import architect, cathedral, fishmonger, market, mason, production, rector, wharf
 from ragusa.core.clauses import implements
 from ragusa.core.components import BUILDINGS, RESOURCES
 from ragusa.core.events import HexActivated, HouseActivated, ResourceGained
-from ragusa.rules.fish import MIN_TRADE, TRADE_COST_BY_INDEX
 from ragusa.core.state import POWERHOUSE, Phase
 from ragusa.core.work import Work
+from ragusa.rules.buildings import (
+    architect,
+    cathedral,
+    fishmonger,
+    market,
+    mason,
+    production,
+    rector,
+    wharf,
+)
+from ragusa.rules.fish import MIN_TRADE, TRADE_COST_BY_INDEX
 
 FISH = RES_INDEX["fish"]
 RECTOR = BUILDING_INDEX["rectors-palace"]

@@ -18,7 +18,9 @@ TRADE_COST: dict[str, int] = {"wood": 2, "grapes": 2, "olives": 2, "stone": 3, "
 TRADE_COST_BY_INDEX: tuple[int, ...] = tuple(TRADE_COST.get(r, 0) for r in RESOURCES)
 #: prebuilt Trade actions, cheapest first
 TRADE_ACTIONS: tuple[tuple[int, Trade], ...] = tuple(
-    sorted(((cost, Trade(r)) for r, cost in TRADE_COST.items()), key=lambda ct: (ct[0], RESOURCES.index(ct[1].resource)))
+    sorted(
+        ((cost, Trade(r)) for r, cost in TRADE_COST.items()), key=lambda ct: (ct[0], RESOURCES.index(ct[1].resource))
+    )
 )
 #: the cheapest trade; a seat with fewer fish cannot trade
 MIN_TRADE = min(TRADE_COST.values())
@@ -37,9 +39,7 @@ def trade(w: Work, seat: int, resource: str) -> None:
     """Give fish for one ``resource``: permanent, repeatable; the only way a resource goes down."""
     cost = TRADE_COST.get(resource)
     if cost is None:
-        raise IllegalActionError(
-            "FISH-1", f"fish buy only {', '.join(TRADE_COST)}; {resource!r} cannot be bought"
-        )
+        raise IllegalActionError("FISH-1", f"fish buy only {', '.join(TRADE_COST)}; {resource!r} cannot be bought")
     p = w.p(seat)
     if p.res[FISH] < cost:
         raise IllegalActionError("FISH-1", f"1 {resource} costs {cost} fish; seat {seat} has {p.res[FISH]}")

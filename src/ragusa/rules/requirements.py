@@ -13,7 +13,14 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_COUNTRY, KIND_SEA, RES_INDEX
+from ragusa.core.board import (
+    BOARD,
+    BUILDING_INDEX,
+    KIND_CITY,
+    KIND_COUNTRY,
+    KIND_SEA,
+    RES_INDEX,
+)
 from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
@@ -106,7 +113,9 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _row(info: SpotInfo) -> tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, bool, bool, bool, int, bool, bool]:
+def _row(
+    info: SpotInfo,
+) -> tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, bool, bool, bool, int, bool, bool]:
     g = info.gains
     return (
         info.country,
@@ -131,10 +140,14 @@ _ROWS = tuple(_row(info) for info in SPOT_INFO)
 _COST_WOOD, _COST_STONE, _COST_ORE, _COST_GRAPES, _COST_OLIVES = (
     TRADE_COST_BY_INDEX[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES)
 )
-_NAME_WOOD, _NAME_STONE, _NAME_ORE, _NAME_GRAPES, _NAME_OLIVES = (RESOURCES[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES))
+_NAME_WOOD, _NAME_STONE, _NAME_ORE, _NAME_GRAPES, _NAME_OLIVES = (
+    RESOURCES[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES)
+)
 
 
-@implements("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10")
+@implements(
+    "BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10"
+)
 def placements(
     res: Sequence[int], com: Sequence[int], counts: Sequence[int], spots: Iterable[int], power: bool, strict: bool
 ) -> list[tuple[int, tuple[str, ...]]]:
@@ -158,7 +171,14 @@ def placements(
     """
     rows = _ROWS
     holds_commodity = bool(com[0] or com[1] or com[2])
-    r_fish, r_wood, r_stone, r_ore, r_grapes, r_olives = res[FISH], res[WOOD], res[STONE], res[ORE], res[GRAPES], res[OLIVES]
+    r_fish, r_wood, r_stone, r_ore, r_grapes, r_olives = (
+        res[FISH],
+        res[WOOD],
+        res[STONE],
+        res[ORE],
+        res[GRAPES],
+        res[OLIVES],
+    )
     out: list[tuple[int, tuple[str, ...]]] = []
     for spot in spots:
         country, city, gf, gw, gs, go, gg, gl, n_ore, n_grapes, n_olives, floor, needs_com, producer = rows[spot]
@@ -190,7 +210,13 @@ def placements(
             short_w = 0
         if short_s < 0:
             short_s = 0
-        cost = short_w * _COST_WOOD + short_s * _COST_STONE + short_o * _COST_ORE + short_g * _COST_GRAPES + short_l * _COST_OLIVES
+        cost = (
+            short_w * _COST_WOOD
+            + short_s * _COST_STONE
+            + short_o * _COST_ORE
+            + short_g * _COST_GRAPES
+            + short_l * _COST_OLIVES
+        )
         if fish - cost >= floor:
             out.append(
                 (

@@ -160,9 +160,7 @@ def _adjacent_walls(state: GameState, seat: int) -> int:
     towers = state.towers
     count = 0
     for i, (a, b) in enumerate(_WALL_SPOTS):
-        if walls[i] != EMPTY and (
-            houses[a] == seat or towers[a] == seat or houses[b] == seat or towers[b] == seat
-        ):
+        if walls[i] != EMPTY and (houses[a] == seat or towers[a] == seat or houses[b] == seat or towers[b] == seat):
             count += 1
     return count
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from ragusa.core import rng
 from ragusa.core.board import BOARD
-from ragusa.rules.buildings.market import draw_ship
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen
 from ragusa.core.state import EDITIONS, EMPTY, GameState, Options, Phase, PlayerState
 from ragusa.core.work import Work
+from ragusa.rules.buildings.market import draw_ship
 
 #: SETUP-6: bonus cards dealt to each player
 BONUS_DEALT = 3

@@ -13,7 +13,15 @@ The docs site renders its rule pages from the same registry.
 
 from __future__ import annotations
 
-from ragusa.spec.check import CheckReport, ClauseTrace, Problem, check, format_report, trace_clauses
+from ragusa.spec.check import (
+    CheckReport,
+    ClauseTrace,
+    Problem,
+    check,
+    format_report,
+    trace_clauses,
+)
+from ragusa.spec.loading import default_registry, load_registry, parse_registry, parse_registry_text
 from ragusa.spec.matrix import render_document, render_matrix
 from ragusa.spec.registry import (
     AREA_TITLES,
@@ -23,10 +31,6 @@ from ragusa.spec.registry import (
     Contradiction,
     Registry,
     RegistryError,
-    default_registry,
-    load_registry,
-    parse_registry,
-    parse_registry_text,
 )
 from ragusa.spec.trace import CollectedTest, ImportFailure, Traceability, gather
 

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ragusa.spec.check import check, format_report
+from ragusa.spec.loading import load_registry
 from ragusa.spec.matrix import render_document
-from ragusa.spec.registry import Registry, RegistryError, load_registry
+from ragusa.spec.registry import Registry, RegistryError
 from ragusa.spec.trace import gather
 
 

@@ -14,7 +14,6 @@ import re
 from collections.abc import Mapping
 
 from ragusa.core.clauses import implements
-
 from ragusa.spec.check import CheckReport, ClauseTrace
 from ragusa.spec.matrix import collapse_tests, escape_cell, render_matrix
 from ragusa.spec.registry import AREA_TITLES, AREAS, Clause, Registry
@@ -137,7 +136,7 @@ def render_area_page(report: CheckReport, registry: Registry, area: str) -> str:
 def render_editions_table(registry: Registry, from_page: str) -> str:
     """The ED clauses as a table: what each edition says and what the ``edition`` option changes."""
     rows = [
-        "| Clause | Topic | 1st edition (2018) | 2nd edition (2020, default) | What `edition=\"1st\"` changes |",
+        '| Clause | Topic | 1st edition (2018) | 2nd edition (2020, default) | What `edition="1st"` changes |',
         "|---|---|---|---|---|",
     ]
     for clause in registry.by_area("editions"):

@@ -32,12 +32,11 @@ from ragusa.core.actions import (
     Trade,
 )
 from ragusa.core.board import BOARD, KIND_CITY, RES_INDEX
-from ragusa.rules.buildings.market import COSTS, SHIPS
 from ragusa.core.components import BUILDING_NAMES, BUILDINGS, COMMODITIES, COMPONENTS
 from ragusa.core.events import (
     BonusChosen,
-    BotDecision,
     BonusDrawn,
+    BotDecision,
     CommodityProduced,
     CommoditySold,
     Event,
@@ -56,10 +55,11 @@ from ragusa.core.events import (
     VPScored,
     WallBuilt,
 )
+from ragusa.core.state import POWERHOUSE, VP_SOURCES, GameState, Phase
+from ragusa.rules.buildings.market import COSTS, SHIPS
 from ragusa.rules.fish import TRADE_COST
 from ragusa.rules.scoring import commodity_value, winners
 from ragusa.rules.solo.scoring import solo_result
-from ragusa.core.state import POWERHOUSE, VP_SOURCES, GameState, Phase
 
 __all__ = [
     "building_name",

@@ -29,7 +29,6 @@ CITY_FILL = "#f2d7a6"
 SEAT_COLOURS: tuple[str, ...] = ("#d62828", "#f4a261", "#277da1", "#6a4c93", "#2a9d8f")
 
 
-
 def _centre(q: int, r: int, size: float) -> tuple[float, float]:
     return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
 
@@ -66,7 +65,9 @@ def board_svg(state: GameState | None = None, *, size: float = 34.0) -> str:
         else:
             fill = RESOURCE_FILL[RESOURCES[BOARD.hex_resource[i]]]
             label = h.id if kind != KIND_SEA else ""
-        out.append(f'<polygon points="{pts}" fill="{fill}" stroke="#555" stroke-width="1"><title>{escape(h.id)}</title></polygon>')
+        out.append(
+            f'<polygon points="{pts}" fill="{fill}" stroke="#555" stroke-width="1"><title>{escape(h.id)}</title></polygon>'
+        )
         if label:
             out.append(
                 f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="{size * 0.21:.1f}" text-anchor="middle">{escape(label)}</text>'

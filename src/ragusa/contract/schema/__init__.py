@@ -9,9 +9,22 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
-from ragusa.contract.schema.generate import NAMES, differences, generate, schema, schema_text, write
-from ragusa.contract.schema.reading import MAX_DEPTH, MAX_VALUES, check_depth, parse_json, read_document, validate
+from ragusa.contract.schema.generate import (
+    NAMES,
+    generate,
+    schema,
+    schema_text,
+)
+from ragusa.contract.schema.reading import (
+    MAX_DEPTH,
+    MAX_VALUES,
+    check_depth,
+    parse_json,
+    read_document,
+    validate,
+)
 
 __all__ = [
     "MAX_DEPTH",
@@ -28,6 +41,28 @@ __all__ = [
     "validate",
     "write",
 ]
+
+
+def write(directory: str | Path = "schemas") -> list[Path]:
+    """Write every schema as ``directory/NAME.schema.json``; return the paths written."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name in NAMES:
+        path = out / f"{name}.schema.json"
+        path.write_text(schema_text(name), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def differences(directory: str | Path = "schemas") -> list[str]:
+    """The schema files in ``directory`` that differ from the generated schemas (or are missing)."""
+    diffs = []
+    for name in NAMES:
+        path = Path(directory) / f"{name}.schema.json"
+        if not path.exists() or path.read_text(encoding="utf-8") != schema_text(name):
+            diffs.append(str(path))
+    return diffs
 
 
 def main(argv: list[str] | None = None, out: Callable[[str], object] = print) -> int:

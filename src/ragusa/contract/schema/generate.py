@@ -14,6 +14,7 @@ copies ``schemas/NAME.schema.json`` and a test fails on any difference.
 from __future__ import annotations
 
 import ast
+import enum
 import inspect
 import json
 import re
@@ -21,14 +22,20 @@ import sys
 import types
 import typing
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import attrs
 
 from ragusa.contract.documents import GameRecord, PlayerView, type_tag
 from ragusa.core import actions, events
-from ragusa.core.components import BONUS_KINDS, BUILDINGS, COMMODITIES, HEX_KINDS, RESOURCES, ComponentData
+from ragusa.core.components import (
+    BONUS_KINDS,
+    BUILDINGS,
+    COMMODITIES,
+    HEX_KINDS,
+    RESOURCES,
+    ComponentData,
+)
 from ragusa.core.state import EDITIONS, PHASES, VP_SOURCES, GameState
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -123,8 +130,8 @@ class _Generator:
             return {"type": "integer"}
         if tp is bool:
             return {"type": "boolean"}
-        if tp is str:
-            return {"type": "string"}
+        if tp is str or (isinstance(tp, type) and issubclass(tp, enum.StrEnum)):
+            return {"type": "string"}  # an enum's values are added from the vocabulary
         if tp is float:
             return {"type": "number"}
         if tp is type(None):
@@ -220,7 +227,7 @@ class _Generator:
                 {"if": {"properties": {"type": {"const": tag}}, "required": ["type"]}, "then": self.ref(cls.__name__)}
             )
         self.defs[name] = {
-            "description": f"One of {len(members)} kinds, told apart by the \"type\" tag.",
+            "description": f'One of {len(members)} kinds, told apart by the "type" tag.',
             "type": "object",
             "required": ["type"],
             "properties": {"type": {"enum": tags}},
@@ -323,8 +330,8 @@ _TITLES: dict[str, tuple[str, str]] = {
         "indexed in component-file order; resources are fish, wood, stone, silver_ore, grapes, olives; "
         "commodities silver, wine, oil.",
     ),
-    "action": ("Ragusa action", "One decision of the deciding seat, tagged with \"type\"."),
-    "event": ("Ragusa event", "What an action made happen (ragusa.step), tagged with \"type\"."),
+    "action": ("Ragusa action", 'One decision of the deciding seat, tagged with "type".'),
+    "event": ("Ragusa event", 'What an action made happen (ragusa.step), tagged with "type".'),
     "view": (
         "Ragusa player view",
         "What one seat may know of a game position: no other seat's bonus cards, no deck order, no "
@@ -389,25 +396,3 @@ def schema(name: str) -> JSONSchema:
 def schema_text(name: str) -> str:
     """The schema as the published file holds it."""
     return json.dumps(schema(name), indent=2, ensure_ascii=False) + "\n"
-
-
-def write(directory: str | Path = "schemas") -> list[Path]:
-    """Write every schema as ``directory/NAME.schema.json``; return the paths written."""
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name in NAMES:
-        path = out / f"{name}.schema.json"
-        path.write_text(schema_text(name), encoding="utf-8")
-        paths.append(path)
-    return paths
-
-
-def differences(directory: str | Path = "schemas") -> list[str]:
-    """The schema files in ``directory`` that differ from the generated schemas (or are missing)."""
-    diffs = []
-    for name in NAMES:
-        path = Path(directory) / f"{name}.schema.json"
-        if not path.exists() or path.read_text(encoding="utf-8") != schema_text(name):
-            diffs.append(str(path))
-    return diffs

@@ -90,7 +90,9 @@ def buy(w: Work, seat: int, slot: int) -> None:
     if any(p.com[c] < cost[c] for c in range(3)):
         need = ", ".join(f"{cost[c]} {COMMODITIES[c]}" for c in range(3) if cost[c])
         have = ", ".join(f"{p.com[c]} {COMMODITIES[c]}" for c in range(3))
-        raise IllegalActionError("MARKET-1", f"the {ship.good} ship in slot {slot} costs {need}; seat {seat} has {have}")
+        raise IllegalActionError(
+            "MARKET-1", f"the {ship.good} ship in slot {slot} costs {need}; seat {seat} has {have}"
+        )
     for c in range(3):
         p.com[c] -= cost[c]
     p.vp[VP_SHIPS] += ship.stars

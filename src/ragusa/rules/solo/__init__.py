@@ -21,10 +21,31 @@ checks, SOLO-4) and reports it as a :class:`~ragusa.core.events.BotDecision` eve
 appear as the deciding seat of a state the library returns.
 """
 
-from ragusa.rules.solo.common import BOT_A, BOT_B, BOT_SEATS, HUMAN, BotMove, EndTrades, is_bot
-from ragusa.rules.solo.policy import choose_hex, choose_placement, choose_rector, choose_sale, choose_ship, choose_window, decide
+from ragusa.rules.solo.common import (
+    BOT_A,
+    BOT_B,
+    BOT_SEATS,
+    HUMAN,
+    BotMove,
+    EndTrades,
+    is_bot,
+)
+from ragusa.rules.solo.policy import (
+    choose_hex,
+    choose_placement,
+    choose_rector,
+    choose_sale,
+    choose_ship,
+    choose_window,
+    decide,
+)
 from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades, solo_result
-from ragusa.rules.solo.walls import Stretch, choose_tower, choose_wall, potential_stretches
+from ragusa.rules.solo.walls import (
+    Stretch,
+    choose_tower,
+    choose_wall,
+    potential_stretches,
+)
 
 __all__ = [
     "BOT_A",

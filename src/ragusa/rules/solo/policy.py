@@ -273,7 +273,7 @@ def decide(state: GameState) -> BotMove:
 
 
 #: how a bot decides, per phase
-_DECIDERS: dict[str, Callable[[GameState, int], BotMove]] = {
+_DECIDERS: dict[Phase, Callable[[GameState, int], BotMove]] = {
     Phase.PLACE: choose_placement,
     Phase.ORDER: choose_hex,
     Phase.TRADE_WINDOW: choose_window,

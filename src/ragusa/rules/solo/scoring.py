@@ -54,7 +54,10 @@ def bonus_scores(state: GameState, seat: int) -> tuple[tuple[int, str], ...]:
         if i in losers:
             b = losers[i]
             out.append(
-                (0, f"bonus card {c}: easier variant (SOLO-5), its Rector pair's better card {cards[b]} scores {values[b]}")
+                (
+                    0,
+                    f"bonus card {c}: easier variant (SOLO-5), its Rector pair's better card {cards[b]} scores {values[b]}",
+                )
             )
         else:
             out.append((values[i], f"bonus card {c}"))
@@ -85,7 +88,9 @@ def choose_end_trades(state: GameState, seat: int) -> EndTrades:
     cards = [_CARDS[c] for c in p.bonus_cards]
     fish_card = next((c.id for c in cards if c.kind == "per_resource" and c.resource == "fish"), None)
     if fish_card is not None:
-        return EndTrades(seat, (), "no trade", f"SOLO-7: it holds the fish card ({fish_card}), so it keeps its {fish} fish")
+        return EndTrades(
+            seat, (), "no trade", f"SOLO-7: it holds the fish card ({fish_card}), so it keeps its {fish} fish"
+        )
     res_cards = [c for c in cards if c.kind == "per_resource"]
     if not res_cards:
         return EndTrades(seat, (), "no trade", "SOLO-7: it holds no resource bonus card, so it keeps its fish")

@@ -68,7 +68,9 @@ def choose_wall(state: GameState, seat: int) -> BotMove:
                 f"from {_START} (the Silversmith's top corner)"
             )
     reason = f"SOLO-5 Mason: {why}"
-    return BotMove(seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, _solo(state))
+    return BotMove(
+        seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, _solo(state)
+    )
 
 
 @attrs.frozen
@@ -167,7 +169,7 @@ def choose_tower(state: GameState, seat: int) -> BotMove:
     label = "1st ed." if first_ed else "2nd ed."
     stretches = potential_stretches(state, seat)
     skipped: list[str] = []
-    for length, group_iter in itertools.groupby(stretches, key=lambda st: st.segments):
+    for _length, group_iter in itertools.groupby(stretches, key=lambda st: st.segments):
         group = list(group_iter)
         ends = list(dict.fromkeys(e for st in group for e in st.ends if e in free))
         inner = [x for st in group for x in st.inner if x in free and houses[x] == EMPTY]
@@ -185,13 +187,20 @@ def choose_tower(state: GameState, seat: int) -> BotMove:
         else:
             ends_all = list(dict.fromkeys(e for st in group for e in st.ends))
             skipped.append(
-                f"{desc}: " + (f"ends {', '.join(BOARD.spot_ids[e] for e in ends_all)} already have towers" if ends_all else "no ends")
+                f"{desc}: "
+                + (
+                    f"ends {', '.join(BOARD.spot_ids[e] for e in ends_all)} already have towers"
+                    if ends_all
+                    else "no ends"
+                )
             )
             continue
         if skipped:
             why = f"longer stretches cannot be extended ({'; '.join(skipped)}); " + why
         reason = f"SOLO-5 Architect ({label}, all segments supposed built): {why}"
-        return BotMove(seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, _solo(state))
+        return BotMove(
+            seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, _solo(state)
+        )
     empty = sorted(x for x in free if houses[x] == EMPTY)
     pool = empty or sorted(free)
     s, tie = _tower_tiebreak(state, seat, pool)
@@ -200,4 +209,6 @@ def choose_tower(state: GameState, seat: int) -> BotMove:
         f"SOLO-5 Architect ({label}): no stretch can be extended ({'; '.join(skipped)}); {kind}, "
         f"{BOARD.spot_ids[s]}{tie}"
     )
-    return BotMove(seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, _solo(state))
+    return BotMove(
+        seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, _solo(state)
+    )

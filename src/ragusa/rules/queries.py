@@ -1,0 +1,42 @@
+"""Queries on a state: the deciding seat, whether the game is over, the scores and the winners."""
+
+from __future__ import annotations
+
+from ragusa.core.state import (
+    VP_SOURCES,
+    GameState,
+    Phase,
+)
+from ragusa.rules import scoring
+
+
+def current_player(state: GameState) -> int | None:
+    """The deciding seat, or None when the game is over."""
+    return None if state.phase == Phase.OVER else state.seat
+
+
+def is_terminal(state: GameState) -> bool:
+    return state.phase == Phase.OVER
+
+
+def scores(state: GameState) -> tuple[int, ...]:
+    """VP per seat so far (final once the game is over)."""
+    return tuple(p.total_vp for p in state.players)
+
+
+def score_breakdown(state: GameState) -> tuple[dict[str, int], ...]:
+    """Per seat: VP per source (mason, fishmonger, wharf, ships, walls, cathedral) and per bonus
+    card (``"bonus:<card id>"``, scored at the end), plus ``"total"``."""
+    out = []
+    for p in state.players:
+        d = {name: p.vp[i] for i, name in enumerate(VP_SOURCES) if name != "bonus"}
+        for card, vp in zip(p.bonus_cards, p.bonus_vp):
+            d[f"bonus:{card}"] = vp
+        d["total"] = p.total_vp
+        out.append(d)
+    return tuple(out)
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """The winning seats (WIN-1, R-7): final once the game is over, the current leaders before."""
+    return scoring.winners(state)
