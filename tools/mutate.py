@@ -61,7 +61,13 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
         ["test_turn.py", "test_buildings.py"],
     ),
     ("ACT-3", "rules/activation.py", "ring[i:] + ring[:i]", "ring[:i] + ring[i:]", ["test_activation.py"]),
-    ("ACT-4", "rules/activation.py", "if BOARD.hex_building[h] in NEW_HOUSE_ONLY:", "if False:", ["test_activation.py"]),
+    (
+        "ACT-4",
+        "rules/activation.py",
+        "if BOARD.hex_building[h] in NEW_HOUSE_ONLY:",
+        "if False:",
+        ["test_activation.py"],
+    ),
     (
         "ACT-5",
         "rules/activation.py",
@@ -98,7 +104,13 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
         "pass",
         ["test_buildings.py"],
     ),
-    ("WHARF-1", "rules/buildings/wharf.py", "vp = TRACK[w.market[c]]", "vp = TRACK[w.market[c]] + 1", ["test_buildings.py"]),
+    (
+        "WHARF-1",
+        "rules/buildings/wharf.py",
+        "vp = TRACK[w.market[c]]",
+        "vp = TRACK[w.market[c]] + 1",
+        ["test_buildings.py"],
+    ),
     (
         "RECTOR-1",
         "rules/buildings/rector.py",
