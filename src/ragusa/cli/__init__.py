@@ -134,6 +134,19 @@ def _bench(args: argparse.Namespace) -> int:
     return bench.run(args)
 
 
+# --------------------------------------------------------------------------- engine
+
+
+def _configure_engine(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=None, help="make game ids, seat tokens and default seeds reproducible")
+
+
+def _engine(args: argparse.Namespace) -> int:
+    from ragusa.service.engine import run
+
+    return run(seed=args.seed)
+
+
 # --------------------------------------------------------------------------- the parser
 
 #: every subcommand, in the order ``ragusa --help`` lists them (append new ones here)
@@ -166,6 +179,7 @@ COMMANDS: list[Command] = [
     Command(
         "view", "print what one seat may know of a state (JSON)", cli_contract.configure_view, cli_contract.run_view
     ),
+    Command("engine", "the JSON protocol as JSON lines on stdin/stdout (ragusa.service)", _configure_engine, _engine),
 ]
 
 

@@ -1,0 +1,49 @@
+"""``ragusa engine``: the protocol as JSON lines on stdin/stdout, for UIs and bots in any language.
+
+Each input line is one request object; each output line is its response (flushed at once).
+A line that is not JSON gets a ``bad_request`` response; an empty line is skipped. Sessions
+live in memory for the life of the process. Example::
+
+    $ echo '{"op": "new_game", "players": 2, "seats": ["human", "greedy"], "seed": 1}' | ragusa engine
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO
+
+from .protocol import error, handle
+from .store import MemoryStore
+
+__all__ = ["MAX_LINE", "run"]
+
+#: longest request line accepted (a record of a long game is well under this)
+MAX_LINE = 4_000_000
+
+
+def respond(store: MemoryStore, line: str) -> str:
+    """The response line to one request line."""
+    if len(line) > MAX_LINE:
+        out = error("bad_request", f"request line longer than {MAX_LINE} characters")
+    else:
+        try:
+            msg = json.loads(line)
+        except ValueError as exc:
+            out = error("bad_request", f"not JSON: {exc}")
+        else:
+            out = handle(store, msg)
+    return json.dumps(out, separators=(",", ":"))
+
+
+def run(stdin: IO[str] | None = None, stdout: IO[str] | None = None, seed: int | None = None) -> int:
+    """Answer requests from ``stdin`` until it closes; returns the exit code (0)."""
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    store = MemoryStore(seed)
+    for line in inp:
+        if not line.strip():
+            continue
+        out.write(respond(store, line) + "\n")
+        out.flush()
+    return 0

@@ -1,0 +1,334 @@
+"""The JSON protocol: request dicts in, response dicts out, over a store of sessions.
+
+Every request is an object with an ``op`` (see :data:`OPS` and ``schemas/protocol.schema.json``)
+and an optional ``id`` echoed in the response. A response is ``{"ok": true, ...}`` or
+``{"ok": false, "error": {"code", "message", ...}}``; :func:`handle` never raises for bad input.
+
+A request names the acting seat by ``seat`` (trusted callers: ``ragusa engine``) or by ``token``
+(the secret of a human seat: the web app passes only that). With a token, a request sees and
+acts for that seat only, and the record is given only once the game is over (the seed would
+reveal every hidden card).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ragusa import (
+    Action,
+    GameState,
+    IllegalActionError,
+    InvalidInputError,
+    Options,
+    __version__,
+    is_terminal,
+    legal_actions,
+    record_from_json,
+    score_breakdown,
+    view,
+    winners,
+)
+from ragusa.bots import BOTS
+from ragusa.records import record_of, record_to_data, verify
+from ragusa.serialization import action_from_data, action_to_data
+from ragusa.state import EDITIONS
+from ragusa.text.notation import format_action, parse_action
+from ragusa.views import view_to_data
+
+from . import session as sessions
+from .session import HUMAN, Session
+
+__all__ = ["OPS", "ProtocolError", "Store", "handle", "status"]
+
+Message = dict[str, Any]
+OPTION_NAMES: tuple[str, ...] = ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
+
+
+class Store(Protocol):
+    """Where sessions live (memory for ``ragusa engine``, SQLite for the web app)."""
+
+    def get(self, game_id: str) -> Session | None: ...
+
+    def put(self, session: Session) -> None: ...
+
+    def new_id(self) -> str: ...
+
+    def new_token(self) -> str: ...
+
+    def new_seed(self) -> int: ...
+
+
+class ProtocolError(Exception):
+    """A request the protocol refuses: ``code`` (bad_request, not_found, forbidden, not_your_turn,
+    illegal, conflict) and a message; ``extra`` goes into the error object."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+# --------------------------------------------------------------------------- reading requests
+
+
+def _field(msg: Message, name: str, kind: type | tuple[type, ...], default: Any = ..., what: str = "") -> Any:
+    if name not in msg:
+        if default is ...:
+            raise ProtocolError("bad_request", f"missing field {name!r}{what}")
+        return default
+    value = msg[name]
+    if isinstance(value, bool) and kind is int or not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise ProtocolError("bad_request", f"field {name!r} must be {names.replace('str', 'a string')}, not {value!r:.60}")
+    return value
+
+
+def _session(store: Store, msg: Message) -> Session:
+    game_id = _field(msg, "game", str)
+    found = store.get(game_id)
+    if found is None:
+        raise ProtocolError("not_found", f"no game {game_id!r:.60}")
+    return found
+
+
+def _seat(s: Session, msg: Message, required: bool = False) -> int | None:
+    """The acting seat: from the token (which must be one of this game's), else from ``seat``."""
+    if "token" in msg:
+        token = _field(msg, "token", str)
+        if token and token in s.tokens:
+            return s.tokens.index(token)
+        raise ProtocolError("forbidden", "this link is not a seat of this game")
+    seat = _field(msg, "seat", int, None)
+    n = s.state.n_players
+    if seat is None:
+        if required:
+            raise ProtocolError("bad_request", "missing field 'seat'")
+        return None
+    if not 0 <= seat < n:
+        raise ProtocolError("bad_request", f"seat must be 0 to {n - 1}, not {seat}")
+    return int(seat)
+
+
+@functools.lru_cache(maxsize=8192)
+def _entry(action: Action) -> tuple[str, dict[str, Any]]:
+    """An action's notation and JSON data (cached: actions are values; the data is never mutated)."""
+    return format_action(action), action_to_data(action)
+
+
+#: recent states' legal actions, by ``id(state)`` (the state is kept, so the id stays its own)
+_recent: dict[int, tuple[GameState, tuple[Action, ...]]] = {}
+_RECENT = 256
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """``legal_actions(state)``, remembered for recent states (a client asks, then applies)."""
+    hit = _recent.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    actions = legal_actions(state)
+    if len(_recent) >= _RECENT:
+        del _recent[next(iter(_recent))]
+    _recent[id(state)] = (state, actions)
+    return actions
+
+
+def _action(state: GameState, raw: object) -> Action:
+    if isinstance(raw, str):
+        return parse_action(state, raw)
+    if isinstance(raw, dict):
+        for a in legal(state):  # the usual case, without a schema validation
+            if _entry(a)[1] == raw:
+                return a
+        return action_from_data(raw)
+    raise ProtocolError("bad_request", "field 'action' must be the action as JSON or its notation (e.g. \"place s28\")")
+
+
+# --------------------------------------------------------------------------- responses
+
+
+def legal_list(state: GameState) -> list[Message]:
+    return [{"text": text, "action": data} for text, data in map(_entry, legal(state))]
+
+
+def status(s: Session) -> Message:
+    """Whose decision it is, the scores, and at the end the winners and each seat's score by source."""
+    st = s.state
+    out: Message = {
+        "game": s.id,
+        "phase": st.phase,
+        "seat": st.seat,
+        "turn_seat": st.turn_seat,
+        "over": is_terminal(st),
+        "scores": [p.total_vp for p in st.players],
+        "actions": len(s.actions),
+        "seats": [s.kind(i) for i in range(st.n_players)],
+        "undo": s.humans <= 1 and any(s.kind(a) == HUMAN for a in s.actors),
+    }
+    if out["over"]:
+        out["winners"] = list(winners(st))
+        out["result"] = [dict(d) for d in score_breakdown(st)]
+    return out
+
+
+def _new_game(store: Store, msg: Message) -> Message:
+    players = _field(msg, "players", int)
+    seats = _field(msg, "seats", list, None)
+    if seats is None:
+        seats = [HUMAN] + ["greedy"] * (players - 1) if isinstance(players, int) and players >= 1 else []
+    raw_options = _field(msg, "options", dict, {})
+    for key, value in raw_options.items():
+        if key not in OPTION_NAMES or not isinstance(value, bool):
+            raise ProtocolError("bad_request", f"options are booleans named {', '.join(OPTION_NAMES)}; got {key!r:.40}")
+    seed = _field(msg, "seed", int, None)
+    if seed is None:
+        seed = store.new_seed()
+    if not 0 <= seed < 2**63:
+        raise ProtocolError("bad_request", "seed must be 0 to 2**63 - 1")
+    s = sessions.create(
+        store.new_id(),
+        players=players,
+        seats=seats,
+        seed=seed,
+        edition=_field(msg, "edition", str, "2nd"),
+        options=Options(**raw_options),
+        token=store.new_token,
+    )
+    store.put(s)
+    return {"status": status(s), "tokens": list(s.tokens), "seed": seed}
+
+
+def _legal(store: Store, msg: Message) -> Message:
+    s = _session(store, msg)
+    seat = _seat(s, msg)
+    mine = seat is None or seat == s.state.seat
+    return {"status": status(s), "legal": legal_list(s.state) if mine else []}
+
+
+def _apply(store: Store, msg: Message) -> Message:
+    s = _session(store, msg)
+    seat = _seat(s, msg)
+    deciding = s.state.seat
+    if deciding is None:
+        raise ProtocolError("conflict", "the game is over")
+    if seat is not None and seat != deciding:
+        raise ProtocolError("not_your_turn", f"seat {deciding} decides now, not seat {seat}")
+    if s.kind(deciding) != HUMAN:  # pragma: no cover - bots move before the session is stored
+        raise ProtocolError("not_your_turn", f"seat {deciding} is played by the {s.kind(deciding)} bot")
+    action = _action(s.state, msg.get("action"))
+    before = len(s.log)
+    new = sessions.apply_action(s, action)
+    store.put(new)
+    log = [line for lines in new.log[before:] for line in lines]
+    return {"status": status(new), "applied": format_action(action), "log": log}
+
+
+def _view(store: Store, msg: Message) -> Message:
+    s = _session(store, msg)
+    seat = _seat(s, msg, required=True)
+    assert seat is not None
+    mine = seat == s.state.seat
+    return {"status": status(s), "view": view_to_data(view(s.state, seat)), "legal": legal_list(s.state) if mine else []}
+
+
+def _log(store: Store, msg: Message) -> Message:
+    s = _session(store, msg)
+    _seat(s, msg)  # a token must belong to the game
+    since = _field(msg, "since", int, 0)
+    lines = s.log_lines()
+    return {"lines": lines[max(since, 0) :], "next": len(lines)}
+
+
+def _undo(store: Store, msg: Message) -> Message:
+    s = _session(store, msg)
+    seat = _seat(s, msg)
+    if seat is not None and s.kind(seat) != HUMAN:
+        raise ProtocolError("forbidden", f"seat {seat} is a bot")
+    try:
+        new = sessions.undo(s)
+    except ValueError as exc:
+        raise ProtocolError("conflict", str(exc)) from None
+    store.put(new)
+    return {"status": status(new), "undone": len(s.actions) - len(new.actions)}
+
+
+def _record(store: Store, msg: Message) -> Message:
+    s = _session(store, msg)
+    if "token" in msg:
+        _seat(s, msg)
+        if not is_terminal(s.state):
+            raise ProtocolError("forbidden", "the record is given once the game is over (its seed would reveal hidden cards)")
+    rec = record_of(s.initial, s.seed, s.actions, final=s.state)
+    return {"record": record_to_data(rec)}
+
+
+def _replay(store: Store, msg: Message) -> Message:
+    """A record's game as the ``seat``'s view before each action and after the last, with the log."""
+    record = record_from_json(_field(msg, "record", dict))
+    v = verify(record)
+    if v.index is not None:
+        raise ProtocolError("illegal", f"the record does not replay: {v.summary()}", rule=v.rule or "")
+    if not v.ok:
+        raise ProtocolError("bad_request", f"the record does not replay: {v.summary()}")
+    seat = _field(msg, "seat", int, 0)
+    n = record.players
+    s = sessions.create("replay", players=n, seats=[HUMAN] * n, seed=record.seed, edition=record.edition, options=record.options)
+    if not 0 <= seat < s.state.n_players:
+        raise ProtocolError("bad_request", f"seat must be 0 to {s.state.n_players - 1}, not {seat}")
+    frames = [{"view": view_to_data(view(s.state, seat)), "log": list(s.opening)}]
+    for action in record.actions:
+        s = sessions.apply_action(s, action)
+        frames.append({"view": view_to_data(view(s.state, seat)), "log": list(s.log[-1])})
+    return {"frames": frames, "status": status(s)}
+
+
+def _info(store: Store, msg: Message) -> Message:
+    return {"version": __version__, "ops": sorted(OPS), "seat_kinds": [HUMAN, *sorted(BOTS)],
+            "editions": list(EDITIONS), "options": list(OPTION_NAMES)}
+
+
+#: every operation, by its ``op`` name
+OPS: dict[str, Callable[[Store, Message], Message]] = {
+    "info": _info,
+    "new_game": _new_game,
+    "legal": _legal,
+    "apply": _apply,
+    "view": _view,
+    "log": _log,
+    "undo": _undo,
+    "record": _record,
+    "replay": _replay,
+}
+
+
+def error(code: str, message: str, **extra: Any) -> Message:
+    return {"ok": False, "error": {"code": code, "message": message, **extra}}
+
+
+def _dispatch(store: Store, msg: object) -> Message:
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad_request", "a request is a JSON object with an 'op'")
+    op = msg.get("op")
+    handler = OPS.get(op) if isinstance(op, str) else None
+    if handler is None:
+        raise ProtocolError("bad_request", f"unknown op {op!r:.40}; one of {', '.join(OPS)}")
+    return {"ok": True, "op": op, **handler(store, msg)}
+
+
+def handle(store: Store, msg: object) -> Message:
+    """The response to one request (never raises for bad input: errors are responses)."""
+    try:
+        out = _dispatch(store, msg)
+    except ProtocolError as exc:
+        out = error(exc.code, exc.message, **exc.extra)
+    except IllegalActionError as exc:
+        out = error("illegal", exc.explanation, rule=exc.rule)
+    except InvalidInputError as exc:
+        out = error("bad_request", exc.explanation, path=exc.path)
+    except (ValueError, TypeError) as exc:
+        out = error("bad_request", str(exc)[:300])
+    if isinstance(msg, dict) and "id" in msg:
+        out["id"] = msg["id"]
+    return out

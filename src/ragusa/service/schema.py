@@ -1,0 +1,199 @@
+"""JSON Schemas of the protocol's requests and responses (``schemas/protocol.schema.json``).
+
+Written here as data (the protocol's messages are not attrs classes); ``python -m
+ragusa.service.schema write [DIR]`` writes the published copy and a test checks it is current.
+The ``view``, ``action`` and ``record`` payloads refer to the library's own schemas by file name.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ragusa.bots import BOTS
+
+from .session import HUMAN
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+FILE = "protocol.schema.json"
+
+_GAME = {"type": "string", "minLength": 1, "maxLength": 100, "description": "the game id new_game returned"}
+_SEAT = {"type": "integer", "minimum": 0, "maximum": 4, "description": "the acting seat (trusted callers)"}
+_TOKEN = {"type": "string", "maxLength": 200, "description": "a human seat's secret: acts and sees as that seat only"}
+_ID = {"type": ["string", "integer", "null"], "description": "echoed in the response"}
+
+
+def _request(op: str, description: str, props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "description": description,
+        "properties": {"op": {"const": op}, "id": _ID, **props},
+        "required": ["op", *required],
+        "additionalProperties": False,
+    }
+
+
+_ACTOR = {"seat": _SEAT, "token": _TOKEN}
+REQUESTS: dict[str, dict[str, Any]] = {
+    "info": _request("info", "the protocol's vocabulary: ops, seat kinds, editions, options", {}),
+    "new_game": _request(
+        "new_game",
+        "start a game; bots move at once until a human seat decides",
+        {
+            "players": {"type": "integer", "minimum": 1, "maximum": 5, "description": "1 is the solo game"},
+            "seats": {
+                "type": "array",
+                "items": {"enum": [HUMAN, *sorted(BOTS)]},
+                "minItems": 1,
+                "maxItems": 5,
+                "description": "who plays each seat (solo: the one human seat); default seat 0 human, others greedy",
+            },
+            "edition": {"enum": ["1st", "2nd"]},
+            "seed": {"type": "integer", "minimum": 0, "description": "default: a random seed"},
+            "options": {
+                "type": "object",
+                "properties": {k: {"type": "boolean"} for k in ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")},
+                "additionalProperties": False,
+            },
+        },
+        ("players",),
+    ),
+    "legal": _request("legal", "the deciding seat's legal actions, each with its notation", {"game": _GAME, **_ACTOR}, ("game",)),
+    "apply": _request(
+        "apply",
+        "take an action for the deciding seat; the bots then move",
+        {
+            "game": _GAME,
+            **_ACTOR,
+            "action": {
+                "oneOf": [{"type": "string", "maxLength": 200, "description": "notation, e.g. place s28"}, {"$ref": "action.schema.json"}]
+            },
+        },
+        ("game", "action"),
+    ),
+    "view": _request("view", "what one seat may know, with its legal actions when it decides", {"game": _GAME, **_ACTOR}, ("game",)),
+    "log": _request("log", "the readable log from line 'since'", {"game": _GAME, **_ACTOR, "since": {"type": "integer"}}, ("game",)),
+    "undo": _request("undo", "take back the last human action and the bot moves after it (games with one human)", {"game": _GAME, **_ACTOR}, ("game",)),
+    "record": _request("record", "the game record (with a token: only once the game is over)", {"game": _GAME, **_ACTOR}, ("game",)),
+    "replay": _request(
+        "replay",
+        "a record replayed as one seat's view at each step, with the log",
+        {"record": {"$ref": "record.schema.json"}, "seat": _SEAT},
+        ("record",),
+    ),
+}
+
+_STATUS = {
+    "type": "object",
+    "properties": {
+        "game": {"type": "string"},
+        "phase": {"type": "string"},
+        "seat": {"type": ["integer", "null"], "description": "the deciding seat, null at the end"},
+        "turn_seat": {"type": "integer"},
+        "over": {"type": "boolean"},
+        "scores": {"type": "array", "items": {"type": "integer"}},
+        "actions": {"type": "integer"},
+        "seats": {"type": "array", "items": {"type": "string"}},
+        "undo": {"type": "boolean", "description": "whether undo is possible now"},
+        "winners": {"type": "array", "items": {"type": "integer"}},
+        "result": {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "integer"}}},
+    },
+    "required": ["game", "phase", "seat", "turn_seat", "over", "scores", "actions", "seats", "undo"],
+}
+_LEGAL = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {"text": {"type": "string"}, "action": {"$ref": "action.schema.json"}},
+        "required": ["text", "action"],
+    },
+}
+_LINES = {"type": "array", "items": {"type": "string"}}
+RESPONSES: dict[str, dict[str, Any]] = {
+    "info": {"version": {"type": "string"}, "ops": _LINES, "seat_kinds": _LINES, "editions": _LINES, "options": _LINES},
+    "new_game": {"status": _STATUS, "tokens": {"type": "array", "items": {"type": ["string", "null"]}}, "seed": {"type": "integer"}},
+    "legal": {"status": _STATUS, "legal": _LEGAL},
+    "apply": {"status": _STATUS, "applied": {"type": "string"}, "log": _LINES},
+    "view": {"status": _STATUS, "view": {"$ref": "view.schema.json"}, "legal": _LEGAL},
+    "log": {"lines": _LINES, "next": {"type": "integer"}},
+    "undo": {"status": _STATUS, "undone": {"type": "integer"}},
+    "record": {"record": {"$ref": "record.schema.json"}},
+    "replay": {
+        "frames": {
+            "type": "array",
+            "items": {"type": "object", "properties": {"view": {"$ref": "view.schema.json"}, "log": _LINES}, "required": ["view", "log"]},
+        },
+        "status": _STATUS,
+    },
+}
+ERROR_CODES = ("bad_request", "not_found", "forbidden", "not_your_turn", "illegal", "conflict", "too_large")
+
+
+def _ok(op: str) -> dict[str, Any]:
+    props = RESPONSES[op]
+    return {
+        "type": "object",
+        "properties": {"ok": {"const": True}, "op": {"const": op}, "id": _ID, **props},
+        "required": ["ok", "op", *props],
+        "additionalProperties": False,
+    }
+
+
+ERROR = {
+    "type": "object",
+    "properties": {
+        "ok": {"const": False},
+        "id": _ID,
+        "error": {
+            "type": "object",
+            "properties": {
+                "code": {"enum": list(ERROR_CODES)},
+                "message": {"type": "string"},
+                "rule": {"type": "string", "description": "the SPEC.md clause an illegal action breaks"},
+                "path": {"type": "string", "description": "where in the input the problem is"},
+            },
+            "required": ["code", "message"],
+            "additionalProperties": False,
+        },
+    },
+    "required": ["ok", "error"],
+    "additionalProperties": False,
+}
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The protocol's schema: ``$defs`` holds each request and response; the root accepts any of them."""
+    defs: dict[str, Any] = {f"{op}_request": r for op, r in REQUESTS.items()}
+    defs.update({f"{op}_response": _ok(op) for op in RESPONSES})
+    defs["error_response"] = ERROR
+    return {
+        "$schema": DIALECT,
+        "title": "ragusa protocol message",
+        "description": "A request to, or a response from, ragusa engine (JSON lines) or the web app's /api/message.",
+        "oneOf": [{"$ref": f"#/$defs/{name}"} for name in defs],
+        "$defs": defs,
+    }
+
+
+def schema_text() -> str:
+    return json.dumps(protocol_schema(), indent=2, sort_keys=True) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] not in ("write", "print"):
+        print("usage: python -m ragusa.service.schema write [DIR] | print", file=sys.stderr)
+        return 2
+    if args[0] == "print":
+        print(schema_text(), end="")
+        return 0
+    path = Path(args[1] if len(args) > 1 else "schemas") / FILE
+    path.write_text(schema_text(), encoding="utf-8")
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

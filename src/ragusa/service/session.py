@@ -1,0 +1,188 @@
+"""One game being played through the protocol: its setup, its actions, who plays each seat, its log.
+
+A :class:`Session` is frozen; every change makes a new one. The bots named in ``seats`` move
+here, on the server side, right after each action, until a seat played by a person (``"human"``:
+any outside program or person) decides or the game ends. A bot's generator is seeded from the
+game seed and the number of actions so far, so replaying a session's actions is deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from ragusa import (
+    Action,
+    GameState,
+    InvalidInputError,
+    Options,
+    apply,
+    is_terminal,
+    legal_actions,
+    new_game,
+    step,
+)
+from ragusa.bots import BOTS, make_bot
+from ragusa.events import Event
+from ragusa.log import describe_event, describe_setup, describe_step
+from ragusa.solo import new_solo_game
+from ragusa.state import EDITIONS
+
+__all__ = ["HUMAN", "PATRICIAN", "Session", "apply_action", "create", "undo", "replay_actions"]
+
+#: the seat kind of a person (or any outside program) choosing the seat's actions
+HUMAN = "human"
+#: the kind of the solo game's bot seats, played by the rules themselves (SOLO-4)
+PATRICIAN = "patrician"
+#: most actions a game can hold (a real game has a few hundred); longer sessions are refused
+MAX_ACTIONS = 5_000
+
+
+@attrs.frozen
+class Session:
+    """A game in play. ``seats[i]`` is ``"human"`` or a bot name (one entry in a solo game)."""
+
+    id: str
+    players: int
+    edition: str
+    options: Options
+    seed: int
+    seats: tuple[str, ...]
+    #: the secret of each human seat (None for bots): whoever holds it plays that seat
+    tokens: tuple[str | None, ...]
+    initial: GameState
+    state: GameState
+    actions: tuple[Action, ...] = ()
+    #: the seat that took each action
+    actors: tuple[int, ...] = ()
+    #: the log lines of each action, parallel to ``actions``
+    log: tuple[tuple[str, ...], ...] = ()
+    #: the setup lines (and, solo, the Patrician's opening turns)
+    opening: tuple[str, ...] = ()
+
+    def kind(self, seat: int) -> str:
+        """``"human"``, a bot name, or ``"patrician"`` (the solo game's bots)."""
+        return self.seats[seat] if seat < len(self.seats) else PATRICIAN
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for k in self.seats if k == HUMAN)
+
+    def log_lines(self) -> list[str]:
+        return [*self.opening, *(line for lines in self.log for line in lines)]
+
+
+def _bot_rng(seed: int, n_actions: int) -> random.Random:
+    return random.Random(f"ragusa-service/{seed}/{n_actions}")
+
+
+def _check_setup(players: object, edition: object, seats: Sequence[object]) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 5:
+        raise InvalidInputError("$.players", f"players must be 1 to 5 (1 is the solo game), not {players!r}")
+    if edition not in EDITIONS:
+        raise InvalidInputError("$.edition", f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
+    if len(seats) != players:
+        raise InvalidInputError("$.seats", f"seats must name {players} seat kind(s), one per player; got {len(seats)}")
+    kinds = [HUMAN, *sorted(BOTS)]
+    for i, kind in enumerate(seats):
+        if kind not in kinds:
+            raise InvalidInputError(f"$.seats[{i}]", f"a seat is one of {', '.join(kinds)}, not {kind!r}")
+
+
+def create(
+    game_id: str,
+    *,
+    players: int,
+    seats: Sequence[str],
+    seed: int,
+    edition: str = "2nd",
+    options: Options | None = None,
+    token: Callable[[], str] = lambda: "",
+) -> Session:
+    """A new session; the bots move until a human decides. ``token()`` makes each human seat's secret."""
+    _check_setup(players, edition, seats)
+    options = options or Options()
+    opening: list[Event] = []
+    if players == 1:
+        state = initial = new_solo_game(seed, edition, options, opening)
+    else:
+        state = initial = new_game(players, seed=seed, edition=edition, options=options)
+    lines = describe_setup(state) + [f"    {t}" for e in opening if (t := describe_event(e, state)) is not None]
+    session = Session(
+        id=game_id,
+        players=players,
+        edition=edition,
+        options=options,
+        seed=seed,
+        seats=tuple(seats),
+        tokens=tuple(token() if k == HUMAN else None for k in seats),
+        initial=initial,
+        state=state,
+        opening=tuple(lines),
+    )
+    return run_bots(session)
+
+
+def _step(session: Session, action: Action) -> Session:
+    state = session.state
+    assert state.seat is not None
+    new, events = step(state, action)
+    return attrs.evolve(
+        session,
+        state=new,
+        actions=(*session.actions, action),
+        actors=(*session.actors, state.seat),
+        log=(*session.log, tuple(describe_step(state, action, new, events))),
+    )
+
+
+def run_bots(session: Session) -> Session:
+    """Let the bots decide while one of them is the deciding seat."""
+    while not is_terminal(session.state):
+        seat = session.state.seat
+        assert seat is not None
+        kind = session.kind(seat)
+        if kind == HUMAN:
+            break
+        bot = make_bot(kind)
+        choice = bot.choose(session.state, legal_actions(session.state), _bot_rng(session.seed, len(session.actions)))
+        session = _step(session, choice)
+    return session
+
+
+def apply_action(session: Session, action: Action) -> Session:
+    """The session after the deciding (human) seat takes ``action``, then the bots' moves.
+
+    Raises :class:`ragusa.IllegalActionError` when the rules forbid it.
+    """
+    if len(session.actions) >= MAX_ACTIONS:
+        raise InvalidInputError("$", f"a game holds at most {MAX_ACTIONS} actions")
+    return run_bots(_step(session, action))
+
+
+def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:
+    state = initial
+    for a in actions:
+        state = apply(state, a)
+    return state
+
+
+def undo(session: Session) -> Session:
+    """The session before the last human action (and the bot moves after it).
+
+    Raises ValueError when there is nothing to undo or when more than one seat is human.
+    """
+    if session.humans > 1:
+        raise ValueError("undo is only possible in a game with at most one human seat")
+    last = next((i for i in range(len(session.actors) - 1, -1, -1) if session.kind(session.actors[i]) == HUMAN), None)
+    if last is None:
+        raise ValueError("nothing to undo: no human action has been taken yet")
+    return attrs.evolve(
+        session,
+        state=replay_actions(session.initial, session.actions[:last]),
+        actions=session.actions[:last],
+        actors=session.actors[:last],
+        log=session.log[:last],
+    )

@@ -1,0 +1,39 @@
+"""An in-memory session store (``ragusa engine`` and tests); the web app keeps sessions in SQLite."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from .session import Session
+
+__all__ = ["MemoryStore"]
+
+
+class MemoryStore:
+    """Sessions in a dict. With ``seed`` the ids, tokens and seeds are reproducible; without, secret."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.sessions: dict[str, Session] = {}
+        self._rng: random.Random | None = None if seed is None else random.Random(seed)
+        self._count = 0
+
+    def get(self, game_id: str) -> Session | None:
+        return self.sessions.get(game_id)
+
+    def put(self, session: Session) -> None:
+        self.sessions[session.id] = session
+
+    def new_id(self) -> str:
+        self._count += 1
+        return f"g{self._count}"
+
+    def new_token(self) -> str:
+        if self._rng is None:
+            return secrets.token_urlsafe(18)
+        return f"{self._rng.getrandbits(96):024x}"
+
+    def new_seed(self) -> int:
+        if self._rng is None:
+            return secrets.randbelow(2**31)
+        return self._rng.randrange(2**31)
