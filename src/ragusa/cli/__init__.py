@@ -80,6 +80,18 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--solo-harder", action="store_true", help="solo harder variant (SOLO-8): the human takes the top Rector card"
     )
+    p.add_argument(
+        "--human", nargs="+", metavar="SEAT", default=None,
+        help="play these seats yourself at the terminal (e.g. --human 0, --human 0 2); the others are --bot",
+    )
+
+
+def _humans(values: list[str], players: int) -> list[int] | None:
+    try:
+        seats = sorted({int(x) for v in values for x in v.split(",") if x})
+    except ValueError:
+        return None
+    return seats if seats and all(0 <= s < max(players, 1) for s in seats) else None
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -89,6 +101,17 @@ def _play(args: argparse.Namespace) -> int:
         solo_easier_rector=args.solo_easier_rector,
         solo_harder=args.solo_harder,
     )
+    if args.human is not None:
+        from ragusa.service.terminal import play as play_terminal
+
+        humans = _humans(args.human, args.players)
+        if humans is None:
+            print(f"ragusa play: --human takes seat numbers 0 to {args.players - 1}", file=sys.stderr)
+            return 2
+        return play_terminal(
+            args.players, humans, seed=args.seed, bot=args.bot, edition=args.edition, options=options,
+            inp=sys.stdin, out=sys.stdout,
+        )
     opening: list[Event] = []  # solo: the bots' turns before the human's first decision
     try:
         if args.players == 1:
