@@ -170,6 +170,18 @@ def _engine(args: argparse.Namespace) -> int:
     return run(seed=args.seed)
 
 
+def _configure_serve(p: argparse.ArgumentParser) -> None:
+    from ragusa.web.serve import configure
+
+    configure(p)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from ragusa.web.serve import run
+
+    return run(args)
+
+
 # --------------------------------------------------------------------------- the parser
 
 #: every subcommand, in the order ``ragusa --help`` lists them (append new ones here)
@@ -202,6 +214,7 @@ COMMANDS: list[Command] = [
     Command(
         "view", "print what one seat may know of a state (JSON)", cli_contract.configure_view, cli_contract.run_view
     ),
+    Command("serve", "play in the browser: a local web app (needs the web extra)", _configure_serve, _serve),
     Command("engine", "the JSON protocol as JSON lines on stdin/stdout (ragusa.service)", _configure_engine, _engine),
 ]
 

@@ -1,0 +1,136 @@
+"""The Starlette app: the page, the board data, and the protocol at ``POST /api/message``.
+
+Over HTTP every request about a game must carry the seat's ``token`` (the secret in its link);
+``seat`` is refused, so a browser can only see and act as the seat whose link it holds. The
+``new_game`` reply gives the links of the human seats and never the seed (it would reveal the
+hidden cards). Bodies over :data:`MAX_BODY` bytes, malformed JSON and bad messages get a 4xx
+JSON error naming the problem.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from ..service.protocol import error, handle
+from .board import board_data
+from .db import SQLiteStore
+
+__all__ = ["MAX_BODY", "create_app"]
+
+#: largest request body accepted (a long game's record is a few tens of kB)
+MAX_BODY = 1_000_000
+STATUS: dict[str, int] = {
+    "bad_request": 400,
+    "forbidden": 403,
+    "not_found": 404,
+    "not_your_turn": 409,
+    "conflict": 409,
+    "too_large": 413,
+    "illegal": 422,
+}
+GAME_OPS = frozenset({"legal", "apply", "view", "log", "undo", "record"})
+STATIC = Path(str(resources.files("ragusa.web") / "static"))
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+def _reply(out: dict[str, Any]) -> JSONResponse:
+    code = 200 if out.get("ok") else STATUS.get(out["error"]["code"], 400)
+    return JSONResponse(out, status_code=code, headers=_NO_STORE)
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON body, or a ProtocolError-like error dict (returned, not raised)."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        return error("too_large", f"request body over {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            return error("too_large", f"request body over {MAX_BODY} bytes")
+        chunks.append(chunk)
+    try:
+        return {"_body": json.loads(b"".join(chunks).decode("utf-8"))}
+    except (ValueError, RecursionError) as exc:
+        return error("bad_request", f"the body is not JSON: {str(exc)[:200]}")
+
+
+def _http_check(msg: Any) -> dict[str, Any] | None:
+    """What HTTP refuses before the protocol sees it: acting by seat number, game ops without a token."""
+    if not isinstance(msg, dict):
+        return None
+    if "seat" in msg and msg.get("op") != "replay":
+        return error("forbidden", "over HTTP a seat acts through its link's token, not a seat number")
+    if msg.get("op") in GAME_OPS and "token" not in msg:
+        return error("forbidden", "this request needs the seat's token (from its link)")
+    return None
+
+
+def create_app(db: str | Path) -> Starlette:
+    """The app, its games in the SQLite file ``db``."""
+    store = SQLiteStore(db)
+    lock = threading.Lock()  # one request at a time changes the sessions
+
+    def handle_locked(msg: Any) -> dict[str, Any]:
+        with lock:
+            return handle(store, msg)
+
+    async def message(request: Request) -> Response:
+        got = await _body(request)
+        if "_body" not in got:
+            return _reply(got)
+        msg = got["_body"]
+        refused = _http_check(msg)
+        if refused is not None:
+            if isinstance(msg, dict) and "id" in msg:
+                refused["id"] = msg["id"]
+            return _reply(refused)
+        out = await anyio.to_thread.run_sync(handle_locked, msg)
+        if out.get("op") == "new_game":
+            out.pop("seed", None)
+            game = out["status"]["game"]
+            out["links"] = [f"/play/{game}/{t}" if t else None for t in out.pop("tokens")]
+        return _reply(out)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers=_NO_STORE)
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in ("app.js", "app.css", "board.js"):
+            raise HTTPException(404)
+        return FileResponse(STATIC / name, headers=_NO_STORE)
+
+    async def board(request: Request) -> Response:
+        return JSONResponse(board_data())
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        code = exc.status_code if isinstance(exc, HTTPException) else 400
+        return JSONResponse(error("not_found" if code == 404 else "bad_request", f"HTTP {code}: {request.url.path}"), status_code=code)
+
+    app = Starlette(
+        routes=[
+            Route("/", page),
+            Route("/play/{game}/{token}", page),
+            Route("/replay", page),
+            Route("/static/{name}", static),
+            Route("/api/board", board),
+            Route("/favicon.ico", lambda request: Response(status_code=204)),
+            Route("/api/message", message, methods=["POST"]),
+        ],
+        exception_handlers={HTTPException: http_error},
+    )
+    app.state.store = store
+    return app
