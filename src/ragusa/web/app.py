@@ -18,7 +18,7 @@ from typing import Any
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
@@ -56,11 +56,14 @@ async def _body(request: Request) -> Any:
         return error("too_large", f"request body over {MAX_BODY} bytes")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            return error("too_large", f"request body over {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                return error("too_large", f"request body over {MAX_BODY} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:
+        return error("bad_request", "the client went away before sending the whole body")
     try:
         return {"_body": json.loads(b"".join(chunks).decode("utf-8"))}
     except (ValueError, RecursionError) as exc:

@@ -1,0 +1,194 @@
+"""The web app over HTTP: seat links, errors as 4xx JSON, persistence across a restart, a load test."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from ragusa.web.app import MAX_BODY
+from ragusa.web.db import SQLiteStore, default_db_path
+from tests.protocol_support import check
+from tests.web_support import running_server
+
+
+def _post(client: httpx.Client, msg: Any) -> tuple[int, dict[str, Any]]:
+    r = client.post("/api/message", json=msg)
+    body: dict[str, Any] = r.json()
+    return r.status_code, body
+
+
+def _token(link: str) -> tuple[str, str]:
+    _, _, game, token = link.split("/")
+    return game, token
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> Any:
+    with running_server(tmp_path / "games.sqlite3") as (base, _), httpx.Client(base_url=base, timeout=30) as c:
+        yield c
+
+
+def test_page_and_board_data(client: httpx.Client) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "/static/app.js" in page.text
+    assert client.get("/play/abc/def").status_code == 200
+    assert client.get("/static/board.js").status_code == 200
+    assert client.get("/static/secret.py").status_code == 404
+    board = client.get("/api/board").json()
+    assert len(board["hexes"]) == 52 and len(board["spots"]) == 75 and len(board["walls"]) == 22
+    assert board["fills"]["stone"] != board["fills"]["silver_ore"]
+
+
+def test_new_game_gives_links_not_the_seed(client: httpx.Client) -> None:
+    code, reply = _post(client, {"op": "new_game", "players": 3, "seats": ["human", "greedy", "human"], "seed": 8})
+    assert code == 200 and "seed" not in reply and "tokens" not in reply
+    assert reply["links"][1] is None and reply["links"][0].startswith("/play/")
+    game, t0 = _token(reply["links"][0])
+    _, t2 = _token(reply["links"][2])
+    code, view = _post(client, {"op": "view", "game": game, "token": t2})
+    assert code == 200 and view["view"]["viewer"] == 2
+    check(view)
+
+
+@pytest.mark.parametrize(
+    ("msg", "code", "words"),
+    [
+        ({"op": "view", "game": "G"}, 403, "needs the seat's token"),
+        ({"op": "view", "game": "G", "seat": 1}, 403, "not a seat number"),
+        ({"op": "view", "game": "G", "token": "forged"}, 403, "not a seat of this game"),
+        ({"op": "apply", "game": "G", "token": "T1", "action": "pass"}, 409, "decides now, not seat"),
+        ({"op": "record", "game": "G", "token": "T0"}, 403, "once the game is over"),
+        ({"op": "undo", "game": "G", "token": "T0"}, 409, "at most one human"),
+        ({"op": "view", "game": "nope", "token": "x"}, 404, "no game"),
+    ],
+)
+def test_a_link_sees_and_acts_for_its_seat_only(client: httpx.Client, msg: dict[str, Any], code: int, words: str) -> None:
+    _, reply = _post(client, {"op": "new_game", "players": 2, "seats": ["human", "human"], "seed": 1})
+    deciding = reply["status"]["seat"]
+    game, t0 = _token(reply["links"][deciding])  # T0: the deciding seat's link, T1: the other's
+    _, t1 = _token(reply["links"][1 - deciding])
+    msg = json.loads(json.dumps(msg).replace('"G"', json.dumps(game)).replace('"T0"', json.dumps(t0)).replace('"T1"', json.dumps(t1)))
+    status, body = _post(client, msg)
+    assert status == code and words in body["error"]["message"], body
+
+
+def test_illegal_move_is_422_with_the_clause(client: httpx.Client) -> None:
+    _, reply = _post(client, {"op": "new_game", "players": 2, "seats": ["human", "greedy"], "seed": 1})
+    game, token = _token(reply["links"][0])
+    code, body = _post(client, {"op": "apply", "game": game, "token": token, "action": "pass"})
+    assert code == 422 and body["error"]["rule"] == "SETUP-6", body
+    check(body)
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "words"),
+    [
+        (b"{not json", 400, "not JSON"),
+        (b"\xff\xfe", 400, "not JSON"),
+        (b"[" * 100_000 + b"]" * 100_000, 400, "not JSON"),
+        (b"[1, 2]", 400, "JSON object with an 'op'"),
+        (b'{"op": "new_game", "players": "three"}', 400, "must be int"),
+        (b'{"op": "replay", "record": {"players": 2, "seed": 1, "actions": [{"type": "fly"}]}}', 400, '"fly" is not one of'),
+        (b"x" * (MAX_BODY + 1), 413, "over"),
+    ],
+)
+def test_malformed_and_oversized_bodies_get_a_4xx_json_error(client: httpx.Client, body: bytes, code: int, words: str) -> None:
+    r = client.post("/api/message", content=body)
+    assert r.status_code == code and words in r.json()["error"]["message"], r.text[:300]
+
+
+def test_unknown_routes_and_methods_are_json_errors(client: httpx.Client) -> None:
+    assert client.get("/api/nothing").status_code == 404 and client.get("/api/nothing").json()["ok"] is False
+    r = client.get("/api/message")
+    assert r.status_code == 405 and r.json()["ok"] is False
+
+
+def test_a_restart_loses_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    with running_server(db) as (base, _), httpx.Client(base_url=base, timeout=30) as c:
+        _, reply = _post(c, {"op": "new_game", "players": 3, "seats": ["human", "random", "greedy"], "seed": 4})
+        game, token = _token(reply["links"][0])
+        for _ in range(6):
+            _, view = _post(c, {"op": "view", "game": game, "token": token})
+            _post(c, {"op": "apply", "game": game, "token": token, "action": view["legal"][0]["text"]})
+        _, before = _post(c, {"op": "view", "game": game, "token": token})
+        _, log_before = _post(c, {"op": "log", "game": game, "token": token})
+    with running_server(db) as (base, _), httpx.Client(base_url=base, timeout=30) as c:  # a new server: nothing cached
+        _, after = _post(c, {"op": "view", "game": game, "token": token})
+        _, log_after = _post(c, {"op": "log", "game": game, "token": token})
+        assert after == before and log_after == log_before
+        code, undone = _post(c, {"op": "undo", "game": game, "token": token})
+        assert code == 200 and undone["undone"] >= 1
+
+
+def test_a_whole_solo_game_and_its_record(client: httpx.Client) -> None:
+    _, reply = _post(client, {"op": "new_game", "players": 1, "seats": ["human"], "seed": 12})
+    game, token = _token(reply["links"][0])
+    rng = random.Random(3)
+    for _ in range(1000):
+        _, view = _post(client, {"op": "view", "game": game, "token": token})
+        if view["status"]["over"]:
+            break
+        _post(client, {"op": "apply", "game": game, "token": token, "action": rng.choice(view["legal"])["action"]})
+    assert view["status"]["over"] and len(view["status"]["result"]) == 3
+    code, rec = _post(client, {"op": "record", "game": game, "token": token})
+    assert code == 200 and rec["record"]["seed"] == 12
+    code, replay = _post(client, {"op": "replay", "record": rec["record"], "seat": 0})
+    assert code == 200 and replay["status"]["scores"] == view["status"]["scores"]
+
+
+def test_default_db_is_in_the_user_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_db_path() == tmp_path / "ragusa" / "games.sqlite3"
+
+
+async def _load(base: str, games: list[tuple[str, str]], requests: int) -> list[int]:
+    rng = random.Random(0)
+    limits = httpx.Limits(max_connections=100)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as c:
+
+        async def one(i: int) -> int:
+            game, token = games[i % len(games)]
+            kind = i % 5
+            if kind == 0:
+                r = await c.post("/api/message", content=b"{broken")
+            elif kind == 1:
+                r = await c.post("/api/message", json={"op": "apply", "game": game, "token": token, "action": "place s999"})
+            else:
+                r = await c.post("/api/message", json={"op": "view", "game": game, "token": token})
+                legal = r.json()["legal"]
+                if legal and kind == 2:
+                    r = await c.post("/api/message", json={"op": "apply", "game": game, "token": token, "action": rng.choice(legal)["text"]})
+                    if r.status_code == 409:  # another request moved this game first: fine
+                        return 200
+            return r.status_code
+
+        return await asyncio.gather(*(one(i) for i in range(requests)))
+
+
+def test_load_hundreds_of_concurrent_requests_lose_no_game(tmp_path: Path) -> None:
+    db = tmp_path / "load.sqlite3"
+    with running_server(db) as (base, app):
+        games = []
+        for seed in range(8):
+            r = httpx.post(f"{base}/api/message", json={"op": "new_game", "players": 2, "seats": ["human", "random"], "seed": seed})
+            games.append(_token(r.json()["links"][0]))
+        codes = asyncio.run(_load(base, games, 400))
+        assert all(c < 500 for c in codes) and codes.count(400) >= 80 and codes.count(422) >= 1
+        live = {g: app.state.store.get(g) for g, _ in games}
+        assert all(s is not None and s.actions for s in live.values())
+    fresh = SQLiteStore(db)  # every game, rebuilt from the database alone, is the one that was served
+    try:
+        assert fresh.count() == 8
+        for g, s in live.items():
+            rebuilt = fresh.get(g)
+            assert rebuilt is not None and s is not None
+            assert rebuilt.actions == s.actions and rebuilt.state == s.state and rebuilt.log == s.log
+    finally:
+        fresh.close()
