@@ -23,10 +23,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(db: Path) -> Iterator[tuple[str, Any]]:
-    """A uvicorn server on 127.0.0.1 (a free port) serving the app on ``db``; yields (base URL, app)."""
+def running_server(db: Path, port: int | None = None) -> Iterator[tuple[str, Any]]:
+    """A uvicorn server on 127.0.0.1 (``port`` or a free one) serving the app on ``db``; yields (base URL, app)."""
     app = create_app(db)
-    port = free_port()
+    port = port or free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
