@@ -17,7 +17,9 @@ SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 
 def _validator(defn: str | None = None) -> Draft202012Validator:
     docs = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in SCHEMAS.glob("*.schema.json")}
-    registry: Registry[Any] = Registry().with_resources((name, Resource.from_contents(doc)) for name, doc in docs.items())
+    registry: Registry[Any] = Registry().with_resources(
+        (name, Resource.from_contents(doc)) for name, doc in docs.items()
+    )
     root = docs["protocol.schema.json"]
     schema = root if defn is None else {"$ref": f"protocol.schema.json#/$defs/{defn}"}
     return Draft202012Validator(schema, registry=registry)

@@ -21,8 +21,15 @@ from ragusa import apply
 from tests.web_support import free_port, running_server
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SHOTS = os.environ.get("RAGUSA_SCREENSHOTS")
 
 
@@ -59,7 +66,9 @@ def _my_turn_or_end(page: Page) -> str:
 def _click_first_move(page: Page) -> None:
     before = page.inner_text("#log")
     page.click("#moves button >> nth=0")
-    page.wait_for_function("b => document.querySelector('#log') && document.querySelector('#log').innerText !== b", arg=before)
+    page.wait_for_function(
+        "b => document.querySelector('#log') && document.querySelector('#log').innerText !== b", arg=before
+    )
 
 
 def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path) -> None:
@@ -87,7 +96,9 @@ def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path) -> None
         page.wait_for_selector("#slider")
         steps = int(page.get_attribute("#slider", "max") or 0)
         assert steps == len(json.loads(record.read_text())["actions"])
-        page.eval_on_selector("#slider", "(el, n) => { el.value = n; el.dispatchEvent(new Event('input')); }", steps // 2)
+        page.eval_on_selector(
+            "#slider", "(el, n) => { el.value = n; el.dispatchEvent(new Event('input')); }", steps // 2
+        )
         assert page.inner_text("#stepno") == f"step {steps // 2} of {steps}"
         _shot(page, "play-replay.png")
         assert not errors
@@ -115,7 +126,7 @@ def test_one_person_against_two_bots(browser: Browser, tmp_path: Path) -> None:
         if "/api/message" in response.url:
             try:
                 bodies.append(response.text())
-            except Exception:  # noqa: BLE001 - a response cut short by the reload or the restart
+            except Exception:
                 pass
 
     with running_server(db, port) as (base, app):

@@ -30,7 +30,9 @@ def _play_out(store: MemoryStore, game: str, rng: random.Random) -> dict[str, An
         if status["over"]:
             return status
         pick = legal["legal"][rng.randrange(len(legal["legal"]))]
-        reply = send(store, {"op": "apply", "game": game, "action": pick["text"] if rng.random() < 0.5 else pick["action"]})
+        reply = send(
+            store, {"op": "apply", "game": game, "action": pick["text"] if rng.random() < 0.5 else pick["action"]}
+        )
         assert reply["ok"], reply
     raise AssertionError("the game did not end")
 
@@ -70,7 +72,10 @@ def test_illegal_action_names_its_clause_and_numbers() -> None:
     store = MemoryStore(3)
     game = _new(store, players=2, seats=["human", "human"], seed=1)["status"]["game"]
     for _ in range(2):  # both setup choices
-        send(store, {"op": "apply", "game": game, "action": send(store, {"op": "legal", "game": game})["legal"][0]["text"]})
+        send(
+            store,
+            {"op": "apply", "game": game, "action": send(store, {"op": "legal", "game": game})["legal"][0]["text"]},
+        )
     session = store.get(game)
     assert session is not None
     state = session.state
@@ -134,8 +139,14 @@ def test_no_undo_with_two_humans() -> None:
 @pytest.mark.parametrize("players", [1, 2])
 def test_a_whole_game_then_its_record_and_replay(players: int) -> None:
     store = MemoryStore(7)
-    reply = _new(store, players=players, seats=["human"] + ["random"] * (players - 1), seed=9,
-                 edition="1st", options={"solo_harder": players == 1})
+    reply = _new(
+        store,
+        players=players,
+        seats=["human"] + ["random"] * (players - 1),
+        seed=9,
+        edition="1st",
+        options={"solo_harder": players == 1},
+    )
     game, token = reply["status"]["game"], reply["tokens"][0]
     status = _play_out(store, game, random.Random(players))
     assert status["over"] and len(status["result"]) == (3 if players == 1 else players)

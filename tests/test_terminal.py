@@ -59,9 +59,18 @@ def test_illegal_move_is_explained_with_its_clause() -> None:
 def test_cli_flag() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "ragusa", "play", "--players", "2", "--seed", "3", "--human", "1", "--bot", "random"],
-        input="quit\n", capture_output=True, text=True, timeout=60, check=False,
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert proc.returncode == 0 and "===== seat 1 to decide =====" in proc.stdout
-    bad = subprocess.run([sys.executable, "-m", "ragusa", "play", "--players", "2", "--seed", "3", "--human", "5"],
-                         capture_output=True, text=True, timeout=60, check=False)
+    bad = subprocess.run(
+        [sys.executable, "-m", "ragusa", "play", "--players", "2", "--seed", "3", "--human", "5"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert bad.returncode == 2 and "--human takes seat numbers 0 to 1" in bad.stderr

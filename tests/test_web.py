@@ -68,12 +68,16 @@ def test_new_game_gives_links_not_the_seed(client: httpx.Client) -> None:
         ({"op": "view", "game": "nope", "token": "x"}, 404, "no game"),
     ],
 )
-def test_a_link_sees_and_acts_for_its_seat_only(client: httpx.Client, msg: dict[str, Any], code: int, words: str) -> None:
+def test_a_link_sees_and_acts_for_its_seat_only(
+    client: httpx.Client, msg: dict[str, Any], code: int, words: str
+) -> None:
     _, reply = _post(client, {"op": "new_game", "players": 2, "seats": ["human", "human"], "seed": 1})
     deciding = reply["status"]["seat"]
     game, t0 = _token(reply["links"][deciding])  # T0: the deciding seat's link, T1: the other's
     _, t1 = _token(reply["links"][1 - deciding])
-    msg = json.loads(json.dumps(msg).replace('"G"', json.dumps(game)).replace('"T0"', json.dumps(t0)).replace('"T1"', json.dumps(t1)))
+    msg = json.loads(
+        json.dumps(msg).replace('"G"', json.dumps(game)).replace('"T0"', json.dumps(t0)).replace('"T1"', json.dumps(t1))
+    )
     status, body = _post(client, msg)
     assert status == code and words in body["error"]["message"], body
 
@@ -94,11 +98,17 @@ def test_illegal_move_is_422_with_the_clause(client: httpx.Client) -> None:
         (b"[" * 100_000 + b"]" * 100_000, 400, "not JSON"),
         (b"[1, 2]", 400, "JSON object with an 'op'"),
         (b'{"op": "new_game", "players": "three"}', 400, "must be int"),
-        (b'{"op": "replay", "record": {"players": 2, "seed": 1, "actions": [{"type": "fly"}]}}', 400, '"fly" is not one of'),
+        (
+            b'{"op": "replay", "record": {"players": 2, "seed": 1, "actions": [{"type": "fly"}]}}',
+            400,
+            '"fly" is not one of',
+        ),
         (b"x" * (MAX_BODY + 1), 413, "over"),
     ],
 )
-def test_malformed_and_oversized_bodies_get_a_4xx_json_error(client: httpx.Client, body: bytes, code: int, words: str) -> None:
+def test_malformed_and_oversized_bodies_get_a_4xx_json_error(
+    client: httpx.Client, body: bytes, code: int, words: str
+) -> None:
     r = client.post("/api/message", content=body)
     assert r.status_code == code and words in r.json()["error"]["message"], r.text[:300]
 
@@ -159,12 +169,17 @@ async def _load(base: str, games: list[tuple[str, str]], requests: int) -> list[
             if kind == 0:
                 r = await c.post("/api/message", content=b"{broken")
             elif kind == 1:
-                r = await c.post("/api/message", json={"op": "apply", "game": game, "token": token, "action": "place s999"})
+                r = await c.post(
+                    "/api/message", json={"op": "apply", "game": game, "token": token, "action": "place s999"}
+                )
             else:
                 r = await c.post("/api/message", json={"op": "view", "game": game, "token": token})
                 legal = r.json()["legal"]
                 if legal and kind == 2:
-                    r = await c.post("/api/message", json={"op": "apply", "game": game, "token": token, "action": rng.choice(legal)["text"]})
+                    r = await c.post(
+                        "/api/message",
+                        json={"op": "apply", "game": game, "token": token, "action": rng.choice(legal)["text"]},
+                    )
                     if r.status_code == 409:  # another request moved this game first: fine
                         return 200
             return r.status_code
@@ -177,7 +192,9 @@ def test_load_hundreds_of_concurrent_requests_lose_no_game(tmp_path: Path) -> No
     with running_server(db) as (base, app):
         games = []
         for seed in range(8):
-            r = httpx.post(f"{base}/api/message", json={"op": "new_game", "players": 2, "seats": ["human", "random"], "seed": seed})
+            r = httpx.post(
+                f"{base}/api/message", json={"op": "new_game", "players": 2, "seats": ["human", "random"], "seed": seed}
+            )
             games.append(_token(r.json()["links"][0]))
         codes = asyncio.run(_load(base, games, 400))
         assert all(c < 500 for c in codes) and codes.count(400) >= 80 and codes.count(422) >= 1

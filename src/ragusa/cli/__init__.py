@@ -81,7 +81,10 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         "--solo-harder", action="store_true", help="solo harder variant (SOLO-8): the human takes the top Rector card"
     )
     p.add_argument(
-        "--human", nargs="+", metavar="SEAT", default=None,
+        "--human",
+        nargs="+",
+        metavar="SEAT",
+        default=None,
         help="play these seats yourself at the terminal (e.g. --human 0, --human 0 2); the others are --bot",
     )
 
@@ -109,8 +112,14 @@ def _play(args: argparse.Namespace) -> int:
             print(f"ragusa play: --human takes seat numbers 0 to {args.players - 1}", file=sys.stderr)
             return 2
         return play_terminal(
-            args.players, humans, seed=args.seed, bot=args.bot, edition=args.edition, options=options,
-            inp=sys.stdin, out=sys.stdout,
+            args.players,
+            humans,
+            seed=args.seed,
+            bot=args.bot,
+            edition=args.edition,
+            options=options,
+            inp=sys.stdin,
+            out=sys.stdout,
         )
     opening: list[Event] = []  # solo: the bots' turns before the human's first decision
     try:

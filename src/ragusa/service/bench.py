@@ -72,7 +72,9 @@ def measure(messages: int = 20_000, games: int = 1, players: int = 4, seed: int 
             applies = []
             for g, reply in zip(ids, legal):
                 pick = reply["legal"][rng.randrange(len(reply["legal"]))]
-                applies.append({"op": "apply", "game": g, "action": pick["text"] if rng.random() < 0.5 else pick["action"]})
+                applies.append(
+                    {"op": "apply", "game": g, "action": pick["text"] if rng.random() < 0.5 else pick["action"]}
+                )
             decisions += 1
             views = [{"op": "view", "game": g, "seat": 0} for g in ids] if decisions % 10 == 0 else []
             replies = engine.ask(applies + views)
@@ -86,7 +88,9 @@ def measure(messages: int = 20_000, games: int = 1, players: int = 4, seed: int 
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m ragusa.service.bench", description="ragusa engine throughput over a pipe")
+    p = argparse.ArgumentParser(
+        prog="python -m ragusa.service.bench", description="ragusa engine throughput over a pipe"
+    )
     p.add_argument("--messages", type=int, default=20_000, help="requests per measurement (default 20000)")
     p.add_argument("--games", type=int, default=16, help="games played at once in the pipelined run (default 16)")
     p.add_argument("--players", type=int, default=4)

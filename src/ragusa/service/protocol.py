@@ -16,26 +16,17 @@ import functools
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ragusa import (
-    Action,
-    GameState,
-    IllegalActionError,
-    InvalidInputError,
-    Options,
-    __version__,
-    is_terminal,
-    legal_actions,
-    record_from_json,
-    score_breakdown,
-    view,
-    winners,
-)
+from ragusa._version import __version__
 from ragusa.bots import BOTS
-from ragusa.records import record_of, record_to_data, verify
-from ragusa.serialization import action_from_data, action_to_data
-from ragusa.state import EDITIONS
+from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
+from ragusa.contract.serialization import action_from_data, action_to_data
+from ragusa.contract.views import view, view_to_data
+from ragusa.core.actions import Action
+from ragusa.core.errors import IllegalActionError, InvalidInputError
+from ragusa.core.state import EDITIONS, GameState, Options
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import is_terminal, score_breakdown, winners
 from ragusa.text.notation import format_action, parse_action
-from ragusa.views import view_to_data
 
 from . import session as sessions
 from .session import HUMAN, Session
@@ -82,7 +73,9 @@ def _field(msg: Message, name: str, kind: type | tuple[type, ...], default: Any 
     value = msg[name]
     if isinstance(value, bool) and kind is int or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise ProtocolError("bad_request", f"field {name!r} must be {names.replace('str', 'a string')}, not {value!r:.60}")
+        raise ProtocolError(
+            "bad_request", f"field {name!r} must be {names.replace('str', 'a string')}, not {value!r:.60}"
+        )
     return value
 
 
@@ -230,7 +223,11 @@ def _view(store: Store, msg: Message) -> Message:
     seat = _seat(s, msg, required=True)
     assert seat is not None
     mine = seat == s.state.seat
-    return {"status": status(s), "view": view_to_data(view(s.state, seat)), "legal": legal_list(s.state) if mine else []}
+    return {
+        "status": status(s),
+        "view": view_to_data(view(s.state, seat)),
+        "legal": legal_list(s.state) if mine else [],
+    }
 
 
 def _log(store: Store, msg: Message) -> Message:
@@ -259,7 +256,9 @@ def _record(store: Store, msg: Message) -> Message:
     if "token" in msg:
         _seat(s, msg)
         if not is_terminal(s.state):
-            raise ProtocolError("forbidden", "the record is given once the game is over (its seed would reveal hidden cards)")
+            raise ProtocolError(
+                "forbidden", "the record is given once the game is over (its seed would reveal hidden cards)"
+            )
     rec = record_of(s.initial, s.seed, s.actions, final=s.state)
     return {"record": record_to_data(rec)}
 
@@ -274,7 +273,9 @@ def _replay(store: Store, msg: Message) -> Message:
         raise ProtocolError("bad_request", f"the record does not replay: {v.summary()}")
     seat = _field(msg, "seat", int, 0)
     n = record.players
-    s = sessions.create("replay", players=n, seats=[HUMAN] * n, seed=record.seed, edition=record.edition, options=record.options)
+    s = sessions.create(
+        "replay", players=n, seats=[HUMAN] * n, seed=record.seed, edition=record.edition, options=record.options
+    )
     if not 0 <= seat < s.state.n_players:
         raise ProtocolError("bad_request", f"seat must be 0 to {s.state.n_players - 1}, not {seat}")
     frames = [{"view": view_to_data(view(s.state, seat)), "log": list(s.opening)}]
@@ -285,8 +286,13 @@ def _replay(store: Store, msg: Message) -> Message:
 
 
 def _info(store: Store, msg: Message) -> Message:
-    return {"version": __version__, "ops": sorted(OPS), "seat_kinds": [HUMAN, *sorted(BOTS)],
-            "editions": list(EDITIONS), "options": list(OPTION_NAMES)}
+    return {
+        "version": __version__,
+        "ops": sorted(OPS),
+        "seat_kinds": [HUMAN, *sorted(BOTS)],
+        "editions": list(EDITIONS),
+        "options": list(OPTION_NAMES),
+    }
 
 
 #: every operation, by its ``op`` name

@@ -54,13 +54,17 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "seed": {"type": "integer", "minimum": 0, "description": "default: a random seed"},
             "options": {
                 "type": "object",
-                "properties": {k: {"type": "boolean"} for k in ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")},
+                "properties": {
+                    k: {"type": "boolean"} for k in ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
+                },
                 "additionalProperties": False,
             },
         },
         ("players",),
     ),
-    "legal": _request("legal", "the deciding seat's legal actions, each with its notation", {"game": _GAME, **_ACTOR}, ("game",)),
+    "legal": _request(
+        "legal", "the deciding seat's legal actions, each with its notation", {"game": _GAME, **_ACTOR}, ("game",)
+    ),
     "apply": _request(
         "apply",
         "take an action for the deciding seat; the bots then move",
@@ -68,15 +72,29 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "game": _GAME,
             **_ACTOR,
             "action": {
-                "oneOf": [{"type": "string", "maxLength": 200, "description": "notation, e.g. place s28"}, {"$ref": "action.schema.json"}]
+                "oneOf": [
+                    {"type": "string", "maxLength": 200, "description": "notation, e.g. place s28"},
+                    {"$ref": "action.schema.json"},
+                ]
             },
         },
         ("game", "action"),
     ),
-    "view": _request("view", "what one seat may know, with its legal actions when it decides", {"game": _GAME, **_ACTOR}, ("game",)),
-    "log": _request("log", "the readable log from line 'since'", {"game": _GAME, **_ACTOR, "since": {"type": "integer"}}, ("game",)),
-    "undo": _request("undo", "take back the last human action and the bot moves after it (games with one human)", {"game": _GAME, **_ACTOR}, ("game",)),
-    "record": _request("record", "the game record (with a token: only once the game is over)", {"game": _GAME, **_ACTOR}, ("game",)),
+    "view": _request(
+        "view", "what one seat may know, with its legal actions when it decides", {"game": _GAME, **_ACTOR}, ("game",)
+    ),
+    "log": _request(
+        "log", "the readable log from line 'since'", {"game": _GAME, **_ACTOR, "since": {"type": "integer"}}, ("game",)
+    ),
+    "undo": _request(
+        "undo",
+        "take back the last human action and the bot moves after it (games with one human)",
+        {"game": _GAME, **_ACTOR},
+        ("game",),
+    ),
+    "record": _request(
+        "record", "the game record (with a token: only once the game is over)", {"game": _GAME, **_ACTOR}, ("game",)
+    ),
     "replay": _request(
         "replay",
         "a record replayed as one seat's view at each step, with the log",
@@ -113,7 +131,11 @@ _LEGAL = {
 _LINES = {"type": "array", "items": {"type": "string"}}
 RESPONSES: dict[str, dict[str, Any]] = {
     "info": {"version": {"type": "string"}, "ops": _LINES, "seat_kinds": _LINES, "editions": _LINES, "options": _LINES},
-    "new_game": {"status": _STATUS, "tokens": {"type": "array", "items": {"type": ["string", "null"]}}, "seed": {"type": "integer"}},
+    "new_game": {
+        "status": _STATUS,
+        "tokens": {"type": "array", "items": {"type": ["string", "null"]}},
+        "seed": {"type": "integer"},
+    },
     "legal": {"status": _STATUS, "legal": _LEGAL},
     "apply": {"status": _STATUS, "applied": {"type": "string"}, "log": _LINES},
     "view": {"status": _STATUS, "view": {"$ref": "view.schema.json"}, "legal": _LEGAL},
@@ -123,7 +145,11 @@ RESPONSES: dict[str, dict[str, Any]] = {
     "replay": {
         "frames": {
             "type": "array",
-            "items": {"type": "object", "properties": {"view": {"$ref": "view.schema.json"}, "log": _LINES}, "required": ["view", "log"]},
+            "items": {
+                "type": "object",
+                "properties": {"view": {"$ref": "view.schema.json"}, "log": _LINES},
+                "required": ["view", "log"],
+            },
         },
         "status": _STATUS,
     },

@@ -13,22 +13,17 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from ragusa import (
-    Action,
-    GameState,
-    InvalidInputError,
-    Options,
-    apply,
-    is_terminal,
-    legal_actions,
-    new_game,
-    step,
-)
 from ragusa.bots import BOTS, make_bot
-from ragusa.events import Event
-from ragusa.log import describe_event, describe_setup, describe_step
-from ragusa.solo import new_solo_game
-from ragusa.state import EDITIONS
+from ragusa.core.actions import Action
+from ragusa.core.errors import InvalidInputError
+from ragusa.core.events import Event
+from ragusa.core.state import EDITIONS, GameState, Options
+from ragusa.rules.engine import apply, step
+from ragusa.rules.game import new_game
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import is_terminal
+from ragusa.rules.solo.setup import new_solo_game
+from ragusa.text.log import describe_event, describe_setup, describe_step
 
 __all__ = ["HUMAN", "PATRICIAN", "Session", "apply_action", "create", "undo", "replay_actions"]
 

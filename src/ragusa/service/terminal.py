@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import IO, Any
 
-from ragusa import Options
-from ragusa.log import describe_result
+from ragusa.core.state import Options
+from ragusa.text.log import describe_result
 from ragusa.text.notation import expected_forms
 from ragusa.text.table import describe_view
 
@@ -58,7 +58,9 @@ class _Game:
             return False
         if word == "undo":
             reply = self.ask("undo")
-            self.say(f"Undone: {reply['undone']} action(s)." if reply["ok"] else f"Cannot undo: {reply['error']['message']}")
+            self.say(
+                f"Undone: {reply['undone']} action(s)." if reply["ok"] else f"Cannot undo: {reply['error']['message']}"
+            )
             return bool(reply["ok"])
         action: Any = text.strip()
         if word.isdigit():
@@ -91,13 +93,26 @@ def play(
     seats = [HUMAN if s in humans else bot for s in range(players)]
     store = MemoryStore(seed)
     opts = options or Options()
-    reply = handle(store, {"op": "new_game", "players": players, "seats": seats, "seed": seed, "edition": edition,
-                           "options": {k: getattr(opts, k) for k in ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")}})
+    reply = handle(
+        store,
+        {
+            "op": "new_game",
+            "players": players,
+            "seats": seats,
+            "seed": seed,
+            "edition": edition,
+            "options": {
+                k: getattr(opts, k) for k in ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
+            },
+        },
+    )
     if not reply["ok"]:
         out.write(f"ragusa play: {reply['error']['message']}\n")
         return 2
     g = _Game(store, reply["status"]["game"], out)
-    g.say(f"Ragusa: {players} player(s), seed {seed}, {edition} edition; human seat(s) {', '.join(map(str, humans))}, others: {bot} bot.")
+    g.say(
+        f"Ragusa: {players} player(s), seed {seed}, {edition} edition; human seat(s) {', '.join(map(str, humans))}, others: {bot} bot."
+    )
     g.say(*g.ask("log")["lines"])
     while not (status := g.ask("legal")["status"])["over"]:
         seat = status["seat"]

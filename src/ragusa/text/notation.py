@@ -23,7 +23,7 @@ Bonus cards are named by id without the ``bonus-`` prefix (the full id is accept
 
 from __future__ import annotations
 
-from ragusa import (
+from ragusa.core.actions import (
     Action,
     ActivateHex,
     BuildTower,
@@ -31,18 +31,17 @@ from ragusa import (
     BuyShip,
     ChooseBonus,
     DrawBonus,
-    GameState,
-    InvalidInputError,
     KeepBonus,
     Pass,
-    Phase,
     Place,
     SellCommodity,
     Trade,
 )
-from ragusa.board import BOARD
-from ragusa.components import COMMODITIES, COMPONENTS, RESOURCES
-from ragusa.fish import TRADE_COST
+from ragusa.core.board import BOARD
+from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
+from ragusa.core.errors import InvalidInputError
+from ragusa.core.state import GameState, Phase
+from ragusa.rules.fish import TRADE_COST
 
 __all__ = ["FORMS", "format_action", "parse_action", "expected_forms"]
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ragusa.board import BOARD
-from ragusa.buildings.market import COSTS, SHIPS
-from ragusa.components import COMMODITIES, COMPONENTS, RESOURCES
-from ragusa.log import hex_name
-from ragusa.state import POWERHOUSE, RESERVED, VP_SOURCES
+from ragusa.core.board import BOARD
+from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
+from ragusa.core.state import POWERHOUSE, RESERVED, VP_SOURCES
+from ragusa.rules.buildings.market import COSTS, SHIPS
+from ragusa.text.log import hex_name
 
 __all__ = ["describe_view", "PHASE_TEXT"]
 
@@ -32,7 +32,14 @@ PHASE_TEXT: dict[str, str] = {
     "end_trade": "trade fish before the bonus cards score, or pass",
     "over": "the game is over",
 }
-_RES_SHORT = {"fish": "fish", "wood": "wood", "stone": "stone", "silver_ore": "ore", "grapes": "grapes", "olives": "olives"}
+_RES_SHORT = {
+    "fish": "fish",
+    "wood": "wood",
+    "stone": "stone",
+    "silver_ore": "ore",
+    "grapes": "grapes",
+    "olives": "olives",
+}
 
 
 def _card(card: str) -> str:
@@ -51,7 +58,9 @@ def _pieces(v: dict[str, Any]) -> list[str]:
         on = [BOARD.spot_ids[s] for s, o in enumerate(houses) if o == seat]
         tw = [BOARD.spot_ids[s] for s, o in enumerate(towers) if o == seat]
         wl = [BOARD.wall_ids[w] for w, o in enumerate(walls) if o == seat]
-        lines.append(f"  seat {seat}: houses {' '.join(on) or '-'} | towers {' '.join(tw) or '-'} | walls {' '.join(wl) or '-'}")
+        lines.append(
+            f"  seat {seat}: houses {' '.join(on) or '-'} | towers {' '.join(tw) or '-'} | walls {' '.join(wl) or '-'}"
+        )
     power = [BOARD.spot_ids[s] for s, o in enumerate(houses) if o == POWERHOUSE]
     black = [BOARD.spot_ids[s] for s, o in enumerate(houses) if o == RESERVED]
     if power:
@@ -77,7 +86,11 @@ def _market(v: dict[str, Any]) -> list[str]:
 def _seat_line(v: dict[str, Any], seat: int) -> str:
     p = v["players"][seat]
     vp = " ".join(f"{name} {n}" for name, n in zip(VP_SOURCES, p["vp"]) if n)
-    hand = f"bonus cards {', '.join(map(_card, p['bonus_cards'])) or 'none'}" if p["bonus_cards"] is not None else f"{p['bonus_card_count']} bonus card(s)"
+    hand = (
+        f"bonus cards {', '.join(map(_card, p['bonus_cards'])) or 'none'}"
+        if p["bonus_cards"] is not None
+        else f"{p['bonus_card_count']} bonus card(s)"
+    )
     left = f"{p['houses_left']} houses" + (f" + {p['powerhouses_left']} powerhouses" if p["powerhouses_left"] else "")
     you = " (you)" if seat == v["viewer"] else ""
     return (

@@ -121,7 +121,9 @@ def create_app(db: str | Path) -> Starlette:
 
     async def http_error(request: Request, exc: Exception) -> Response:
         code = exc.status_code if isinstance(exc, HTTPException) else 400
-        return JSONResponse(error("not_found" if code == 404 else "bad_request", f"HTTP {code}: {request.url.path}"), status_code=code)
+        return JSONResponse(
+            error("not_found" if code == 404 else "bad_request", f"HTTP {code}: {request.url.path}"), status_code=code
+        )
 
     app = Starlette(
         routes=[

@@ -5,10 +5,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ragusa.board import BOARD
-from ragusa.components import BUILDING_NAMES, COMMODITIES, COMPONENTS, RESOURCES
-from ragusa.log import hex_name
-from ragusa.state import VP_SOURCES
+from ragusa.core.board import BOARD
+from ragusa.core.components import BUILDING_NAMES, COMMODITIES, COMPONENTS, RESOURCES
+from ragusa.core.state import VP_SOURCES
+from ragusa.text.log import hex_name
 
 #: seat colours, in seat order (also the terminal's legend)
 SEAT_COLOURS: tuple[str, ...] = ("#d62828", "#f4a261", "#277da1", "#6a4c93", "#2a9d8f")
@@ -29,19 +29,35 @@ def board_data() -> dict[str, Any]:
     b = COMPONENTS.board
     return {
         "hexes": [
-            {"id": h.id, "q": h.q, "r": h.r, "kind": h.kind, "resource": h.resource, "building": h.building, "name": hex_name(h.id)}
+            {
+                "id": h.id,
+                "q": h.q,
+                "r": h.r,
+                "kind": h.kind,
+                "resource": h.resource,
+                "building": h.building,
+                "name": hex_name(h.id),
+            }
             for h in b.hexes
         ],
         "spots": [
-            {"id": BOARD.spot_ids[s], "hexes": [BOARD.hex_ids[h] for h in BOARD.spot_hexes[s]], "tower": BOARD.spot_tower[s]}
+            {
+                "id": BOARD.spot_ids[s],
+                "hexes": [BOARD.hex_ids[h] for h in BOARD.spot_hexes[s]],
+                "tower": BOARD.spot_tower[s],
+            }
             for s in range(len(BOARD.spot_ids))
         ],
-        "walls": [{"id": w, "spots": [BOARD.spot_ids[s] for s in BOARD.wall_spots[i]]} for i, w in enumerate(BOARD.wall_ids)],
+        "walls": [
+            {"id": w, "spots": [BOARD.spot_ids[s] for s in BOARD.wall_spots[i]]} for i, w in enumerate(BOARD.wall_ids)
+        ],
         "ring": [BOARD.spot_ids[s] for s in BOARD.ring_spots],
         "track": list(COMPONENTS.market.track),
         "slots": [{"cost": dict(s.cost), "lowers": s.lowers} for s in COMPONENTS.market.slots],
         "ships": {s.id: {"good": s.good, "stars": s.stars, "extra_cost": s.extra_cost} for s in COMPONENTS.ships},
-        "bonus_cards": {c.id: {"kind": c.kind, "vp": c.vp, "resource": c.resource, "good": c.good} for c in COMPONENTS.bonus_cards},
+        "bonus_cards": {
+            c.id: {"kind": c.kind, "vp": c.vp, "resource": c.resource, "good": c.good} for c in COMPONENTS.bonus_cards
+        },
         "resources": list(RESOURCES),
         "commodities": list(COMMODITIES),
         "vp_sources": list(VP_SOURCES),

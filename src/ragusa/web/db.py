@@ -15,7 +15,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ragusa import Options, new_game
+from ragusa.core.state import Options
+from ragusa.rules.game import new_game
 from ragusa.text.notation import format_action, parse_action
 
 from ..service.session import Session, replay_actions
@@ -39,7 +40,9 @@ def _to_row(s: Session) -> str:
         {
             "players": s.players,
             "edition": s.edition,
-            "options": {k: getattr(s.options, k) for k in ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")},
+            "options": {
+                k: getattr(s.options, k) for k in ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
+            },
             "seed": s.seed,
             "seats": list(s.seats),
             "tokens": list(s.tokens),
