@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -209,3 +210,18 @@ def test_load_hundreds_of_concurrent_requests_lose_no_game(tmp_path: Path) -> No
             assert rebuilt.actions == s.actions and rebuilt.state == s.state and rebuilt.log == s.log
     finally:
         fresh.close()
+
+
+def test_openapi_page_and_schemas(client: httpx.Client) -> None:
+    doc = client.get("/api/openapi.json").json()
+    assert doc["openapi"].startswith("3.1") and "/api/message" in doc["paths"]
+    text = json.dumps(doc)
+    refs = set(re.findall(r'"#/components/schemas/([a-z_]+)"', text))
+    assert refs and refs <= set(doc["components"]["schemas"]) and "apply_request" in refs
+    assert "#/$defs/" not in text
+    external = set(re.findall(r'"\$ref": "([a-z]+\.schema\.json)"', text))
+    assert external == {"action.schema.json", "view.schema.json", "record.schema.json"}
+    for name in external:
+        assert client.get(f"/schemas/{name}").json()["$schema"].startswith("https://json-schema.org/")
+    assert client.get("/schemas/protocol.schema.json").json()["$defs"]["apply_request"]
+    assert client.get("/schemas/secrets.schema.json").status_code == 404

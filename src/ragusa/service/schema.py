@@ -223,3 +223,56 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def openapi(version: str) -> dict[str, Any]:
+    """An OpenAPI 3.1 description of the web app's HTTP API (the protocol at ``POST /api/message``).
+
+    The message schemas are the protocol schema's; their references to the library's documents
+    (``action.schema.json``...) resolve against ``/schemas/`` on the same server.
+    """
+    proto = protocol_schema()
+    defs = {
+        k: json.loads(json.dumps(v).replace("#/$defs/", "#/components/schemas/")) for k, v in proto["$defs"].items()
+    }
+    requests = [{"$ref": f"#/components/schemas/{op}_request"} for op in REQUESTS]
+    responses = [{"$ref": f"#/components/schemas/{op}_response"} for op in RESPONSES]
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/error_response"}}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "ragusa serve", "version": version, "description": proto["description"]},
+        "paths": {
+            "/api/message": {
+                "post": {
+                    "summary": "one protocol request; over HTTP a game request carries its seat's token",
+                    "requestBody": {"required": True, "content": {"application/json": {"schema": {"oneOf": requests}}}},
+                    "responses": {
+                        "200": {
+                            "description": "done",
+                            "content": {"application/json": {"schema": {"oneOf": responses}}},
+                        },
+                        "400": {"description": "malformed body or message", "content": error},
+                        "403": {"description": "no token, a forged token, or a seat number", "content": error},
+                        "404": {"description": "no such game", "content": error},
+                        "409": {"description": "not this seat's turn, or undo/game-over conflict", "content": error},
+                        "413": {"description": "body over 1 MB", "content": error},
+                        "422": {"description": "an illegal action; rule names the SPEC clause", "content": error},
+                    },
+                }
+            },
+            "/api/board": {
+                "get": {
+                    "summary": "the board and component data the page draws from",
+                    "responses": {"200": {"description": "board data"}},
+                }
+            },
+            "/schemas/{name}": {
+                "get": {
+                    "summary": "the library's JSON Schemas (action, view, record...)",
+                    "parameters": [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}],
+                    "responses": {"200": {"description": "a schema"}},
+                }
+            },
+        },
+        "components": {"schemas": defs},
+    }

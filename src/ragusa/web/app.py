@@ -22,7 +22,11 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from ragusa._version import __version__
+from ragusa.contract.schema.generate import NAMES, schema
+
 from ..service.protocol import error, handle
+from ..service.schema import openapi, protocol_schema
 from .board import board_data
 from .db import SQLiteStore
 
@@ -119,6 +123,17 @@ def create_app(db: str | Path) -> Starlette:
     async def board(request: Request) -> Response:
         return JSONResponse(board_data())
 
+    async def openapi_doc(request: Request) -> Response:
+        return JSONResponse(openapi(__version__))
+
+    async def schemas(request: Request) -> Response:
+        name = request.path_params["name"].removesuffix(".schema.json")
+        if name == "protocol":
+            return JSONResponse(protocol_schema())
+        if name not in NAMES:
+            raise HTTPException(404)
+        return JSONResponse(schema(name))
+
     async def http_error(request: Request, exc: Exception) -> Response:
         code = exc.status_code if isinstance(exc, HTTPException) else 400
         return JSONResponse(
@@ -132,6 +147,8 @@ def create_app(db: str | Path) -> Starlette:
             Route("/replay", page),
             Route("/static/{name}", static),
             Route("/api/board", board),
+            Route("/api/openapi.json", openapi_doc),
+            Route("/schemas/{name}", schemas),
             Route("/favicon.ico", lambda request: Response(status_code=204)),
             Route("/api/message", message, methods=["POST"]),
         ],

@@ -133,8 +133,8 @@ function renderGame() {
       ${legendHtml(B, status.seats)}</div>
     <div class="side">
       ${status.over ? endHtml(status) : ""}
-      <section class="panel"><h3>Your move</h3><div id="message"></div><div class="choices" id="choices"></div>
-        <div class="moves" id="moves">${mine ? movesHtml(legal) : "<i>waiting…</i>"}</div>
+      <section class="panel"><h3>${status.over ? "Messages" : "Your move"}</h3><div id="message"></div><div class="choices" id="choices"></div>
+        <div class="moves" id="moves">${mine ? movesHtml(legal) : status.over ? "" : "<i>waiting…</i>"}</div>
         <form id="notation"><input name="text" size="28" placeholder="notation, e.g. place s28"> <button>Play</button>
         <button type="button" id="undo" ${status.undo ? "" : "disabled"}>Undo</button></form>
         ${hand ? `<div class="hand">${hand}</div>` : ""}${v.solo ? `<div>Solo round ${v.solo.round} of 9; Patrician cards left: ${v.solo.bot_card_counts.join(", ")}</div>` : ""}</section>
