@@ -6,6 +6,9 @@ import asyncio
 import json
 import random
 import re
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +18,7 @@ import pytest
 from ragusa.web.app import MAX_BODY
 from ragusa.web.db import SQLiteStore, default_db_path
 from tests.protocol_support import check
-from tests.web_support import running_server
+from tests.web_support import free_port, running_server
 
 
 def _post(client: httpx.Client, msg: Any) -> tuple[int, dict[str, Any]]:
@@ -225,3 +228,23 @@ def test_openapi_page_and_schemas(client: httpx.Client) -> None:
         assert client.get(f"/schemas/{name}").json()["$schema"].startswith("https://json-schema.org/")
     assert client.get("/schemas/protocol.schema.json").json()["$defs"]["apply_request"]
     assert client.get("/schemas/secrets.schema.json").status_code == 404
+
+
+def test_ragusa_serve_prints_its_url_and_serves(tmp_path: Path) -> None:
+    port = free_port()
+    cmd = [sys.executable, "-m", "ragusa", "serve", "--port", str(port), "--db", str(tmp_path / "s.sqlite3")]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith(f"Ragusa is served at http://127.0.0.1:{port}/")
+        for _ in range(100):
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        assert page.status_code == 200 and "Ragusa" in page.text
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
