@@ -26,8 +26,6 @@ def _validator(defn: str | None = None) -> Draft202012Validator:
 
 
 MESSAGE = _validator()
-#: every message the tests sent, as (request, response)
-SENT: list[tuple[Any, dict[str, Any]]] = []
 
 
 def check(message: Any) -> None:
@@ -43,5 +41,4 @@ def send(store: Store, request: Any, *, valid: bool = True) -> dict[str, Any]:
     response = handle(store, json.loads(json.dumps(request)))
     response = dict(json.loads(json.dumps(response)))  # what a client receives
     check(response)
-    SENT.append((request, response))
     return response

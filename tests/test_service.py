@@ -13,7 +13,7 @@ from ragusa import Place, apply, legal_actions, new_game
 from ragusa.service.engine import run
 from ragusa.service.schema import schema_text
 from ragusa.service.store import MemoryStore
-from tests.protocol_support import SCHEMAS, SENT, check, send
+from tests.protocol_support import SCHEMAS, check, send
 
 
 def _new(store: MemoryStore, **kw: Any) -> dict[str, Any]:
@@ -214,16 +214,6 @@ def test_engine_answers_json_lines_and_echoes_ids() -> None:
     assert replies[1]["error"]["code"] == "bad_request" and "not JSON" in replies[1]["error"]["message"]
     assert replies[2]["id"] == 2 and replies[2]["legal"]
     assert "apply" in replies[3]["ops"] and "greedy" in replies[3]["seat_kinds"]
-
-
-def test_every_message_sent_fits_the_schema() -> None:
-    # the helper checked each one as it went; this makes sure the tests above sent a good variety
-    ops = {req.get("op") for req, _ in SENT if isinstance(req, dict)}
-    if len(ops) < 5:
-        pytest.skip("run with the rest of this module")  # pragma: no cover
-    codes = {resp["error"]["code"] for _, resp in SENT if not resp["ok"]}
-    assert {"apply", "legal", "new_game", "undo", "record"} <= ops
-    assert {"illegal", "bad_request", "forbidden", "not_your_turn", "conflict"} <= codes
 
 
 def test_ragusa_engine_over_a_pipe() -> None:

@@ -24,6 +24,7 @@ from tests.web_support import free_port, running_server
 def _post(client: httpx.Client, msg: Any) -> tuple[int, dict[str, Any]]:
     r = client.post("/api/message", json=msg)
     body: dict[str, Any] = r.json()
+    check(body)  # every answer over HTTP fits the protocol schema too
     return r.status_code, body
 
 

@@ -133,8 +133,13 @@ RESPONSES: dict[str, dict[str, Any]] = {
     "info": {"version": {"type": "string"}, "ops": _LINES, "seat_kinds": _LINES, "editions": _LINES, "options": _LINES},
     "new_game": {
         "status": _STATUS,
-        "tokens": {"type": "array", "items": {"type": ["string", "null"]}},
-        "seed": {"type": "integer"},
+        "tokens": {"type": "array", "items": {"type": ["string", "null"]}, "description": "ragusa engine only"},
+        "seed": {"type": "integer", "description": "ragusa engine only (over HTTP it would reveal the hidden cards)"},
+        "links": {
+            "type": "array",
+            "items": {"type": ["string", "null"]},
+            "description": "HTTP only: each human seat's link",
+        },
     },
     "legal": {"status": _STATUS, "legal": _LEGAL},
     "apply": {"status": _STATUS, "applied": {"type": "string"}, "log": _LINES},
@@ -157,12 +162,16 @@ RESPONSES: dict[str, dict[str, Any]] = {
 ERROR_CODES = ("bad_request", "not_found", "forbidden", "not_your_turn", "illegal", "conflict", "too_large")
 
 
+#: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
+_OPTIONAL = {"tokens", "seed", "links"}
+
+
 def _ok(op: str) -> dict[str, Any]:
     props = RESPONSES[op]
     return {
         "type": "object",
         "properties": {"ok": {"const": True}, "op": {"const": op}, "id": _ID, **props},
-        "required": ["ok", "op", *props],
+        "required": ["ok", "op", *(p for p in props if p not in _OPTIONAL)],
         "additionalProperties": False,
     }
 
