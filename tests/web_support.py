@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -10,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import uvicorn
 
 from ragusa.web.app import create_app
@@ -41,3 +44,28 @@ def running_server(db: Path, port: int | None = None) -> Iterator[tuple[str, Any
         server.should_exit = True
         thread.join(timeout=15)
         app.state.store.close()
+
+
+@contextmanager
+def served(db: Path) -> Iterator[tuple[str, str]]:
+    """``ragusa serve`` in its own process on a free port; yields (base URL, the line it printed)."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "ragusa", "serve", "--port", str(port), "--db", str(db)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(base + "/api/board", timeout=5)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or proc.poll() is not None:  # pragma: no cover
+                    raise RuntimeError(f"ragusa serve did not start: {line}") from None
+                time.sleep(0.1)
+        yield base, line
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
