@@ -8,9 +8,12 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ragusa import Place, apply, legal_actions, new_game
 from ragusa.service.engine import run
+from ragusa.service.protocol import OPS, handle
 from ragusa.service.schema import schema_text
 from ragusa.service.store import MemoryStore
 from tests.protocol_support import SCHEMAS, check, send
@@ -232,3 +235,26 @@ def test_ragusa_engine_over_a_pipe() -> None:
     replies = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [r["op"] for r in replies] == ["new_game", "view"]
     assert replies[1]["view"]["solo"]["round"] >= 1 and replies[1]["legal"]
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+_FIELDS = ["game", "seat", "token", "action", "players", "seats", "edition", "seed", "options", "since", "record", "id"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    op=st.sampled_from([*OPS, "nope"]),
+    fields=st.dictionaries(
+        st.sampled_from(_FIELDS), _JSON | st.sampled_from(["g1", 0, 1, "place s1", "pass"]), max_size=5
+    ),
+)
+def test_any_json_gets_a_response_never_an_exception(op: str, fields: dict[str, Any]) -> None:
+    store = MemoryStore(1)
+    handle(store, {"op": "new_game", "players": 2, "seats": ["human", "human"], "seed": 1})
+    reply = handle(store, {"op": op, **fields})
+    assert reply["ok"] in (True, False)
+    check(json.loads(json.dumps(reply)))

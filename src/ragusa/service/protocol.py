@@ -336,5 +336,10 @@ def handle(store: Store, msg: object) -> Message:
     except (ValueError, TypeError) as exc:
         out = error("bad_request", str(exc)[:300])
     if isinstance(msg, dict) and "id" in msg:
-        out["id"] = msg["id"]
+        ident = msg["id"]
+        ok_id = ident is None or (isinstance(ident, str | int) and not isinstance(ident, bool))
+        if ok_id:
+            out["id"] = ident
+        else:
+            out = error("bad_request", "field 'id' must be a string, an integer or null")
     return out

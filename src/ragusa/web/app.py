@@ -101,7 +101,7 @@ def create_app(db: str | Path) -> Starlette:
         msg = got["_body"]
         refused = _http_check(msg)
         if refused is not None:
-            if isinstance(msg, dict) and "id" in msg:
+            if isinstance(msg, dict) and isinstance(msg.get("id"), str | int) and not isinstance(msg["id"], bool):
                 refused["id"] = msg["id"]
             return _reply(refused)
         out = await anyio.to_thread.run_sync(handle_locked, msg)
