@@ -23,6 +23,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from ragusa.bench import perft as perft_module
+from ragusa.bench.suite import suite_lines
 from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
@@ -146,7 +148,9 @@ def profile(
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The benchmark's options (shared by ``python -m ragusa.bench`` and ``ragusa bench``)."""
     parser.add_argument("--games", type=int, default=200, help="measured playouts (default 200)")
-    parser.add_argument("--players", type=int, default=4, choices=range(2, 6), metavar="{2..5}", help="default 4")
+    parser.add_argument(
+        "--players", type=int, default=4, choices=range(1, 6), metavar="{1..5}", help="default 4 (1: solo)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first playout (playout k uses seed + k)")
     parser.add_argument("--warmup", type=int, default=5, help="unmeasured warm-up playouts (default 5)")
     parser.add_argument("--edition", choices=("1st", "2nd"), default="2nd")
@@ -154,6 +158,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--profile", action="store_true", help="also run the playouts under cProfile and print the hotspots"
     )
     parser.add_argument("--top", type=int, default=25, help="functions listed by --profile (default 25)")
+    parser.add_argument(
+        "--suite-games",
+        type=int,
+        default=None,
+        help="games per mode of the suite (ratio to python-chess per mode, placement costs, phases, "
+        "memory); default: --games / 4, at least 2; 0 skips the suite",
+    )
+    parser.add_argument("--perft", action="store_true", help="also check every committed perft count (slow)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -164,6 +176,16 @@ def run(args: argparse.Namespace) -> int:
     result = run_bench(args.games, args.players, seed=args.seed, warmup=max(args.warmup, 0), edition=args.edition)
     for line in result.lines():
         print(line)
+    suite_games = max(args.games // 4, 2) if args.suite_games is None else args.suite_games
+    if suite_games > 0:
+        print()
+        for line in suite_lines(suite_games, seed=args.seed):
+            print(line, flush=True)
+    if args.perft:
+        print()
+        code = perft_module.run(argparse.Namespace(file=str(perft_module.DEFAULT_FILE), max_depth=None, id=None))
+        if code:
+            return code
     if args.profile:
         print()
         print(f"cProfile of {args.games} random playouts, by time spent in each function itself:")
