@@ -25,6 +25,7 @@ from ragusa.rules.requirements import (
     own_house_counts,
     placements,
 )
+from ragusa.rules.scan import house_placements
 from ragusa.rules.two_player import (
     powerhouse_spots,
 )
@@ -38,6 +39,30 @@ _DRAW = DrawBonus()
 _ACTIVATE: tuple[ActivateHex, ...] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
 
 
+_free: tuple[tuple[int, ...], list[int]] = ((), [])
+_with_trades: dict[tuple[int, tuple[str, ...]], Place] = {}
+
+
+def free_spots(houses: tuple[int, ...]) -> list[int]:
+    """The free spots, ascending (the last answer is kept: a state's houses are shared by the
+    states that follow it until a piece is placed). Do not modify the list."""
+    global _free
+    last, spots = _free
+    if houses is not last and houses != last:
+        spots = [s for s, owner in enumerate(houses) if owner == EMPTY]
+        _free = (houses, spots)
+    return spots
+
+
+def _place_with_trades(s: int, trades: tuple[str, ...]) -> Place:
+    """``Place(spot, False, trades)``, one object per spot and trades."""
+    key = (s, trades)
+    place = _with_trades.get(key)
+    if place is None:
+        place = _with_trades[key] = Place(BOARD.spot_ids[s], False, trades)
+    return place
+
+
 def placements_of(state: GameState, seat: int) -> list[Action]:
     """Every legal placement of ``seat``, each with its minimal fish trades (BUILD-8)."""
     p = state.players[seat]
@@ -47,9 +72,8 @@ def placements_of(state: GameState, seat: int) -> list[Action]:
     counts = own_house_counts(houses, seat)
     out: list[Action] = []
     if p.houses_left:
-        free = [s for s, owner in enumerate(houses) if owner == EMPTY]
-        for s, t in placements(res, com, counts, free, False, strict):
-            out.append(Place(BOARD.spot_ids[s], False, t) if t else _PLACE_HOUSE[s])
+        for s, t in house_placements(res, com, counts, free_spots(houses), strict):
+            out.append(_place_with_trades(s, t) if t else _PLACE_HOUSE[s])
     if p.powerhouses_left:
         for s, t in placements(res, com, counts, powerhouse_spots(houses), True, strict):
             out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
