@@ -1,0 +1,52 @@
+"""The fast placement scan (issue 12) gives exactly what the reference requirement check gives."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ragusa.core.board import BOARD
+from ragusa.rules.requirements import SPOT_INFO, STONE, WOOD, placements
+from ragusa.rules.scan import house_placements, needs_of
+
+N_HEXES = len(BOARD.hex_ids)
+ALL_SPOTS = list(range(len(BOARD.spot_ids)))
+
+resources = st.lists(st.integers(0, 6), min_size=6, max_size=6)
+commodities = st.lists(st.integers(0, 2), min_size=3, max_size=3)
+counts = st.lists(st.integers(0, 4), min_size=N_HEXES, max_size=N_HEXES).map(tuple)
+
+
+@pytest.mark.clause("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-6", "BUILD-7", "BUILD-8", "R-3")
+@settings(max_examples=300, deadline=None)
+@given(resources, commodities, counts, st.booleans(), st.sets(st.sampled_from(ALL_SPOTS)))
+def test_the_scan_matches_the_reference_check(
+    res: list[int], com: list[int], cnt: tuple[int, ...], strict: bool, taken: set[int]
+) -> None:
+    free = [s for s in ALL_SPOTS if s not in taken]
+    assert house_placements(res, com, cnt, free, strict) == placements(res, com, cnt, free, False, strict)
+
+
+def _needs_by_hand(cnt: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    wood: list[int] = []
+    stone: list[int] = []
+    for info in SPOT_INFO:
+        for hexes, gained, out in ((info.country, WOOD, wood), (info.city, STONE, stone)):
+            need = max((cnt[h] + 1 for h in hexes), default=0)
+            out.append(max(0, need - info.gains.count(gained)))
+    return wood, stone
+
+
+@pytest.mark.clause("BUILD-2", "BUILD-3", "BUILD-6")
+@settings(max_examples=100, deadline=None)
+@given(counts, st.lists(st.tuples(st.integers(0, N_HEXES - 1), st.integers(0, 3)), max_size=5))
+def test_need_tables_updated_from_a_near_table_equal_fresh_ones(
+    start: tuple[int, ...], changes: list[tuple[int, int]]
+) -> None:
+    assert needs_of(start) == _needs_by_hand(start)
+    after = list(start)
+    for h, v in changes:
+        after[h] = v
+    key = tuple(after)
+    assert needs_of(key) == _needs_by_hand(key)
