@@ -36,6 +36,7 @@ def build_tower(w: Work, seat: int, spot_id: str) -> None:
         raise IllegalActionError("ARCHITECT-1", f"{spot_id!r} is not a tower spot")
     if w.towers[spot] != EMPTY:
         raise IllegalActionError("ARCHITECT-1", f"{spot_id} already has a tower (seat {w.towers[spot]})")
-    w.towers[spot] = seat
+    w.set_tower(spot, seat)
     w.p(seat).towers_left -= 1
-    w.emit(TowerBuilt(seat, spot_id))
+    if w.ev is not None:
+        w.emit(TowerBuilt(seat, spot_id))

@@ -36,5 +36,6 @@ def sell(w: Work, seat: int, commodity: str) -> None:
     vp = TRACK[w.market[c]]
     p.com[c] -= 1
     p.vp[VP_WHARF] += vp
-    w.emit(CommoditySold(seat, commodity, vp))
-    w.emit(VPScored(seat, "wharf", vp, f"1 {commodity} sold at market value {vp}"))
+    if w.ev is not None:
+        w.emit(CommoditySold(seat, commodity, vp))
+        w.emit(VPScored(seat, "wharf", vp, f"1 {commodity} sold at market value {vp}"))
