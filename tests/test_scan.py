@@ -7,6 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ragusa.core.board import BOARD
+from ragusa.core.state import EMPTY
+from ragusa.rules.legal import free_spots
 from ragusa.rules.requirements import SPOT_INFO, STONE, WOOD, placements
 from ragusa.rules.scan import house_placements, needs_of
 
@@ -50,3 +52,14 @@ def test_need_tables_updated_from_a_near_table_equal_fresh_ones(
         after[h] = v
     key = tuple(after)
     assert needs_of(key) == _needs_by_hand(key)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from((-3, -2, -1, -1, -1, 0, 1, 2)), min_size=75, max_size=75), max_size=6))
+def test_free_spots_are_the_empty_spots_of_any_sequence_of_boards(boards: list[list[int]]) -> None:
+    # kept answers are reused only when they are provably the same: pieces added, or any other board
+    for board in boards:
+        houses = tuple(board)
+        assert free_spots(houses) == [s for s, owner in enumerate(houses) if owner == EMPTY]
+        grown = tuple(0 if s % 7 == 3 and owner == EMPTY else owner for s, owner in enumerate(houses))
+        assert free_spots(grown) == [s for s, owner in enumerate(grown) if owner == EMPTY]

@@ -49,8 +49,25 @@ def free_spots(houses: tuple[int, ...]) -> list[int]:
     global _free
     last, spots = _free
     if houses is not last and houses != last:
-        spots = [s for s, owner in enumerate(houses) if owner == EMPTY]
+        # pieces are only ever added: the spots still free among the last free ones are all of
+        # them when they are as many as the free spots (else scan the whole board)
+        spots = [s for s in spots if houses[s] == EMPTY] if len(last) == len(houses) else []
+        if len(spots) != houses.count(EMPTY):
+            spots = [s for s, owner in enumerate(houses) if owner == EMPTY]
         _free = (houses, spots)
+    return spots
+
+
+_power: tuple[tuple[int, ...], list[int]] = ((), [])
+
+
+def _powerhouse_spots(houses: tuple[int, ...]) -> list[int]:
+    """:func:`powerhouse_spots`, the last answer kept (as for :func:`free_spots`)."""
+    global _power
+    last, spots = _power
+    if houses is not last and houses != last:
+        spots = powerhouse_spots(houses)
+        _power = (houses, spots)
     return spots
 
 
@@ -72,10 +89,10 @@ def placements_of(state: GameState, seat: int) -> list[Action]:
     counts = own_house_counts(houses, seat)
     out: list[Action] = []
     if p.houses_left:
-        for s, t in house_placements(res, com, counts, free_spots(houses), strict):
+        for s, t in house_placements(res, com, counts, free_spots(houses), strict, seat):
             out.append(_place_with_trades(s, t) if t else _PLACE_HOUSE[s])
     if p.powerhouses_left:
-        for s, t in placements(res, com, counts, powerhouse_spots(houses), True, strict):
+        for s, t in placements(res, com, counts, _powerhouse_spots(houses), True, strict):
             out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
     return out
 

@@ -64,7 +64,8 @@ _SPOTS_OF_HEX = tuple(tuple(s for s in range(_N_SPOTS) if h in _COUNTRY[s] or h 
 
 _Needs = tuple[list[int], list[int]]
 _needs: dict[tuple[int, ...], _Needs] = {}
-_last: list[tuple[tuple[int, ...], _Needs]] = []
+#: per hint (the seat): the last table asked for, the nearest to start from
+_last: dict[int, tuple[tuple[int, ...], _Needs]] = {}
 _CACHE_SIZE = 4096
 
 
@@ -76,45 +77,51 @@ def _need(counts: Sequence[int], hexes: tuple[int, ...], gain: int) -> int:
     return need - gain if need > gain else 0
 
 
-def _compute(counts: tuple[int, ...]) -> _Needs:
-    """Wood and stone needed per spot, from the nearest table computed before when it differs
-    by a few hexes (only the spots on those hexes change), else from scratch."""
+def _compute(counts: tuple[int, ...], near: tuple[tuple[int, ...], _Needs] | None) -> _Needs:
+    """Wood and stone needed per spot: from the ``near`` table when it differs by a few hexes
+    (only the spots on those hexes change), else from scratch."""
     spots: Sequence[int] = range(_N_SPOTS)
     wood = [0] * _N_SPOTS
     stone = [0] * _N_SPOTS
-    for old, (old_wood, old_stone) in reversed(_last):
+    if near is not None:
+        old, (old_wood, old_stone) = near
         changed = [h for h in range(_N_HEXES) if old[h] != counts[h]]
         if len(changed) <= 6:
             wood, stone = old_wood[:], old_stone[:]
             spots = sorted({s for h in changed for s in _SPOTS_OF_HEX[h]})
-            break
     for s in spots:
         wood[s] = _need(counts, _COUNTRY[s], _GAIN_WOOD[s])
         stone[s] = _need(counts, _CITY[s], _GAIN_STONE[s])
     return wood, stone
 
 
-def needs_of(counts: tuple[int, ...]) -> _Needs:
+def needs_of(counts: tuple[int, ...], hint: int = -1) -> _Needs:
     """Per spot, the wood and the stone a house there needs beyond its own gains (BUILD-2, BUILD-3,
-    BUILD-6) for a seat with ``counts`` houses per hex. Shared tables: do not modify."""
+    BUILD-6) for a seat with ``counts`` houses per hex. ``hint`` (the seat) names the last table
+    to update from; the answer does not depend on it. Shared tables: do not modify."""
     found = _needs.get(counts)
     if found is None:
-        found = _compute(counts)
+        found = _compute(counts, _last.get(hint))
         if len(_needs) >= _CACHE_SIZE:
             _needs.clear()
         _needs[counts] = found
-        _last.append((counts, found))
-        del _last[:-8]
+    _last[hint] = (counts, found)
     return found
 
 
 @implements("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3")
 def house_placements(
-    res: Sequence[int], com: Sequence[int], counts: tuple[int, ...], spots: Sequence[int], strict: bool
+    res: Sequence[int],
+    com: Sequence[int],
+    counts: tuple[int, ...],
+    spots: Sequence[int],
+    strict: bool,
+    hint: int = -1,
 ) -> list[tuple[int, tuple[str, ...]]]:
     """The legal house placements among ``spots`` (ascending), each with its minimal fish trades:
-    :func:`ragusa.rules.requirements.placements` with ``power=False``, from the tables above."""
-    wood_need, stone_need = needs_of(counts)
+    :func:`ragusa.rules.requirements.placements` with ``power=False``, from the tables above
+    (``hint``: see :func:`needs_of`)."""
+    wood_need, stone_need = needs_of(counts, hint)
     r_fish, r_wood, r_stone = res[0], res[1], res[2]
     lack = (1 if res[3] < 1 else 0) | (2 if res[4] < 1 else 0) | (4 if res[5] < 1 else 0)
     barred = () if (com[0] or com[1] or com[2]) else _BARRED[strict]
