@@ -182,6 +182,14 @@ class Work:
         pw = self._pw.get(seat)
         return self._players[seat].resources[r] if pw is None else pw.res[r]
 
+    @property
+    def players(self) -> tuple[PlayerState, ...]:
+        """Every seat's holdings as they stand now, frozen (for readers of a position, e.g. the solo
+        bots deciding in the middle of an action: :class:`ragusa.core.position.Position`)."""
+        if not self._pw:
+            return self._players
+        return tuple(pw.freeze() if (pw := self._pw.get(i)) is not None else p for i, p in enumerate(self._players))
+
     def player_state(self, seat: int) -> PlayerState:
         """``seat``'s holdings as they stand now, frozen."""
         pw = self._pw.get(seat)
