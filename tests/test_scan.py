@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ragusa.core.actions import Place
 from ragusa.core.board import BOARD
 from ragusa.core.state import EMPTY
-from ragusa.rules.legal import free_spots
 from ragusa.rules.requirements import SPOT_INFO, STONE, WOOD, placements
-from ragusa.rules.scan import house_placements, needs_of
+from ragusa.rules.scan import free_spots, house_place_actions, house_placements, needs_of
 
 N_HEXES = len(BOARD.hex_ids)
 ALL_SPOTS = list(range(len(BOARD.spot_ids)))
@@ -63,3 +63,22 @@ def test_free_spots_are_the_empty_spots_of_any_sequence_of_boards(boards: list[l
         assert free_spots(houses) == [s for s, owner in enumerate(houses) if owner == EMPTY]
         grown = tuple(0 if s % 7 == 3 and owner == EMPTY else owner for s, owner in enumerate(houses))
         assert free_spots(grown) == [s for s, owner in enumerate(grown) if owner == EMPTY]
+
+
+@pytest.mark.clause("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-6", "BUILD-7", "BUILD-8", "R-3")
+@settings(max_examples=300, deadline=None)
+@given(
+    resources,
+    commodities,
+    counts,
+    st.booleans(),
+    st.lists(st.sampled_from((-3, -2, -1, -1, -1, 0, 1)), min_size=75, max_size=75),
+    st.integers(-1, 4),
+)
+def test_the_place_actions_match_the_reference_check_on_any_board(
+    res: list[int], com: list[int], cnt: tuple[int, ...], strict: bool, board: list[int], hint: int
+) -> None:
+    houses = tuple(board)
+    free = [s for s, owner in enumerate(houses) if owner == EMPTY]
+    expected = [Place(BOARD.spot_ids[s], False, t) for s, t in placements(res, com, cnt, free, False, strict)]
+    assert house_place_actions(res, com, cnt, houses, strict, hint) == expected

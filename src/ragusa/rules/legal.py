@@ -15,7 +15,6 @@ from ragusa.core.actions import (
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.components import COMMODITIES
 from ragusa.core.state import (
-    EMPTY,
     GameState,
     Phase,
 )
@@ -25,59 +24,31 @@ from ragusa.rules.requirements import (
     own_house_counts,
     placements,
 )
-from ragusa.rules.scan import house_placements
+from ragusa.rules.scan import house_place_actions
 from ragusa.rules.two_player import (
     powerhouse_spots,
 )
 
 FISH = RES_INDEX["fish"]
 
-_PLACE_HOUSE: tuple[Place, ...] = tuple(Place(s) for s in BOARD.spot_ids)
 _PLACE_POWER: tuple[Place, ...] = tuple(Place(s, True) for s in BOARD.spot_ids)
 _PASS = Pass()
 _DRAW = DrawBonus()
 _ACTIVATE: tuple[ActivateHex, ...] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
 
 
-_free: tuple[tuple[int, ...], list[int]] = ((), [])
-_with_trades: dict[tuple[int, tuple[str, ...]], Place] = {}
-
-
-def free_spots(houses: tuple[int, ...]) -> list[int]:
-    """The free spots, ascending (the last answer is kept: a state's houses are shared by the
-    states that follow it until a piece is placed). Do not modify the list."""
-    global _free
-    last, spots = _free
-    if houses is not last and houses != last:
-        # pieces are only ever added: the spots still free among the last free ones are all of
-        # them when they are as many as the free spots (else scan the whole board)
-        spots = [s for s in spots if houses[s] == EMPTY] if len(last) == len(houses) else []
-        if len(spots) != houses.count(EMPTY):
-            spots = [s for s, owner in enumerate(houses) if owner == EMPTY]
-        _free = (houses, spots)
-    return spots
-
-
 _power: tuple[tuple[int, ...], list[int]] = ((), [])
 
 
 def _powerhouse_spots(houses: tuple[int, ...]) -> list[int]:
-    """:func:`powerhouse_spots`, the last answer kept (as for :func:`free_spots`)."""
+    """:func:`powerhouse_spots`, the last answer kept (a state's houses are shared by the states
+    that follow it until a piece is placed)."""
     global _power
     last, spots = _power
     if houses is not last and houses != last:
         spots = powerhouse_spots(houses)
         _power = (houses, spots)
     return spots
-
-
-def _place_with_trades(s: int, trades: tuple[str, ...]) -> Place:
-    """``Place(spot, False, trades)``, one object per spot and trades."""
-    key = (s, trades)
-    place = _with_trades.get(key)
-    if place is None:
-        place = _with_trades[key] = Place(BOARD.spot_ids[s], False, trades)
-    return place
 
 
 def placements_of(state: GameState, seat: int) -> list[Action]:
@@ -89,8 +60,7 @@ def placements_of(state: GameState, seat: int) -> list[Action]:
     counts = own_house_counts(houses, seat)
     out: list[Action] = []
     if p.houses_left:
-        for s, t in house_placements(res, com, counts, free_spots(houses), strict, seat):
-            out.append(_place_with_trades(s, t) if t else _PLACE_HOUSE[s])
+        out = house_place_actions(res, com, counts, houses, strict, seat)
     if p.powerhouses_left:
         for s, t in placements(res, com, counts, _powerhouse_spots(houses), True, strict):
             out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
