@@ -70,8 +70,10 @@ _BARRED = (
     frozenset(s for s, row in enumerate(_ROWS) if row[12] and not row[13]),
     frozenset(s for s, row in enumerate(_ROWS) if row[12]),
 )
-#: per hex: the spots whose needs read its count
-_SPOTS_OF_HEX = tuple(tuple(s for s in range(_N_SPOTS) if h in _COUNTRY[s] or h in _CITY[s]) for h in range(_N_HEXES))
+#: per hex: the spots whose wood need (a country hex) or stone need (a city hex) reads its count
+_COUNTRY_SPOTS_OF_HEX = tuple(tuple(s for s in range(_N_SPOTS) if h in _COUNTRY[s]) for h in range(_N_HEXES))
+_CITY_SPOTS_OF_HEX = tuple(tuple(s for s in range(_N_SPOTS) if h in _CITY[s]) for h in range(_N_HEXES))
+_HEXES = range(_N_HEXES)
 
 #: needs above this are never reached: a hex has at most this many spots, so at most that many houses
 _MAX_NEED = max(len(spots) for spots in BOARD.hex_spots) + 1
@@ -125,35 +127,54 @@ def _levels(needs: list[int]) -> list[int]:
     return [sum(1 << s for s, n in enumerate(needs) if n <= v) for v in range(_MAX_NEED + 1)]
 
 
-def _move(masks: list[int], spot: int, old: int, new: int) -> None:
-    """Spot ``spot``'s need went from ``old`` to ``new``: update the masks of the levels between."""
-    bit = 1 << spot
-    for v in range(min(old, new), max(old, new)):
-        masks[v] ^= bit
-
-
 def _compute(counts: tuple[int, ...], near: tuple[tuple[int, ...], _Table] | None) -> _Table:
     """The table of ``counts``: from the ``near`` table when it differs by a few hexes (only the
-    spots on those hexes change), else from scratch."""
+    wood needs of the spots on a changed country hex and the stone needs of those on a changed
+    city hex can change), else from scratch."""
     if near is not None:
         old, table = near
-        changed = [h for h in range(_N_HEXES) if old[h] != counts[h]]
+        changed = [h for h, a, b in zip(_HEXES, old, counts) if a != b]
         if len(changed) <= 6:
-            wood, stone = table.wood[:], table.stone[:]
-            wood_le, stone_le = table.wood_le[:], table.stone_le[:]
-            for s in sorted({s for h in changed for s in _SPOTS_OF_HEX[h]}):
-                w = _need(counts, _COUNTRY[s], _GAIN_WOOD[s])
-                if w != wood[s]:
-                    _move(wood_le, s, wood[s], w)
-                    wood[s] = w
-                t = _need(counts, _CITY[s], _GAIN_STONE[s])
-                if t != stone[s]:
-                    _move(stone_le, s, stone[s], t)
-                    stone[s] = t
+            wood, wood_le = _update(
+                counts, changed, _COUNTRY_SPOTS_OF_HEX, _COUNTRY, _GAIN_WOOD, table.wood, table.wood_le
+            )
+            stone, stone_le = _update(
+                counts, changed, _CITY_SPOTS_OF_HEX, _CITY, _GAIN_STONE, table.stone, table.stone_le
+            )
             return _Table(wood, stone, wood_le, stone_le)
     wood = [_need(counts, _COUNTRY[s], _GAIN_WOOD[s]) for s in range(_N_SPOTS)]
     stone = [_need(counts, _CITY[s], _GAIN_STONE[s]) for s in range(_N_SPOTS)]
     return _Table(wood, stone, _levels(wood), _levels(stone))
+
+
+def _update(
+    counts: tuple[int, ...],
+    changed: list[int],
+    spots_of_hex: tuple[tuple[int, ...], ...],
+    hexes_of_spot: tuple[tuple[int, ...], ...],
+    gains: tuple[int, ...],
+    needs: list[int],
+    levels: list[int],
+) -> tuple[list[int], list[int]]:
+    """``needs`` and their ``levels`` with the spots on the ``changed`` hexes recomputed (copies
+    when anything changes: the tables are shared)."""
+    spots = {s for h in changed for s in spots_of_hex[h]}
+    copied = False
+    for s in spots:
+        need = 0
+        for h in hexes_of_spot[s]:
+            if counts[h] >= need:
+                need = counts[h] + 1
+        need = need - gains[s] if need > gains[s] else 0
+        old = needs[s]
+        if need != old:
+            if not copied:
+                needs, levels, copied = needs[:], levels[:], True
+            needs[s] = need
+            bit = 1 << s
+            for v in range(min(old, need), max(old, need)):
+                levels[v] ^= bit
+    return needs, levels
 
 
 def _table(counts: tuple[int, ...], hint: int) -> _Table:
