@@ -70,9 +70,14 @@ _BARRED = (
     frozenset(s for s, row in enumerate(_ROWS) if row[12] and not row[13]),
     frozenset(s for s, row in enumerate(_ROWS) if row[12]),
 )
-#: per hex: the spots whose wood need (a country hex) or stone need (a city hex) reads its count
-_COUNTRY_SPOTS_OF_HEX = tuple(tuple(s for s in range(_N_SPOTS) if h in _COUNTRY[s]) for h in range(_N_HEXES))
-_CITY_SPOTS_OF_HEX = tuple(tuple(s for s in range(_N_SPOTS) if h in _CITY[s]) for h in range(_N_HEXES))
+#: per hex: (spot, its own wood gain) of the spots whose wood need reads its count (a country
+#: hex), and (spot, its own stone gain) of those whose stone need does (a city hex)
+_WOOD_GAINS_OF_HEX = tuple(
+    tuple((s, _GAIN_WOOD[s]) for s in range(_N_SPOTS) if h in _COUNTRY[s]) for h in range(_N_HEXES)
+)
+_STONE_GAINS_OF_HEX = tuple(
+    tuple((s, _GAIN_STONE[s]) for s in range(_N_SPOTS) if h in _CITY[s]) for h in range(_N_HEXES)
+)
 _HEXES = range(_N_HEXES)
 
 #: needs above this are never reached: a hex has at most this many spots, so at most that many houses
@@ -128,52 +133,44 @@ def _levels(needs: list[int]) -> list[int]:
 
 
 def _compute(counts: tuple[int, ...], near: tuple[tuple[int, ...], _Table] | None) -> _Table:
-    """The table of ``counts``: from the ``near`` table when it differs by a few hexes (only the
-    wood needs of the spots on a changed country hex and the stone needs of those on a changed
-    city hex can change), else from scratch."""
+    """The table of ``counts``: from the ``near`` table when its counts are nowhere higher (a
+    seat's houses are only ever added; then a need can only rise, to the new count of a changed
+    hex plus one, less the spot's own gain), else from scratch."""
     if near is not None:
         old, table = near
         changed = [h for h, a, b in zip(_HEXES, old, counts) if a != b]
-        if len(changed) <= 6:
-            wood, wood_le = _update(
-                counts, changed, _COUNTRY_SPOTS_OF_HEX, _COUNTRY, _GAIN_WOOD, table.wood, table.wood_le
-            )
-            stone, stone_le = _update(
-                counts, changed, _CITY_SPOTS_OF_HEX, _CITY, _GAIN_STONE, table.stone, table.stone_le
-            )
+        if all(counts[h] > old[h] for h in changed):
+            wood, wood_le = _rise(counts, changed, _WOOD_GAINS_OF_HEX, table.wood, table.wood_le)
+            stone, stone_le = _rise(counts, changed, _STONE_GAINS_OF_HEX, table.stone, table.stone_le)
             return _Table(wood, stone, wood_le, stone_le)
     wood = [_need(counts, _COUNTRY[s], _GAIN_WOOD[s]) for s in range(_N_SPOTS)]
     stone = [_need(counts, _CITY[s], _GAIN_STONE[s]) for s in range(_N_SPOTS)]
     return _Table(wood, stone, _levels(wood), _levels(stone))
 
 
-def _update(
+def _rise(
     counts: tuple[int, ...],
     changed: list[int],
-    spots_of_hex: tuple[tuple[int, ...], ...],
-    hexes_of_spot: tuple[tuple[int, ...], ...],
-    gains: tuple[int, ...],
+    gains_of_hex: tuple[tuple[tuple[int, int], ...], ...],
     needs: list[int],
     levels: list[int],
 ) -> tuple[list[int], list[int]]:
-    """``needs`` and their ``levels`` with the spots on the ``changed`` hexes recomputed (copies
-    when anything changes: the tables are shared)."""
-    spots = {s for h in changed for s in spots_of_hex[h]}
+    """``needs`` and their ``levels`` after the counts of the ``changed`` hexes rose (copies when
+    anything changes: the tables are shared). ``gains_of_hex[h]``: (spot, its own gain) of each
+    spot whose need reads hex ``h``."""
     copied = False
-    for s in spots:
-        need = 0
-        for h in hexes_of_spot[s]:
-            if counts[h] >= need:
-                need = counts[h] + 1
-        need = need - gains[s] if need > gains[s] else 0
-        old = needs[s]
-        if need != old:
-            if not copied:
-                needs, levels, copied = needs[:], levels[:], True
-            needs[s] = need
-            bit = 1 << s
-            for v in range(min(old, need), max(old, need)):
-                levels[v] ^= bit
+    for h in changed:
+        top = counts[h] + 1
+        for s, gain in gains_of_hex[h]:
+            need = top - gain
+            old = needs[s]
+            if need > old:
+                if not copied:
+                    needs, levels, copied = needs[:], levels[:], True
+                needs[s] = need
+                bit = 1 << s
+                for v in range(old, need):
+                    levels[v] ^= bit
     return needs, levels
 
 
