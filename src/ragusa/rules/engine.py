@@ -207,7 +207,8 @@ def _drive_bots(w: Work) -> None:
         move = solo_policy.decide(w)  # the bot reads the scratch copy: nothing is frozen
         w.rng = move.rng
         w.solo = move.solo
-        w.emit(BotDecision(seat, move.decision, move.reason))
+        if w.ev is not None:
+            w.emit(BotDecision(seat, move.decision, move.reason))
         action = move.action
         if phase == Phase.PLACE:
             if isinstance(action, Place):

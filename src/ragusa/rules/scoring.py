@@ -84,9 +84,15 @@ def longest_stretch_of(
 ) -> tuple[int, int]:
     """:func:`longest_stretch` of the given walls, houses and towers (what a bot weighs: the
     position with one more wall or tower, without building a state for it)."""
+    ok, val = ring_values(houses, towers, seat)
+    return longest_run(walls, ok, val)
+
+
+def ring_values(houses: Sequence[int], towers: Sequence[int], seat: int) -> tuple[list[bool], list[int]]:
+    """Per ring position j (the spot between segments j-1 and j): passable for ``seat``
+    (:func:`passable`), and its value (own house and own tower, 1 each)."""
     ring = _RING
     n = _N
-    # Per ring position j (the spot between segments j-1 and j): passable, and its value.
     ok = [False] * n
     val = [0] * n
     for j in range(n):
@@ -96,6 +102,12 @@ def longest_stretch_of(
         own = (h == seat) + (t == seat)
         val[j] = own
         ok[j] = own > 0 or (h == EMPTY and t == EMPTY)
+    return ok, val
+
+
+def longest_run(walls: Sequence[int], ok: Sequence[bool], val: Sequence[int]) -> tuple[int, int]:
+    """:func:`longest_stretch` from the walls and the ring values (:func:`ring_values`)."""
+    n = _N
     # Start scanning at a segment that cannot continue a run from its predecessor.
     start = -1
     for j in range(n):

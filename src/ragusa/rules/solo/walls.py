@@ -26,10 +26,12 @@ from ragusa.rules.solo.common import _RING_POS, _START, BotMove, _solo
 # --------------------------------------------------------------------------- SOLO-5: Mason and Architect
 
 
-def _longest_with_wall(state: Position, seat: int, segment: int) -> tuple[int, int]:
+def _longest_with_wall(
+    state: Position, seat: int, segment: int, ok: Sequence[bool], val: Sequence[int]
+) -> tuple[int, int]:
     walls = list(state.walls)
     walls[segment] = seat
-    return scoring.longest_stretch_of(walls, state.houses, state.towers, seat)
+    return scoring.longest_run(walls, ok, val)
 
 
 def _longest_with_tower(state: Position, seat: int, spot: int) -> tuple[int, int]:
@@ -51,7 +53,8 @@ def choose_wall(state: Position, seat: int) -> BotMove:
         i = tied[0]
         why = f"{BOARD.wall_ids[i]} scores most now, {top} VP (1 + {top - 1} own houses/towers at its ends)"
     else:
-        length = {x: _longest_with_wall(state, seat, x)[0] for x in tied}
+        ok, val = scoring.ring_values(state.houses, state.towers, seat)  # a wall changes neither
+        length = {x: _longest_with_wall(state, seat, x, ok, val)[0] for x in tied}
         best = max(length.values())
         tied2 = [x for x in tied if length[x] == best]
         i = tied2[0]
