@@ -340,7 +340,7 @@ def house_place_actions(
     ok = no_trade_mask(res, com, counts, free, strict, hint)
     candidates = trade_candidates(res, com, free, ok, strict)
     out: list[Action] = []
-    traded = {s: t for s, t in house_placements(res, com, counts, _spots_of(candidates), strict, hint)}
+    traded = dict(house_placements(res, com, counts, _spots_of(candidates), strict, hint)) if candidates else {}
     if not traded:
         i = 0
         while ok:
@@ -350,7 +350,21 @@ def house_place_actions(
             ok >>= 8
             i += 1
         return out
-    for s in _spots_of(ok | sum(1 << s for s in traded)):
-        t = traded.get(s)
-        out.append(_place_with_trades(s, t) if t else _PLACE_HOUSE[s])
+    with_trades = 0
+    for s in traded:
+        with_trades |= 1 << s
+    both = ok | with_trades
+    i = 0
+    while both:
+        b = both & 255
+        if b:
+            if with_trades & 255:  # a byte with a placement that trades: spot by spot
+                for s in _BYTE_SPOTS[i][b]:
+                    t = traded.get(s)
+                    out.append(_place_with_trades(s, t) if t else _PLACE_HOUSE[s])
+            else:
+                out.extend(_BYTE_PLACES[i][b])
+        both >>= 8
+        with_trades >>= 8
+        i += 1
     return out
