@@ -9,6 +9,7 @@ and the caller's state is untouched.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ragusa.core.state import GameState, Options, PlayerState, SoloState
@@ -189,6 +190,16 @@ class Work:
         if not self._pw:
             return self._players
         return tuple(pw.freeze() if (pw := self._pw.get(i)) is not None else p for i, p in enumerate(self._players))
+
+    def commodities(self, seat: int) -> Sequence[int]:
+        """``seat``'s commodities (a read: copies nothing; do not modify)."""
+        pw = self._pw.get(seat)
+        return self._players[seat].commodities if pw is None else pw.com
+
+    def towers_left(self, seat: int) -> int:
+        """``seat``'s towers still to build (a read: copies nothing)."""
+        pw = self._pw.get(seat)
+        return self._players[seat].towers_left if pw is None else pw.towers_left
 
     def player_state(self, seat: int) -> PlayerState:
         """``seat``'s holdings as they stand now, frozen."""

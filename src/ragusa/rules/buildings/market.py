@@ -59,7 +59,7 @@ def move_bead(w: Work, commodity: int, steps: int) -> None:
 @implements("MARKET-1", "R-8")
 def start(w: Work, seat: int) -> bool:
     """Optional (R-8): open the choice when the owner can afford a ship."""
-    if affordable_slots(w.slots, w.p(seat).com):
+    if affordable_slots(w.slots, w.commodities(seat)):
         w.phase = Phase.MARKET
         return True
     return False

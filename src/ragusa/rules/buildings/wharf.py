@@ -18,7 +18,7 @@ TRACK = COMPONENTS.market.track
 @implements("WHARF-1", "R-8")
 def start(w: Work, seat: int) -> bool:
     """Optional (R-8): open the choice when the owner holds a commodity to sell."""
-    if any(w.p(seat).com):
+    if any(w.commodities(seat)):
         w.phase = Phase.WHARF
         return True
     return False
