@@ -6,7 +6,8 @@ Each playout starts from ``new_game(players, seed=seed + k)`` and picks uniforml
 legal actions with its own :class:`random.Random` (the game's generator is not touched). The
 calls to :func:`ragusa.legal_actions` and :func:`ragusa.apply` are timed separately with
 :func:`time.perf_counter`; a decision is one applied action. A few warm-up games run first and
-are not counted. ``--profile`` runs the same playouts under :mod:`cProfile` and prints the
+are not counted; the total is CPU time of the process (one core: waiting while other programs
+run does not count), the calls wall-clock time. ``--profile`` runs the same playouts under :mod:`cProfile` and prints the
 functions with the most time spent in them.
 """
 
@@ -41,7 +42,7 @@ class BenchResult:
     games: int
     players: int
     decisions: int
-    #: wall-clock seconds of the measured playouts (choosing, legal_actions, apply, bookkeeping)
+    #: CPU seconds of the measured playouts (choosing, legal_actions, apply, bookkeeping)
     seconds: float
     legal_calls: int
     legal_seconds: float
@@ -81,7 +82,7 @@ def playouts(games: int, players: int = 4, seed: int = 0, edition: str = "2nd") 
     decisions = 0
     legal_t = apply_t = 0.0
     legal_n = apply_n = 0
-    t0 = pc()
+    cpu0 = time.process_time()
     for k in range(games):
         rng = random.Random(seed + k)
         state = new_game(players, seed=seed + k, edition=edition)
@@ -102,7 +103,7 @@ def playouts(games: int, players: int = 4, seed: int = 0, edition: str = "2nd") 
         games=games,
         players=players,
         decisions=decisions,
-        seconds=pc() - t0,
+        seconds=time.process_time() - cpu0,
         legal_calls=legal_n,
         legal_seconds=legal_t,
         apply_calls=apply_n,

@@ -129,7 +129,16 @@ def _need(counts: Sequence[int], hexes: tuple[int, ...], gain: int) -> int:
 
 
 def _levels(needs: list[int]) -> list[int]:
-    return [sum(1 << s for s, n in enumerate(needs) if n <= v) for v in range(_MAX_NEED + 1)]
+    """Per level ``v``, the mask of the spots whose need is at most ``v``."""
+    exactly = [0] * (_MAX_NEED + 1)
+    for s, n in enumerate(needs):
+        exactly[n] |= 1 << s
+    levels = []
+    mask = 0
+    for bits in exactly:
+        mask |= bits
+        levels.append(mask)
+    return levels
 
 
 def _compute(counts: tuple[int, ...], near: tuple[tuple[int, ...], _Table] | None) -> _Table:
