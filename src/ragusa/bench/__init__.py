@@ -6,7 +6,8 @@ Each playout starts from ``new_game(players, seed=seed + k)`` and picks uniforml
 legal actions with its own :class:`random.Random` (the game's generator is not touched). The
 calls to :func:`ragusa.legal_actions` and :func:`ragusa.apply` are timed separately with
 :func:`time.perf_counter`; a decision is one applied action. A few warm-up games run first and
-are not counted. ``--profile`` runs the same playouts under :mod:`cProfile` and prints the
+are not counted; the total is CPU time of the process (one core: waiting while other programs
+run does not count), the calls wall-clock time. ``--profile`` runs the same playouts under :mod:`cProfile` and prints the
 functions with the most time spent in them.
 """
 
@@ -23,6 +24,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from ragusa.bench import perft as perft_module
+from ragusa.bench.suite import suite_lines
 from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
@@ -39,7 +42,7 @@ class BenchResult:
     games: int
     players: int
     decisions: int
-    #: wall-clock seconds of the measured playouts (choosing, legal_actions, apply, bookkeeping)
+    #: CPU seconds of the measured playouts (choosing, legal_actions, apply, bookkeeping)
     seconds: float
     legal_calls: int
     legal_seconds: float
@@ -79,7 +82,7 @@ def playouts(games: int, players: int = 4, seed: int = 0, edition: str = "2nd") 
     decisions = 0
     legal_t = apply_t = 0.0
     legal_n = apply_n = 0
-    t0 = pc()
+    cpu0 = time.process_time()
     for k in range(games):
         rng = random.Random(seed + k)
         state = new_game(players, seed=seed + k, edition=edition)
@@ -100,7 +103,7 @@ def playouts(games: int, players: int = 4, seed: int = 0, edition: str = "2nd") 
         games=games,
         players=players,
         decisions=decisions,
-        seconds=pc() - t0,
+        seconds=time.process_time() - cpu0,
         legal_calls=legal_n,
         legal_seconds=legal_t,
         apply_calls=apply_n,
@@ -146,7 +149,9 @@ def profile(
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The benchmark's options (shared by ``python -m ragusa.bench`` and ``ragusa bench``)."""
     parser.add_argument("--games", type=int, default=200, help="measured playouts (default 200)")
-    parser.add_argument("--players", type=int, default=4, choices=range(2, 6), metavar="{2..5}", help="default 4")
+    parser.add_argument(
+        "--players", type=int, default=4, choices=range(1, 6), metavar="{1..5}", help="default 4 (1: solo)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first playout (playout k uses seed + k)")
     parser.add_argument("--warmup", type=int, default=5, help="unmeasured warm-up playouts (default 5)")
     parser.add_argument("--edition", choices=("1st", "2nd"), default="2nd")
@@ -154,6 +159,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--profile", action="store_true", help="also run the playouts under cProfile and print the hotspots"
     )
     parser.add_argument("--top", type=int, default=25, help="functions listed by --profile (default 25)")
+    parser.add_argument(
+        "--suite-games",
+        type=int,
+        default=None,
+        help="games per mode of the suite (ratio to python-chess per mode, placement costs, phases, "
+        "memory); default: --games / 4, at least 2; 0 skips the suite",
+    )
+    parser.add_argument("--perft", action="store_true", help="also check every committed perft count (slow)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -164,6 +177,16 @@ def run(args: argparse.Namespace) -> int:
     result = run_bench(args.games, args.players, seed=args.seed, warmup=max(args.warmup, 0), edition=args.edition)
     for line in result.lines():
         print(line)
+    suite_games = max(args.games // 4, 2) if args.suite_games is None else args.suite_games
+    if suite_games > 0:
+        print()
+        for line in suite_lines(suite_games, seed=args.seed):
+            print(line, flush=True)
+    if args.perft:
+        print()
+        code = perft_module.run(argparse.Namespace(file=str(perft_module.DEFAULT_FILE), max_depth=None, id=None))
+        if code:
+            return code
     if args.profile:
         print()
         print(f"cProfile of {args.games} random playouts, by time spent in each function itself:")

@@ -4,6 +4,7 @@ Subcommands::
 
     ragusa play --players N --seed S [--edition 1st|2nd] [--bot random|greedy] [--strict]
     ragusa bench [--games N] [--players 4] [--seed S] [--profile]
+    ragusa perft [FILE] [--max-depth N] [--id ID]
     ragusa --version
 
 Adding a subcommand
@@ -30,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import ragusa.bench as bench
+import ragusa.bench.perft as perft
 from ragusa._version import __version__
 from ragusa.bots import BOTS, make_bot, play
 from ragusa.cli import contract as cli_contract
@@ -197,6 +199,9 @@ def _serve(args: argparse.Namespace) -> int:
 COMMANDS: list[Command] = [
     Command("play", "play a whole game with the built-in bots and print the log", _configure_play, _play),
     Command("bench", "time random playouts (decisions/s, legal_actions, apply, per game)", bench.add_arguments, _bench),
+    Command(
+        "perft", "count legal action sequences from fixed positions (exactness check)", perft.add_arguments, perft.run
+    ),
     # the JSON contract (ragusa.cli.contract): schemas, records, and the engine for non-Python programs
     Command("schema", "print the JSON Schema of a document", cli_contract.configure_schema, cli_contract.run_schema),
     Command(

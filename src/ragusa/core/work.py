@@ -1,7 +1,7 @@
 """The private scratch copy that rule code edits while one action resolves.
 
 :func:`ragusa.rules.engine.apply` never changes its input. It copies the state into a
-:class:`Work` (lists instead of tuples, players copied on first touch), lets the
+:class:`Work` (players copied on first touch; the board tuples shared until a rule writes them), lets the
 rule functions edit that copy, and freezes the result into a new
 :class:`~ragusa.core.state.GameState`. If a rule raises half-way, the copy is dropped
 and the caller's state is untouched.
@@ -9,6 +9,7 @@ and the caller's state is untouched.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ragusa.core.state import GameState, Options, PlayerState, SoloState
@@ -120,11 +121,12 @@ class Work:
         self.seat: int | None = s.seat
         self.turn_seat = s.turn_seat
         self.placements = s.placements
-        self.houses = list(s.houses)
-        self.towers = list(s.towers)
-        self.walls = list(s.walls)
-        self.market = list(s.market)
-        self.slots: list[str | None] = list(s.slots)
+        # the boards are kept as the state's tuples (shared with it until written: set_house, ...)
+        self.houses = s.houses
+        self.towers = s.towers
+        self.walls = s.walls
+        self.market: tuple[int, int, int] = s.market
+        self.slots: tuple[str | None, ...] = s.slots
         self.ship_deck = s.ship_deck
         self.bonus_deck = s.bonus_deck
         self.dealt = s.dealt
@@ -140,6 +142,26 @@ class Work:
         self.solo: SoloState | None = s.solo
         #: events of this action, or None when the caller does not want them
         self.ev = events
+
+    def set_house(self, spot: int, owner: int) -> None:
+        h = self.houses
+        self.houses = h[:spot] + (owner,) + h[spot + 1 :]
+
+    def set_tower(self, spot: int, owner: int) -> None:
+        t = self.towers
+        self.towers = t[:spot] + (owner,) + t[spot + 1 :]
+
+    def set_wall(self, segment: int, owner: int) -> None:
+        w = self.walls
+        self.walls = w[:segment] + (owner,) + w[segment + 1 :]
+
+    def set_bead(self, commodity: int, index: int) -> None:
+        m = self.market
+        self.market = (
+            index if commodity == 0 else m[0],
+            index if commodity == 1 else m[1],
+            index if commodity == 2 else m[2],
+        )
 
     def p(self, seat: int) -> PlayerWork:
         """The mutable copy of ``seat``'s holdings (copied on first use)."""
@@ -161,12 +183,32 @@ class Work:
         pw = self._pw.get(seat)
         return self._players[seat].resources[r] if pw is None else pw.res[r]
 
+    @property
+    def players(self) -> tuple[PlayerState, ...]:
+        """Every seat's holdings as they stand now, frozen (for readers of a position, e.g. the solo
+        bots deciding in the middle of an action: :class:`ragusa.core.position.Position`)."""
+        if not self._pw:
+            return self._players
+        return tuple(pw.freeze() if (pw := self._pw.get(i)) is not None else p for i, p in enumerate(self._players))
+
+    def commodities(self, seat: int) -> Sequence[int]:
+        """``seat``'s commodities (a read: copies nothing; do not modify)."""
+        pw = self._pw.get(seat)
+        return self._players[seat].commodities if pw is None else pw.com
+
+    def towers_left(self, seat: int) -> int:
+        """``seat``'s towers still to build (a read: copies nothing)."""
+        pw = self._pw.get(seat)
+        return self._players[seat].towers_left if pw is None else pw.towers_left
+
     def player_state(self, seat: int) -> PlayerState:
         """``seat``'s holdings as they stand now, frozen."""
         pw = self._pw.get(seat)
         return self._players[seat] if pw is None else pw.freeze()
 
     def emit(self, event: Any) -> None:
+        """Record ``event`` if the caller asked for events (:func:`ragusa.rules.engine.step`). Hot
+        rule code tests ``w.ev is not None`` first, so that no event is even built for ``apply``."""
         if self.ev is not None:
             self.ev.append(event)
 
@@ -177,7 +219,6 @@ class Work:
             for seat, pw in self._pw.items():
                 lst[seat] = pw.freeze()
             players = tuple(lst)
-        m = self.market
         return GameState(
             edition=self.edition,
             options=self.options,
@@ -188,11 +229,11 @@ class Work:
             seat=self.seat,
             turn_seat=self.turn_seat,
             placements=self.placements,
-            houses=tuple(self.houses),
-            towers=tuple(self.towers),
-            walls=tuple(self.walls),
-            market=(m[0], m[1], m[2]),
-            slots=tuple(self.slots),
+            houses=self.houses,
+            towers=self.towers,
+            walls=self.walls,
+            market=self.market,
+            slots=self.slots,
             ship_deck=self.ship_deck,
             bonus_deck=self.bonus_deck,
             dealt=self.dealt,

@@ -73,14 +73,16 @@ def start_hex(w: Work, h: int) -> None:
     """
     w.pending_hexes = tuple(x for x in w.pending_hexes if x != h)
     w.current_hex = h
-    w.emit(HexActivated(BOARD.hex_ids[h]))
+    if w.ev is not None:
+        w.emit(HexActivated(BOARD.hex_ids[h]))
     if BOARD.hex_kind[h] != KIND_CITY:
         w.queue = ()
         if not w.placed_power:
             r = BOARD.hex_resource[h]
             p = w.p(w.turn_seat)
             p.res[r] += 1
-            w.emit(ResourceGained(w.turn_seat, RESOURCES[r], BOARD.hex_ids[h], p.res[r]))
+            if w.ev is not None:
+                w.emit(ResourceGained(w.turn_seat, RESOURCES[r], BOARD.hex_ids[h], p.res[r]))
         return
     w.window_done = False
     if BOARD.hex_building[h] in NEW_HOUSE_ONLY:
@@ -118,7 +120,8 @@ def activate_head(w: Work) -> bool:
             w.phase = Phase.TRADE_WINDOW
             w.seat = seat
             return True
-    w.emit(HouseActivated(seat, BOARD.spot_ids[spot], BUILDINGS[building]))
+    if w.ev is not None:
+        w.emit(HouseActivated(seat, BOARD.spot_ids[spot], BUILDINGS[building]))
     if EFFECTS[building](w, seat):
         w.seat = seat
         return True

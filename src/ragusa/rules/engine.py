@@ -204,10 +204,11 @@ def _drive_bots(w: Work) -> None:
     while w.solo is not None and w.phase != Phase.OVER and w.seat is not None and w.seat in w.solo.bot_seats:
         seat = w.seat
         phase = w.phase
-        move = solo_policy.decide(w.freeze())
+        move = solo_policy.decide(w)  # the bot reads the scratch copy: nothing is frozen
         w.rng = move.rng
         w.solo = move.solo
-        w.emit(BotDecision(seat, move.decision, move.reason))
+        if w.ev is not None:
+            w.emit(BotDecision(seat, move.decision, move.reason))
         action = move.action
         if phase == Phase.PLACE:
             if isinstance(action, Place):

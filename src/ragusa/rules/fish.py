@@ -46,4 +46,5 @@ def trade(w: Work, seat: int, resource: str) -> None:
     p.res[FISH] -= cost
     p.res[RES_INDEX[resource]] += 1
     p.fish_traded += cost
-    w.emit(FishTraded(seat, resource, cost))
+    if w.ev is not None:
+        w.emit(FishTraded(seat, resource, cost))

@@ -149,13 +149,14 @@ def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) 
     """Put the piece on spot ``s`` and activate its hexes: the placement code shared by checked
     placements (:func:`_place`) and the solo bots' unchecked ones (:func:`_bot_place`, SOLO-4)."""
     p = w.p(seat)
-    w.houses[s] = POWERHOUSE if power else seat
+    w.set_house(s, POWERHOUSE if power else seat)
     if power:
         p.powerhouses_left -= 1
     else:
         p.houses_left -= 1
     w.passes = 0
-    w.emit(HousePlaced(seat, BOARD.spot_ids[s], power))
+    if w.ev is not None:
+        w.emit(HousePlaced(seat, BOARD.spot_ids[s], power))
     w.placed = s
     w.placed_power = power
     hexes = BOARD.spot_hexes[s]

@@ -15,7 +15,6 @@ from ragusa.core.actions import (
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.components import COMMODITIES
 from ragusa.core.state import (
-    EMPTY,
     GameState,
     Phase,
 )
@@ -25,17 +24,31 @@ from ragusa.rules.requirements import (
     own_house_counts,
     placements,
 )
+from ragusa.rules.scan import house_place_actions
 from ragusa.rules.two_player import (
     powerhouse_spots,
 )
 
 FISH = RES_INDEX["fish"]
 
-_PLACE_HOUSE: tuple[Place, ...] = tuple(Place(s) for s in BOARD.spot_ids)
 _PLACE_POWER: tuple[Place, ...] = tuple(Place(s, True) for s in BOARD.spot_ids)
 _PASS = Pass()
 _DRAW = DrawBonus()
 _ACTIVATE: tuple[ActivateHex, ...] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
+
+
+_power: tuple[tuple[int, ...], list[int]] = ((), [])
+
+
+def _powerhouse_spots(houses: tuple[int, ...]) -> list[int]:
+    """:func:`powerhouse_spots`, the last answer kept (a state's houses are shared by the states
+    that follow it until a piece is placed)."""
+    global _power
+    last, spots = _power
+    if houses is not last and houses != last:
+        spots = powerhouse_spots(houses)
+        _power = (houses, spots)
+    return spots
 
 
 def placements_of(state: GameState, seat: int) -> list[Action]:
@@ -47,11 +60,9 @@ def placements_of(state: GameState, seat: int) -> list[Action]:
     counts = own_house_counts(houses, seat)
     out: list[Action] = []
     if p.houses_left:
-        free = [s for s, owner in enumerate(houses) if owner == EMPTY]
-        for s, t in placements(res, com, counts, free, False, strict):
-            out.append(Place(BOARD.spot_ids[s], False, t) if t else _PLACE_HOUSE[s])
+        out = house_place_actions(res, com, counts, houses, strict, seat)
     if p.powerhouses_left:
-        for s, t in placements(res, com, counts, powerhouse_spots(houses), True, strict):
+        for s, t in placements(res, com, counts, _powerhouse_spots(houses), True, strict):
             out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
     return out
 

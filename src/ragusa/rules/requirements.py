@@ -84,7 +84,7 @@ def own_house_counts(houses: Sequence[int], seat: int) -> tuple[int, ...]:
     global _last_counts
     houses = tuple(houses)
     last_houses, last_seat, last = _last_counts
-    if seat == last_seat and houses == last_houses:
+    if seat == last_seat and (houses is last_houses or houses == last_houses):
         return last
     counts = [0] * _N_HEXES
     for spot in [i for i, owner in enumerate(houses) if owner == seat]:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import BUILDINGS, COMMODITIES, COMPONENTS
+from ragusa.core.position import Position
 from ragusa.core.state import EMPTY, VP_SHIPS, GameState
 
 #: the market track's values, by bead index
@@ -51,7 +52,7 @@ BONUS_CAP = 12
 
 
 @implements("END-WALL-1", "TWO-7")
-def passable(state: GameState, seat: int, spot: int) -> bool:
+def passable(state: Position, seat: int, spot: int) -> bool:
     """Whether a stretch of ``seat``'s wall may run through wall-ring ``spot``.
 
     Passable: no house and no tower, or the seat's house, or the seat's tower. Another
@@ -64,7 +65,7 @@ def passable(state: GameState, seat: int, spot: int) -> bool:
 
 
 @implements("END-WALL-1", "END-WALL-2", "R-6", "TWO-7")
-def longest_stretch(state: GameState, seat: int) -> tuple[int, int]:
+def longest_stretch(state: Position, seat: int) -> tuple[int, int]:
     """``(segments, vp)`` of ``seat``'s longest wall stretch; ``(0, 0)`` with no wall built.
 
     A stretch is a maximal run of consecutive built segments around the (cyclic) ring
@@ -75,12 +76,23 @@ def longest_stretch(state: GameState, seat: int) -> tuple[int, int]:
     stretch of every segment with every ring spot inside (R-6); a fully built ring with
     exactly one blocking spot is one stretch of every segment that begins and ends there.
     """
-    walls = state.walls
-    houses = state.houses
-    towers = state.towers
+    return longest_stretch_of(state.walls, state.houses, state.towers, seat)
+
+
+def longest_stretch_of(
+    walls: Sequence[int], houses: Sequence[int], towers: Sequence[int], seat: int
+) -> tuple[int, int]:
+    """:func:`longest_stretch` of the given walls, houses and towers (what a bot weighs: the
+    position with one more wall or tower, without building a state for it)."""
+    ok, val = ring_values(houses, towers, seat)
+    return longest_run(walls, ok, val)
+
+
+def ring_values(houses: Sequence[int], towers: Sequence[int], seat: int) -> tuple[list[bool], list[int]]:
+    """Per ring position j (the spot between segments j-1 and j): passable for ``seat``
+    (:func:`passable`), and its value (own house and own tower, 1 each)."""
     ring = _RING
     n = _N
-    # Per ring position j (the spot between segments j-1 and j): passable, and its value.
     ok = [False] * n
     val = [0] * n
     for j in range(n):
@@ -90,6 +102,12 @@ def longest_stretch(state: GameState, seat: int) -> tuple[int, int]:
         own = (h == seat) + (t == seat)
         val[j] = own
         ok[j] = own > 0 or (h == EMPTY and t == EMPTY)
+    return ok, val
+
+
+def longest_run(walls: Sequence[int], ok: Sequence[bool], val: Sequence[int]) -> tuple[int, int]:
+    """:func:`longest_stretch` from the walls and the ring values (:func:`ring_values`)."""
+    n = _N
     # Start scanning at a segment that cannot continue a run from its predecessor.
     start = -1
     for j in range(n):

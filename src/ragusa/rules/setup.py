@@ -61,7 +61,7 @@ def deal_ships(w: Work) -> None:
     ships, w.rng = rng.shuffled(w.rng, [s.id for s in COMPONENTS.ships])
     w.ship_deck = ships
     for i in range(len(w.slots)):
-        w.slots[i] = draw_ship(w)
+        w.slots = w.slots[:i] + (draw_ship(w),) + w.slots[i + 1 :]
 
 
 @implements("SETUP-6")

@@ -23,7 +23,7 @@ def free_tower_spots(towers: Sequence[int]) -> list[int]:
 @implements("ARCHITECT-1", "R-8")
 def start(w: Work, seat: int) -> bool:
     """Compulsory when the owner has a tower left and a free tower spot exists (R-8)."""
-    if w.p(seat).towers_left > 0 and any(w.towers[s] == EMPTY for s in BOARD.tower_spots):
+    if w.towers_left(seat) > 0 and any(w.towers[s] == EMPTY for s in BOARD.tower_spots):
         w.phase = Phase.ARCHITECT
         return True
     return False
@@ -36,6 +36,7 @@ def build_tower(w: Work, seat: int, spot_id: str) -> None:
         raise IllegalActionError("ARCHITECT-1", f"{spot_id!r} is not a tower spot")
     if w.towers[spot] != EMPTY:
         raise IllegalActionError("ARCHITECT-1", f"{spot_id} already has a tower (seat {w.towers[spot]})")
-    w.towers[spot] = seat
+    w.set_tower(spot, seat)
     w.p(seat).towers_left -= 1
-    w.emit(TowerBuilt(seat, spot_id))
+    if w.ev is not None:
+        w.emit(TowerBuilt(seat, spot_id))

@@ -20,5 +20,6 @@ def start(w: Work, seat: int) -> bool:
     fish = p.res[FISH]
     vp = fish // FISH_PER_VP
     p.vp[VP_FISHMONGER] += vp
-    w.emit(VPScored(seat, "fishmonger", vp, f"{fish} fish at the Fishmonger"))
+    if w.ev is not None:
+        w.emit(VPScored(seat, "fishmonger", vp, f"{fish} fish at the Fishmonger"))
     return False

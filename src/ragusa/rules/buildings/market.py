@@ -50,15 +50,16 @@ def move_bead(w: Work, commodity: int, steps: int) -> None:
     """Move a commodity's bead ``steps`` spaces (negative: down), stopping at the track's ends (R-2)."""
     old = w.market[commodity]
     new = min(len(TRACK) - 1, max(0, old + steps))
-    w.market[commodity] = new
+    w.set_bead(commodity, new)
     if new != old:
-        w.emit(MarketMoved(COMMODITIES[commodity], new - old, TRACK[new]))
+        if w.ev is not None:
+            w.emit(MarketMoved(COMMODITIES[commodity], new - old, TRACK[new]))
 
 
 @implements("MARKET-1", "R-8")
 def start(w: Work, seat: int) -> bool:
     """Optional (R-8): open the choice when the owner can afford a ship."""
-    if affordable_slots(w.slots, w.p(seat).com):
+    if affordable_slots(w.slots, w.commodities(seat)):
         w.phase = Phase.MARKET
         return True
     return False
@@ -98,11 +99,13 @@ def buy(w: Work, seat: int, slot: int) -> None:
     p.vp[VP_SHIPS] += ship.stars
     p.ships = p.ships + (ship_id,)
     paid = {COMMODITIES[c]: cost[c] for c in range(3) if cost[c]}
-    w.emit(ShipBought(seat, ship_id, slot, paid, ship.stars))
-    w.emit(VPScored(seat, "ships", ship.stars, f"{ship.good} ship ({ship.stars} stars)"))
+    if w.ev is not None:
+        w.emit(ShipBought(seat, ship_id, slot, paid, ship.stars))
+        w.emit(VPScored(seat, "ships", ship.stars, f"{ship.good} ship ({ship.stars} stars)"))
     move_bead(w, COM_INDEX[SLOTS[slot].lowers], -1)
-    del w.slots[slot]
+    w.slots = w.slots[:slot] + w.slots[slot + 1 :]
     new = draw_ship(w)
-    w.slots.append(new)
+    w.slots = (*w.slots, new)
     if new is not None:
-        w.emit(ShipArrived(new, len(w.slots) - 1))
+        if w.ev is not None:
+            w.emit(ShipArrived(new, len(w.slots) - 1))

@@ -45,7 +45,8 @@ def build_wall(w: Work, seat: int, segment_id: str) -> None:
     if w.walls[segment] != EMPTY:
         raise IllegalActionError("MASON-1", f"wall segment {segment_id} is already built")
     vp = mason_vp(w.houses, w.towers, seat, segment)
-    w.walls[segment] = seat
+    w.set_wall(segment, seat)
     w.p(seat).vp[VP_MASON] += vp
-    w.emit(WallBuilt(seat, segment_id, vp))
-    w.emit(VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends"))
+    if w.ev is not None:
+        w.emit(WallBuilt(seat, segment_id, vp))
+        w.emit(VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends"))

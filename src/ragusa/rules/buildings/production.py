@@ -27,4 +27,5 @@ def produce(w: Work, seat: int, building: int) -> None:
     total = p.com[commodity] + amount
     lost = max(0, total - CAP)
     p.com[commodity] = total - lost
-    w.emit(CommodityProduced(seat, COMMODITIES[commodity], amount, lost, p.com[commodity]))
+    if w.ev is not None:
+        w.emit(CommodityProduced(seat, COMMODITIES[commodity], amount, lost, p.com[commodity]))

@@ -18,7 +18,7 @@ TRACK = COMPONENTS.market.track
 @implements("WHARF-1", "R-8")
 def start(w: Work, seat: int) -> bool:
     """Optional (R-8): open the choice when the owner holds a commodity to sell."""
-    if any(w.p(seat).com):
+    if any(w.commodities(seat)):
         w.phase = Phase.WHARF
         return True
     return False
@@ -36,5 +36,6 @@ def sell(w: Work, seat: int, commodity: str) -> None:
     vp = TRACK[w.market[c]]
     p.com[c] -= 1
     p.vp[VP_WHARF] += vp
-    w.emit(CommoditySold(seat, commodity, vp))
-    w.emit(VPScored(seat, "wharf", vp, f"1 {commodity} sold at market value {vp}"))
+    if w.ev is not None:
+        w.emit(CommoditySold(seat, commodity, vp))
+        w.emit(VPScored(seat, "wharf", vp, f"1 {commodity} sold at market value {vp}"))

@@ -9,8 +9,8 @@ from ragusa.core.actions import (
 )
 from ragusa.core.board import BOARD, BUILDING_INDEX
 from ragusa.core.components import COMPONENTS
+from ragusa.core.position import Position
 from ragusa.core.state import (
-    GameState,
     SoloState,
 )
 
@@ -83,12 +83,12 @@ class EndTrades:
 # --------------------------------------------------------------------------- setup
 
 
-def _solo(state: GameState) -> SoloState:
+def _solo(state: Position) -> SoloState:
     if state.solo is None:
         raise ValueError("not a solo game")
     return state.solo
 
 
-def is_bot(state: GameState, seat: int | None) -> bool:
+def is_bot(state: Position, seat: int | None) -> bool:
     """Whether ``seat`` is one of the Patrician's bots (never in multiplayer games)."""
     return state.solo is not None and seat is not None and seat in state.solo.bot_seats

@@ -18,10 +18,10 @@ from ragusa.core.actions import (
 from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES
+from ragusa.core.position import Position
 from ragusa.core.state import (
     EMPTY,
     RESERVED,
-    GameState,
     Phase,
     SoloState,
 )
@@ -46,7 +46,7 @@ def _ids(spots: Sequence[int]) -> str:
 
 
 @implements("SOLO-4", "R-19")
-def choose_placement(state: GameState, seat: int) -> BotMove:
+def choose_placement(state: Position, seat: int) -> BotMove:
     """SOLO-4: draw one of the bot's cards at random; place on its lowest-numbered spot still free
     (a black house there is replaced); a card whose three spots are all taken is discarded and
     another drawn. No requirement is checked. With no card left (impossible with the standard
@@ -103,7 +103,7 @@ def _hex_rank(h: int) -> int:
 
 
 @implements("R-15", "ACT-5")
-def choose_hex(state: GameState, seat: int) -> BotMove:
+def choose_hex(state: Position, seat: int) -> BotMove:
     """R-15: a bot activates its new house's country and sea hexes first, then its city hexes in
     the order of :data:`BOT_CITY_ORDER` (producers before what reads commodities, the Architect's
     tower before the Mason's wall, buying before selling)."""
@@ -119,7 +119,7 @@ def choose_hex(state: GameState, seat: int) -> BotMove:
 
 
 @implements("R-16", "FISH-2")
-def choose_window(state: GameState, seat: int) -> BotMove:
+def choose_window(state: Position, seat: int) -> BotMove:
     """R-16: a bot never trades fish during play (only at the end, SOLO-7), so it passes a trade window."""
     reason = "R-16: a bot trades fish only at the end of the game (SOLO-7), never during play"
     return BotMove(seat, Pass(), "no trade", reason, state.rng, _solo(state))
@@ -129,7 +129,7 @@ def choose_window(state: GameState, seat: int) -> BotMove:
 
 
 @implements("SOLO-5", "R-4")
-def choose_rector(state: GameState, seat: int) -> BotMove:
+def choose_rector(state: Position, seat: int) -> BotMove:
     """SOLO-5: a bot takes both cards face down and scores both (easier variant: kept as a pair,
     only the better card of the pair scores). With one card left in the deck it takes that (R-4)."""
     n = min(2, len(state.bonus_deck))
@@ -149,7 +149,7 @@ def _com_text(com: Sequence[int]) -> str:
 
 
 @implements("SOLO-5", "R-17")
-def choose_sale(state: GameState, seat: int) -> BotMove:
+def choose_sale(state: Position, seat: int) -> BotMove:
     """SOLO-5 Wharf: sell the commodity with the highest market value; tie: the one held most of;
     still tied: silver, wine, oil in that order (R-17). Cathedral exception: with houses on the
     Cathedral and complete sets, only a commodity whose sale keeps every set the Cathedral would score
@@ -195,7 +195,7 @@ def choose_sale(state: GameState, seat: int) -> BotMove:
 
 
 @implements("SOLO-5", "R-17")
-def choose_ship(state: GameState, seat: int) -> BotMove:
+def choose_ship(state: Position, seat: int) -> BotMove:
     """SOLO-5 Market: buy the ship with the most stars it can pay for; tie: the one whose cost uses
     the commodity it holds most of (the largest holding among the commodities its cost names, R-17);
     tie: the leftmost. Cathedral exception as for the Wharf: no purchase that lowers the sets the
@@ -261,7 +261,7 @@ def choose_ship(state: GameState, seat: int) -> BotMove:
 
 
 @implements("SOLO-4", "SOLO-5", "R-15", "R-16")
-def decide(state: GameState) -> BotMove:
+def decide(state: Position) -> BotMove:
     """The decision of the bot that is the deciding seat of ``state``."""
     seat = state.seat
     if seat is None or not is_bot(state, seat):
@@ -273,7 +273,7 @@ def decide(state: GameState) -> BotMove:
 
 
 #: how a bot decides, per phase
-_DECIDERS: dict[Phase, Callable[[GameState, int], BotMove]] = {
+_DECIDERS: dict[Phase, Callable[[Position, int], BotMove]] = {
     Phase.PLACE: choose_placement,
     Phase.ORDER: choose_hex,
     Phase.TRADE_WINDOW: choose_window,

@@ -14,10 +14,10 @@ from ragusa.core.actions import (
 )
 from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
+from ragusa.core.position import Position
 from ragusa.core.state import (
     EMPTY,
     RESERVED,
-    GameState,
 )
 from ragusa.rules import scoring
 from ragusa.rules.buildings import architect, mason
@@ -26,20 +26,22 @@ from ragusa.rules.solo.common import _RING_POS, _START, BotMove, _solo
 # --------------------------------------------------------------------------- SOLO-5: Mason and Architect
 
 
-def _longest_with_wall(state: GameState, seat: int, segment: int) -> tuple[int, int]:
+def _longest_with_wall(
+    state: Position, seat: int, segment: int, ok: Sequence[bool], val: Sequence[int]
+) -> tuple[int, int]:
     walls = list(state.walls)
     walls[segment] = seat
-    return scoring.longest_stretch(attrs.evolve(state, walls=tuple(walls)), seat)
+    return scoring.longest_run(walls, ok, val)
 
 
-def _longest_with_tower(state: GameState, seat: int, spot: int) -> tuple[int, int]:
+def _longest_with_tower(state: Position, seat: int, spot: int) -> tuple[int, int]:
     towers = list(state.towers)
     towers[spot] = seat
-    return scoring.longest_stretch(attrs.evolve(state, towers=tuple(towers)), seat)
+    return scoring.longest_stretch_of(state.walls, state.houses, towers, seat)
 
 
 @implements("SOLO-5", "R-18")
-def choose_wall(state: GameState, seat: int) -> BotMove:
+def choose_wall(state: Position, seat: int) -> BotMove:
     """SOLO-5 Mason: the free segment that scores most for the bot now (MASON-1); tie: the one after
     which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
     from the Silversmith's top corner (``wall_ring.start``)."""
@@ -51,7 +53,8 @@ def choose_wall(state: GameState, seat: int) -> BotMove:
         i = tied[0]
         why = f"{BOARD.wall_ids[i]} scores most now, {top} VP (1 + {top - 1} own houses/towers at its ends)"
     else:
-        length = {x: _longest_with_wall(state, seat, x)[0] for x in tied}
+        ok, val = scoring.ring_values(state.houses, state.towers, seat)  # a wall changes neither
+        length = {x: _longest_with_wall(state, seat, x, ok, val)[0] for x in tied}
         best = max(length.values())
         tied2 = [x for x in tied if length[x] == best]
         i = tied2[0]
@@ -84,7 +87,7 @@ class Stretch:
 
 
 @implements("SOLO-5", "R-18")
-def potential_stretches(state: GameState, seat: int) -> list[Stretch]:
+def potential_stretches(state: Position, seat: int) -> list[Stretch]:
     """The seat's potential stretches, longest first (ring order on ties), supposing every segment is
     built: runs of spots passable for it (empty, or its house or tower, END-WALL-1) between two
     blocked spots (another colour's or a black house, another colour's tower). With no blocked spot
@@ -107,7 +110,7 @@ def potential_stretches(state: GameState, seat: int) -> list[Stretch]:
     return out
 
 
-def _spot_text(state: GameState, s: int) -> str:
+def _spot_text(state: Position, s: int) -> str:
     h = state.houses[s]
     if h == RESERVED:
         what = "a black house"
@@ -127,7 +130,7 @@ def _stretch_text(st: Stretch) -> str:
     return f"{st.segments} segment{'s' if st.segments != 1 else ''} from {BOARD.spot_ids[a]} to {BOARD.spot_ids[b]}"
 
 
-def _tower_tiebreak(state: GameState, seat: int, cands: Sequence[int]) -> tuple[int, str]:
+def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int]) -> tuple[int, str]:
     """Ties as for the Mason (R-18): the most wall VP now with the tower (END-WALL-2 of its longest
     stretch), then the longest stretch, then the first clockwise from ``wall_ring.start``."""
     if len(cands) == 1:
@@ -153,7 +156,7 @@ def _tower_tiebreak(state: GameState, seat: int, cands: Sequence[int]) -> tuple[
 
 
 @implements("SOLO-5", "ED-2", "R-18")
-def choose_tower(state: GameState, seat: int) -> BotMove:
+def choose_tower(state: Position, seat: int) -> BotMove:
     """SOLO-5 Architect, supposing every segment will be built (:func:`potential_stretches`).
 
     2nd edition: a tower on an end spot of the longest potential stretch extends it (the end spot

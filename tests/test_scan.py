@@ -1,0 +1,84 @@
+"""The fast placement scan (issue 12) gives exactly what the reference requirement check gives."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ragusa.core.actions import Place
+from ragusa.core.board import BOARD
+from ragusa.core.state import EMPTY
+from ragusa.rules.requirements import SPOT_INFO, STONE, WOOD, placements
+from ragusa.rules.scan import free_spots, house_place_actions, house_placements, needs_of
+
+N_HEXES = len(BOARD.hex_ids)
+ALL_SPOTS = list(range(len(BOARD.spot_ids)))
+
+resources = st.lists(st.integers(0, 6), min_size=6, max_size=6)
+commodities = st.lists(st.integers(0, 2), min_size=3, max_size=3)
+counts = st.lists(st.integers(0, 4), min_size=N_HEXES, max_size=N_HEXES).map(tuple)
+
+
+@pytest.mark.clause("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-6", "BUILD-7", "BUILD-8", "R-3")
+@settings(max_examples=300, deadline=None)
+@given(resources, commodities, counts, st.booleans(), st.sets(st.sampled_from(ALL_SPOTS)))
+def test_the_scan_matches_the_reference_check(
+    res: list[int], com: list[int], cnt: tuple[int, ...], strict: bool, taken: set[int]
+) -> None:
+    free = [s for s in ALL_SPOTS if s not in taken]
+    assert house_placements(res, com, cnt, free, strict) == placements(res, com, cnt, free, False, strict)
+
+
+def _needs_by_hand(cnt: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    wood: list[int] = []
+    stone: list[int] = []
+    for info in SPOT_INFO:
+        for hexes, gained, out in ((info.country, WOOD, wood), (info.city, STONE, stone)):
+            need = max((cnt[h] + 1 for h in hexes), default=0)
+            out.append(max(0, need - info.gains.count(gained)))
+    return wood, stone
+
+
+@pytest.mark.clause("BUILD-2", "BUILD-3", "BUILD-6")
+@settings(max_examples=100, deadline=None)
+@given(counts, st.lists(st.tuples(st.integers(0, N_HEXES - 1), st.integers(0, 3)), max_size=5))
+def test_need_tables_updated_from_a_near_table_equal_fresh_ones(
+    start: tuple[int, ...], changes: list[tuple[int, int]]
+) -> None:
+    assert needs_of(start) == _needs_by_hand(start)
+    after = list(start)
+    for h, v in changes:
+        after[h] = v
+    key = tuple(after)
+    assert needs_of(key) == _needs_by_hand(key)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from((-3, -2, -1, -1, -1, 0, 1, 2)), min_size=75, max_size=75), max_size=6))
+def test_free_spots_are_the_empty_spots_of_any_sequence_of_boards(boards: list[list[int]]) -> None:
+    # kept answers are reused only when they are provably the same: pieces added, or any other board
+    for board in boards:
+        houses = tuple(board)
+        assert free_spots(houses) == [s for s, owner in enumerate(houses) if owner == EMPTY]
+        grown = tuple(0 if s % 7 == 3 and owner == EMPTY else owner for s, owner in enumerate(houses))
+        assert free_spots(grown) == [s for s, owner in enumerate(grown) if owner == EMPTY]
+
+
+@pytest.mark.clause("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-6", "BUILD-7", "BUILD-8", "R-3")
+@settings(max_examples=300, deadline=None)
+@given(
+    resources,
+    commodities,
+    counts,
+    st.booleans(),
+    st.lists(st.sampled_from((-3, -2, -1, -1, -1, 0, 1)), min_size=75, max_size=75),
+    st.integers(-1, 4),
+)
+def test_the_place_actions_match_the_reference_check_on_any_board(
+    res: list[int], com: list[int], cnt: tuple[int, ...], strict: bool, board: list[int], hint: int
+) -> None:
+    houses = tuple(board)
+    free = [s for s, owner in enumerate(houses) if owner == EMPTY]
+    expected = [Place(BOARD.spot_ids[s], False, t) for s, t in placements(res, com, cnt, free, False, strict)]
+    assert house_place_actions(res, com, cnt, houses, strict, hint) == expected
