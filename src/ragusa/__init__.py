@@ -24,7 +24,8 @@ from ragusa.contract.serialization import (
     state_from_json,
     state_to_json,
 )
-from ragusa.contract.views import PlayerView, view, view_to_json
+from ragusa.contract.validation import validate
+from ragusa.contract.views import PlayerView, view, view_from_json, view_to_json
 from ragusa.core.actions import (
     Action,
     ActivateHex,
@@ -39,7 +40,7 @@ from ragusa.core.actions import (
     SellCommodity,
     Trade,
 )
-from ragusa.core.errors import ComponentDataError, IllegalActionError, InvalidInputError
+from ragusa.core.errors import ComponentDataError, IllegalActionError, InvalidInputError, Violation
 from ragusa.core.events import Event
 from ragusa.core.state import GameState, Options, Phase, PlayerState
 from ragusa.rules.engine import apply, step
@@ -76,6 +77,7 @@ __all__ = [
     "PlayerView",
     "SellCommodity",
     "Trade",
+    "Violation",
     "action_from_json",
     "action_to_json",
     "apply",
@@ -91,8 +93,10 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "step",
+    "validate",
     "verify",
     "view",
+    "view_from_json",
     "view_to_json",
     "winners",
 ]

@@ -15,7 +15,6 @@ from typing import TypeVar
 import attrs
 
 from ragusa.core.actions import (
-    ACTION_TYPES,
     Action,
     ActivateHex,
     BuildTower,
@@ -54,6 +53,7 @@ from ragusa.rules.flow import (
     put_piece,
     run,
 )
+from ragusa.rules.action_form import check_form
 from ragusa.rules.legal import placements_of
 from ragusa.rules.requirements import (
     explain_refusal,
@@ -342,9 +342,8 @@ def _resolve(state: GameState, action: Action, events: list[Event] | None) -> Ga
     seat = state.seat
     if phase == Phase.OVER or seat is None:
         raise IllegalActionError("TURN-3", "the game is over; no action is legal")
+    check_form(action, PHASE_RULE[phase])
     kind = type(action)
-    if kind not in ACTION_TYPES:
-        raise IllegalActionError(PHASE_RULE[phase], f"{action!r} is not a ragusa action")
     w = Work(state, events)
     if kind is Trade:
         assert isinstance(action, Trade)
