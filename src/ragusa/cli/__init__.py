@@ -34,6 +34,7 @@ from ragusa._version import __version__
 from ragusa.bots import BOTS, make_bot, play
 from ragusa.cli import contract as cli_contract
 from ragusa.core.actions import Action
+from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
 from ragusa.core.state import EDITIONS, GameState, Options
 from ragusa.rules.game import new_game
@@ -252,6 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return handlers[args.command](args)
+    except InvalidInputError as exc:  # every reader reports its own; this is the last line of defence
+        print(f"ragusa {args.command}: invalid input: {exc.path}: {exc.explanation}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # e.g. ``ragusa play ... | head``: stop quietly
         try:
             sys.stdout = open(os.devnull, "w")

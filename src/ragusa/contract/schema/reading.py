@@ -19,6 +19,9 @@ MAX_DEPTH = 32
 #: most values (numbers, strings, arrays, objects...) in one document; the largest real ones (component
 #: data, the record of a long game) hold a few thousand. Larger input is rejected before validation.
 MAX_VALUES = 50_000
+#: largest document read, in bytes of UTF-8 (a record of a long game is about 50 KB, the component
+#: data about 60 KB); longer text is refused before it is parsed
+MAX_BYTES = 2_000_000
 #: validation stops after this many errors and reports the most relevant of them
 _MAX_ERRORS = 20
 #: error messages quote at most this much of an offending value
@@ -64,7 +67,11 @@ def _no_constant(name: str) -> Any:
 
 
 def parse_json(text: object) -> Any:
-    """JSON text (``str`` or ``bytes``) to Python data, or :class:`InvalidInputError` at ``$``."""
+    """JSON text (``str`` or ``bytes``) to Python data, or :class:`InvalidInputError` at ``$``.
+
+    Text longer than :data:`MAX_BYTES` is refused unread."""
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_BYTES:
+        raise InvalidInputError("$", f"too large: {len(text):,} bytes; a document has at most {MAX_BYTES:,}")
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
