@@ -40,7 +40,13 @@ from ragusa.core.actions import (
     SellCommodity,
     Trade,
 )
-from ragusa.core.errors import ComponentDataError, IllegalActionError, InvalidInputError, Violation
+from ragusa.core.errors import (
+    ComponentDataError,
+    GameNotOverError,
+    IllegalActionError,
+    InvalidInputError,
+    Violation,
+)
 from ragusa.core.events import Event
 from ragusa.core.state import GameState, Options, Phase, PlayerState
 from ragusa.rules.engine import apply, step
@@ -64,6 +70,7 @@ __all__ = [
     "ComponentDataError",
     "DrawBonus",
     "Event",
+    "GameNotOverError",
     "GameRecord",
     "GameState",
     "IllegalActionError",

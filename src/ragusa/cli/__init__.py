@@ -2,7 +2,7 @@
 
 Subcommands::
 
-    ragusa play --players N --seed S [--edition 1st|2nd] [--bot random|greedy] [--strict]
+    ragusa play --players N [--seed S] [--edition 1st|2nd] [--bot random|greedy] [--strict]
     ragusa bench [--games N] [--players 4] [--seed S] [--profile]
     ragusa --version
 
@@ -35,6 +35,7 @@ from ragusa.bots import BOTS, make_bot, play
 from ragusa.cli import contract as cli_contract
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
+from ragusa.core.rng import fresh_seed
 from ragusa.core.events import Event
 from ragusa.core.state import EDITIONS, GameState, Options
 from ragusa.rules.game import new_game
@@ -66,7 +67,12 @@ class Command(NamedTuple):
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, required=True, help="number of players, 2 to 5; 1 is the solo game (SOLO)")
-    p.add_argument("--seed", type=int, required=True, help="game seed; the bots' generator is seeded from it too")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="game seed; the bots' generator is seeded from it too (default: 128 bits from the OS, printed)",
+    )
     p.add_argument("--edition", choices=EDITIONS, default="2nd", help="rulebook edition (default 2nd)")
     p.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bot playing every seat (default greedy)")
     p.add_argument("--strict", action="store_true", help="R-3 strict: Market/Wharf need a commodity already held")
@@ -99,6 +105,8 @@ def _humans(values: list[str], players: int) -> list[int] | None:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.seed is None:
+        args.seed = fresh_seed()
     options = Options(
         strict=args.strict,
         solo_human_first=args.solo_human_first,

@@ -299,6 +299,7 @@ def run_verify(args: argparse.Namespace) -> int:
             "explanation": result.explanation,
             "action": None if result.index is None else action_to_data(record.actions[result.index]),
             "over": result.over,
+            "incomplete": result.incomplete,
             "scores": list(result.scores),
             "winners": list(result.winners),
             "scores_mismatch": result.scores_mismatch,

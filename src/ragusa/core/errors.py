@@ -26,6 +26,10 @@ class IllegalActionError(ValueError):
         self.explanation = message
 
 
+class GameNotOverError(ValueError):
+    """A question only the end of the game answers (the winners), asked before it."""
+
+
 @attrs.frozen
 class Violation:
     """One invariant a game position breaks: the SPEC clause, the JSON path of the value, what is wrong."""

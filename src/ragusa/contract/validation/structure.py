@@ -24,6 +24,10 @@ def check_structure(s: GameState, found: Found) -> None:
         found.add("SETUP-1", "$.players", f"a game has 2 to 5 players (1 player is the solo game); got {n}")
     if found:
         return
+    if s.solo is None:
+        for name in ("solo_human_first", "solo_easier_rector", "solo_harder"):
+            if getattr(s.options, name):
+                found.add("SOLO-3", f"$.options.{name}", "a solo variant, set in a game of 2 to 5 players")
     if s.edition not in EDITIONS:
         found.add("ED-1", "$.edition", f"{s.edition!r} is not an edition {list(EDITIONS)}")
     if not 0 <= s.rng < RNG_LIMIT:
