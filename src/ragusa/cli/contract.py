@@ -86,7 +86,7 @@ def _text(arg: str, what: str = "the argument") -> str | bytes:
         return arg
     if not os.path.exists(arg):
         shown = excerpt(arg, 60)
-        raise _Unreadable(f"{what} {shown!r} is neither a file nor JSON text (a JSON document starts with {{ or [)")
+        raise _Unreadable(f"cannot read {what} {shown!r}: no such file, and not JSON text (JSON starts with {{ or [)")
     try:
         with open(arg, "rb") as f:
             return _read_bounded(f, arg)

@@ -11,6 +11,7 @@ import itertools
 import json
 from typing import Any
 
+from ragusa.contract.schema.compiled import checker
 from ragusa.contract.schema.generate import schema
 from ragusa.core.errors import InvalidInputError
 
@@ -146,7 +147,13 @@ def _message(error: Any) -> str:
 
 
 def validate(name: str, data: object) -> None:
-    """Validate parsed JSON against the schema ``name``; raise :class:`InvalidInputError` at the first problem."""
+    """Validate parsed JSON against the schema ``name``; raise :class:`InvalidInputError` at the first problem.
+
+    Valid documents pass the compiled validator (:mod:`.compiled`) and nothing else runs; for an
+    invalid one, :mod:`jsonschema` finds the error to report.
+    """
+    if checker(name)(data):
+        return
     check_depth(data)
     from jsonschema.exceptions import best_match
 
@@ -154,8 +161,8 @@ def validate(name: str, data: object) -> None:
         error = best_match(itertools.islice(_validator(name).iter_errors(data), _MAX_ERRORS))
     except RecursionError:  # pragma: no cover - check_depth bounds the nesting
         raise InvalidInputError("$", "nested too deeply") from None
-    if error is None:
-        return
+    if error is None:  # the compiled validator is stricter in one respect
+        raise InvalidInputError("$", "an integer is written with a fraction or an exponent (1.0, 1e3)")
     if error.validator == "anyOf" and error.context:
         # ``X | None`` fields: when the value has the right JSON type for a branch, that branch's
         # errors are the useful ones; otherwise say which types are accepted.
