@@ -50,7 +50,6 @@ from ragusa import (
     winners,
 )
 from ragusa.contract.serialization import event_to_data
-from ragusa.rules.scoring import winners as scoring_winners
 from ragusa.core import rng
 from ragusa.core.actions import Action, Trade
 from ragusa.core.board import BOARD, COM_INDEX
@@ -70,6 +69,7 @@ from ragusa.core.events import (
 )
 from ragusa.core.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
 from ragusa.rules import solo
+from ragusa.rules.scoring import winners as scoring_winners
 from ragusa.rules.solo import setup as solo_setup
 from tests.support import BLACK, commodities, of, play, resources
 

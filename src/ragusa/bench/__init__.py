@@ -154,6 +154,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--profile", action="store_true", help="also run the playouts under cProfile and print the hotspots"
     )
     parser.add_argument("--top", type=int, default=25, help="functions listed by --profile (default 25)")
+    parser.add_argument(
+        "--no-reading", action="store_true", help="skip the JSON reading figures (state, record, import ragusa)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -164,6 +167,12 @@ def run(args: argparse.Namespace) -> int:
     result = run_bench(args.games, args.players, seed=args.seed, warmup=max(args.warmup, 0), edition=args.edition)
     for line in result.lines():
         print(line)
+    if not args.no_reading:
+        from ragusa.bench.reading import measure_reading
+
+        print("reading JSON (the trust boundary):")
+        for line in measure_reading().lines():
+            print("  " + line)
     if args.profile:
         print()
         print(f"cProfile of {args.games} random playouts, by time spent in each function itself:")

@@ -35,8 +35,8 @@ from ragusa.bots import BOTS, make_bot, play
 from ragusa.cli import contract as cli_contract
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
-from ragusa.core.rng import fresh_seed
 from ragusa.core.events import Event
+from ragusa.core.rng import fresh_seed
 from ragusa.core.state import EDITIONS, GameState, Options
 from ragusa.rules.game import new_game
 from ragusa.rules.solo.setup import new_solo_game

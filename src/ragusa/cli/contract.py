@@ -25,7 +25,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TextIO
 
 from ragusa.contract.records import (
     GameRecord,
@@ -71,7 +71,7 @@ class _Unreadable(Exception):
     """An argument naming a file that cannot be read."""
 
 
-def _read_bounded(stream: BinaryIO, name: str) -> bytes:
+def _read_bounded(stream: BinaryIO | TextIO, name: str) -> bytes | str:
     data = stream.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise _Unreadable(f"{name} is too large (more than {MAX_BYTES:,} bytes)")
@@ -81,7 +81,7 @@ def _read_bounded(stream: BinaryIO, name: str) -> bytes:
 def _text(arg: str, what: str = "the argument") -> str | bytes:
     """The JSON text an argument stands for (see the module docs), read up to :data:`MAX_BYTES`."""
     if arg == "-":
-        return _read_bounded(sys.stdin.buffer, "standard input")
+        return _read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "standard input")
     if arg.lstrip().startswith(("{", "[")):
         return arg
     if not os.path.exists(arg):

@@ -105,7 +105,13 @@ def initial_state(record: GameRecord) -> GameState:
     except ValueError as exc:
         msg = str(exc)
         path = (
-            "$.options" if "option" in msg else "$.edition" if "edition" in msg else "$.seed" if "seed" in msg else "$.players"
+            "$.options"
+            if "option" in msg
+            else "$.edition"
+            if "edition" in msg
+            else "$.seed"
+            if "seed" in msg
+            else "$.players"
         )
         raise InvalidInputError(path, msg) from None
 

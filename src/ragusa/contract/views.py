@@ -148,7 +148,6 @@ def view_from_json(text: str | bytes | Any) -> PlayerView:
     """
     from ragusa.contract.schema import read_document
     from ragusa.contract.serialization import structure_checked
-
     from ragusa.contract.validation.views import validate_view
     from ragusa.core.errors import refusal
 

@@ -45,6 +45,7 @@ from ragusa.core.state import (
 )
 from ragusa.core.work import Work
 from ragusa.rules import activation, fish, setup
+from ragusa.rules.action_form import check_form
 from ragusa.rules.buildings import architect, market, mason, rector, wharf
 from ragusa.rules.flow import (
     begin_turn,
@@ -53,7 +54,6 @@ from ragusa.rules.flow import (
     put_piece,
     run,
 )
-from ragusa.rules.action_form import check_form
 from ragusa.rules.legal import placements_of
 from ragusa.rules.requirements import (
     explain_refusal,

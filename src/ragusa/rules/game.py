@@ -9,13 +9,14 @@ from ragusa.core.state import GameState, Options
 from ragusa.rules.setup import check_game_args, new_multiplayer_game
 from ragusa.rules.solo.setup import new_solo_game
 
-
 #: the options of the solo variants (SOLO-3, SOLO-5, SOLO-8)
 _SOLO_OPTIONS = ("solo_human_first", "solo_easier_rector", "solo_harder")
 
 
 @implements("SETUP-1")
-def new_game(players: int, *, seed: int | None = None, edition: str = "2nd", options: Options | None = None) -> GameState:
+def new_game(
+    players: int, *, seed: int | None = None, edition: str = "2nd", options: Options | None = None
+) -> GameState:
     """A new game for ``players`` (2 to 5; 1 is the solo game) from ``seed``.
 
     Without a seed, a 128-bit seed is drawn from the operating system (:func:`ragusa.core.rng.fresh_seed`):

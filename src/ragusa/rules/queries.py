@@ -45,5 +45,7 @@ def winners(state: GameState) -> tuple[int, ...]:
     standings of a game in progress are :func:`scores`.
     """
     if state.phase != Phase.OVER:
-        raise GameNotOverError("the game is not over: the winners are decided at the end (WIN-1); scores() gives the standings")
+        raise GameNotOverError(
+            "the game is not over: the winners are decided at the end (WIN-1); scores() gives the standings"
+        )
     return scoring.winners(state)

@@ -30,8 +30,8 @@ _HANDLED = frozenset(
 _TYPES = {
     "object": "type({v}) is dict",
     "array": "type({v}) in (list, tuple)",
-    "string": "type({v}) is str",
-    "integer": "type({v}) is int",
+    "string": "isinstance({v}, str)",
+    "integer": "(type({v}) is int or (isinstance({v}, int) and not isinstance({v}, bool)))",
     "number": "type({v}) in (int, float)",
     "boolean": "type({v}) is bool",
     "null": "{v} is None",
@@ -170,7 +170,9 @@ class _Compiler:
             name = self.fresh("T")
             self.consts[name] = table  # filled with the functions once they exist
             out.append(f"{pad}if type({v}) is dict and type({v}.get('type')) is str:\n")
-            out.append(f"{pad}    g = {name}.get({v}['type'])\n{pad}    if g is not None and not g({v}): return False\n")
+            out.append(
+                f"{pad}    g = {name}.get({v}['type'])\n{pad}    if g is not None and not g({v}): return False\n"
+            )
             return
         for b in branches:
             out.append(f"{pad}if not {self.function(b)}({v}): return False\n")
@@ -181,14 +183,19 @@ def _tag_branch(b: Any) -> tuple[str, str] | None:
     cond, then = b.get("if"), b.get("then")
     if set(b) != {"if", "then"} or not isinstance(then, dict) or set(then) != {"$ref"}:
         return None
-    if cond != {"properties": {"type": {"const": cond.get("properties", {}).get("type", {}).get("const")}}, "required": ["type"]}:
+    if cond != {
+        "properties": {"type": {"const": cond.get("properties", {}).get("type", {}).get("const")}},
+        "required": ["type"],
+    }:
         return None
     tag = cond["properties"]["type"]["const"]
     return (tag, then["$ref"]) if isinstance(tag, str) else None
 
 
 def _member(value: Any, options: list[Any]) -> bool:
-    """JSON equality: ``true`` is not ``1``."""
+    """JSON equality: ``true`` is not ``1`` (a str enum member is its string)."""
+    if isinstance(value, str):
+        return value in options
     return any(value == o and type(value) is type(o) for o in options) or (
         type(value) in (int, float) and any(type(o) in (int, float) and value == o for o in options)
     )

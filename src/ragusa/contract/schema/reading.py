@@ -91,9 +91,35 @@ def parse_json(text: object) -> Any:
         raise InvalidInputError("$", f"not valid JSON: {why}") from None
 
 
+def _within(data: object, limit: int, max_values: int) -> bool:
+    """Whether ``data`` nests at most ``limit`` levels and holds at most ``max_values`` values (fast: no paths)."""
+    level: list[object] = [data]
+    count = 1
+    for _ in range(limit - 1):
+        nxt: list[object] = []
+        for value in level:
+            t = type(value)
+            if t is dict:
+                items = value.values()  # type: ignore[attr-defined]
+            elif t is list or t is tuple:
+                items = value
+            else:
+                continue
+            count += len(items)
+            nxt.extend(v for v in items if type(v) in (dict, list, tuple))
+        if count > max_values:
+            return False
+        if not nxt:
+            return True
+        level = nxt
+    return False
+
+
 def check_depth(data: object, limit: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> None:
     """Reject data nested deeper than ``limit`` or holding more than ``max_values`` values
     (iteratively: no recursion on hostile input)."""
+    if _within(data, limit, max_values):
+        return
     stack: list[tuple[object, int, str]] = [(data, 0, "$")]
     count = 1
     while stack:
@@ -152,9 +178,9 @@ def validate(name: str, data: object) -> None:
     Valid documents pass the compiled validator (:mod:`.compiled`) and nothing else runs; for an
     invalid one, :mod:`jsonschema` finds the error to report.
     """
+    check_depth(data)
     if checker(name)(data):
         return
-    check_depth(data)
     from jsonschema.exceptions import best_match
 
     try:

@@ -36,7 +36,9 @@ def _seat_and_phase(s: GameState, found: Found) -> None:
         found.add("TURN-3", "$.seat", 'the deciding seat is null exactly when the game is over (phase "over")')
         return
     if phase in (Phase.PLACE, Phase.ORDER) and s.seat != s.turn_seat:
-        found.add("TURN-1", "$.seat", f"in phase {phase!r} the deciding seat is the turn's seat {s.turn_seat}; got {s.seat}")
+        found.add(
+            "TURN-1", "$.seat", f"in phase {phase!r} the deciding seat is the turn's seat {s.turn_seat}; got {s.seat}"
+        )
     if s.solo is not None and s.seat is not None and s.seat in s.solo.bot_seats:
         found.add("SOLO-5", "$.seat", f"seat {s.seat} is a bot; the library decides for bots, never a caller")
     if phase == Phase.SETUP_BONUS:
@@ -69,8 +71,11 @@ def _setup_order(s: GameState, found: Found) -> None:
     for k in range(n):
         seat = (s.start_seat + k) % n
         if bool(s.dealt[seat]) != (k >= k_seat):
-            found.add("SETUP-6", f"$.dealt[{seat}]", f"seats choose in turn order from start seat {s.start_seat}, "
-                      f"and seat {s.seat} is choosing now")
+            found.add(
+                "SETUP-6",
+                f"$.dealt[{seat}]",
+                f"seats choose in turn order from start seat {s.start_seat}, and seat {s.seat} is choosing now",
+            )
 
 
 def _activation(s: GameState, found: Found) -> None:
@@ -86,7 +91,9 @@ def _activation(s: GameState, found: Found) -> None:
     if found:
         return
     if (phase in RESOLVING) != (s.placed >= 0):
-        found.add("TURN-2", "$.placed", f"a house is being resolved (placed >= 0) exactly in phases {sorted(RESOLVING)}")
+        found.add(
+            "TURN-2", "$.placed", f"a house is being resolved (placed >= 0) exactly in phases {sorted(RESOLVING)}"
+        )
         return
     if s.placed < 0:
         if s.placed_power or s.pending_hexes or s.queue or s.current_hex != -1:
@@ -95,7 +102,9 @@ def _activation(s: GameState, found: Found) -> None:
     piece = POWERHOUSE if s.placed_power else s.turn_seat
     if s.houses[s.placed] != piece:
         what = "a powerhouse" if s.placed_power else f"seat {s.turn_seat}'s house"
-        found.add("TURN-2", "$.placed", f"the piece being resolved is {what}, but spot {s.placed} holds {s.houses[s.placed]}")
+        found.add(
+            "TURN-2", "$.placed", f"the piece being resolved is {what}, but spot {s.placed} holds {s.houses[s.placed]}"
+        )
     hexes = BOARD.spot_hexes[s.placed]
     for i, h in enumerate(s.pending_hexes):
         if h not in hexes:
@@ -131,19 +140,28 @@ def _effect(s: GameState, found: Found) -> None:
     name = BOARD.hex_ids[s.current_hex]
     if phase == Phase.TRADE_WINDOW:
         if building not in READS_RESOURCE:
-            found.add("FISH-2", "$.phase", f"a trade window opens only before a building that reads a resource; {name} does not")
+            found.add(
+                "FISH-2",
+                "$.phase",
+                f"a trade window opens only before a building that reads a resource; {name} does not",
+            )
     elif PHASE_BUILDING[phase] != building:
         found.add("ACT-3", "$.phase", f"phase {phase!r} does not belong to the activating hex {name}")
         return
     if s.seat != seat:
-        found.add("ACT-3", "$.seat", f"the activating house on {BOARD.spot_ids[s.queue[0]]} benefits seat {seat}, "
-                  f"not seat {s.seat}")
+        found.add(
+            "ACT-3",
+            "$.seat",
+            f"the activating house on {BOARD.spot_ids[s.queue[0]]} benefits seat {seat}, not seat {s.seat}",
+        )
         return
     p = s.players[seat]
     if phase != Phase.TRADE_WINDOW and not s.window_done:
         found.add("FISH-2", "$.window_done", "a building decision comes after its trade window")
     if phase == Phase.ARCHITECT and not (p.towers_left and any(s.towers[x] == EMPTY for x in BOARD.tower_spots)):
-        found.add("R-8", "$.phase", f"seat {seat} has no tower left or no tower spot is free: the Architect does nothing")
+        found.add(
+            "R-8", "$.phase", f"seat {seat} has no tower left or no tower spot is free: the Architect does nothing"
+        )
     elif phase == Phase.MASON and EMPTY not in s.walls:
         found.add("R-8", "$.phase", "every wall segment is built: the Mason does nothing")
     elif phase == Phase.RECTOR_DRAW and not s.bonus_deck:
@@ -159,19 +177,30 @@ def _end(s: GameState, found: Found) -> None:
     n = s.n_players
     if s.phase == Phase.END_TRADE:
         if not s.end_seats or s.seat != s.end_seats[0]:
-            found.add("END-2", "$.end_seats", "in the end-game trade window the deciding seat is the first of end_seats")
+            found.add(
+                "END-2", "$.end_seats", "in the end-game trade window the deciding seat is the first of end_seats"
+            )
         order = [(seat - s.start_seat) % n for seat in s.end_seats]
         if order != sorted(order):
-            found.add("END-2", "$.end_seats", f"seats are offered the last trade in turn order from start seat {s.start_seat}")
+            found.add(
+                "END-2", "$.end_seats", f"seats are offered the last trade in turn order from start seat {s.start_seat}"
+            )
         for i, seat in enumerate(s.end_seats[1:], 1):
             if s.solo is not None and seat in s.solo.bot_seats:
                 found.add("SOLO-7", f"$.end_seats[{i}]", f"seat {seat} is a bot; bots trade by their own rule")
             elif s.players[seat].resources[FISH] < MIN_TRADE:
-                found.add("END-2", f"$.end_seats[{i}]", f"seat {seat} has fewer than {MIN_TRADE} fish: it is not offered a trade")
+                found.add(
+                    "END-2",
+                    f"$.end_seats[{i}]",
+                    f"seat {seat} has fewer than {MIN_TRADE} fish: it is not offered a trade",
+                )
     elif s.end_seats:
         found.add("END-2", "$.end_seats", f"end_seats is used only in phase {Phase.END_TRADE!r}")
     if s.phase in (Phase.END_TRADE, Phase.OVER):
         able = [seat for seat, p in enumerate(s.players) if p.houses_left + p.powerhouses_left]
         if able and s.passes < len(able):
-            found.add("TURN-3", "$.phase", f"seats {able} still have pieces to place (and have not all passed, R-14): "
-                      "the game is not over")
+            found.add(
+                "TURN-3",
+                "$.phase",
+                f"seats {able} still have pieces to place (and have not all passed, R-14): the game is not over",
+            )

@@ -26,11 +26,15 @@ def check_final_scores(s: GameState, found: Found) -> None:
         if p.vp[VP_WALLS] != walls:
             found.add("END-WALL-2", f"{base}.vp[{VP_WALLS}]", f"{p.vp[VP_WALLS]} wall VP; the walls score {walls}")
         if p.vp[VP_CATHEDRAL] != cath:
-            found.add("END-CATH-1", f"{base}.vp[{VP_CATHEDRAL}]", f"{p.vp[VP_CATHEDRAL]} Cathedral VP; it scores {cath}")
+            found.add(
+                "END-CATH-1", f"{base}.vp[{VP_CATHEDRAL}]", f"{p.vp[VP_CATHEDRAL]} Cathedral VP; it scores {cath}"
+            )
         if tuple(p.bonus_vp) != cards:
             found.add("END-BONUS-1", f"{base}.bonus_vp", f"{list(p.bonus_vp)}; the bonus cards score {list(cards)}")
         elif p.vp[VP_BONUS] != sum(cards):
-            found.add("END-BONUS-1", f"{base}.vp[{VP_BONUS}]", f"{p.vp[VP_BONUS]} bonus VP; the cards add up to {sum(cards)}")
+            found.add(
+                "END-BONUS-1", f"{base}.vp[{VP_BONUS}]", f"{p.vp[VP_BONUS]} bonus VP; the cards add up to {sum(cards)}"
+            )
 
 
 def check_reserved(s: GameState, found: Found) -> None:

@@ -92,7 +92,9 @@ def _seat(s: GameState, seat: int, found: Found) -> None:
         found.add("MARKET-1", f"{base}.vp[{VP_SHIPS}]", f"{p.vp[VP_SHIPS]} VP for ships; its ships have {stars} stars")
     built = s.walls.count(seat)
     if p.vp[VP_MASON] < built:
-        found.add("MASON-1", f"{base}.vp[{VP_MASON}]", f"{p.vp[VP_MASON]} Mason VP for {built} walls; each scores 1 or more")
+        found.add(
+            "MASON-1", f"{base}.vp[{VP_MASON}]", f"{p.vp[VP_MASON]} Mason VP for {built} walls; each scores 1 or more"
+        )
     if s.phase != Phase.OVER:
         for i in (VP_WALLS, VP_CATHEDRAL, VP_BONUS):
             if p.vp[i]:
@@ -104,7 +106,9 @@ def _seat(s: GameState, seat: int, found: Found) -> None:
     if s.phase == Phase.SETUP_BONUS and s.solo is None and seat < len(s.dealt):
         want = 0 if s.dealt[seat] else 1
         if len(p.bonus_cards) != want:
-            found.add("SETUP-6", f"{base}.bonus_cards", "during setup a seat holds 1 card once it has chosen, else none")
+            found.add(
+                "SETUP-6", f"{base}.bonus_cards", "during setup a seat holds 1 card once it has chosen, else none"
+            )
 
 
 def _resources(s: GameState, seat: int, found: Found) -> None:

@@ -101,9 +101,7 @@ def _cards(s: GameState, found: Found) -> None:
         _ids(found, "MARKET-1", f"{base}.ships", p.ships, SHIP_STARS, "ship")
         _ids(found, "SETUP-6", f"{base}.bonus_cards", p.bonus_cards, BONUS_IDS, "bonus card")
         if len(p.bonus_vp) not in (0, len(p.bonus_cards)):
-            found.add(
-                "END-BONUS-1", f"{base}.bonus_vp", f"{len(p.bonus_vp)} entries; empty or parallel to bonus_cards"
-            )
+            found.add("END-BONUS-1", f"{base}.bonus_vp", f"{len(p.bonus_vp)} entries; empty or parallel to bonus_cards")
 
 
 def _solo(s: GameState, found: Found) -> None:

@@ -27,9 +27,16 @@ def _as_state(v: PlayerView) -> types.SimpleNamespace:
     dealt = tuple((None,) * p.dealt_count for p in v.players)
     ns.dealt = dealt if v.phase == Phase.SETUP_BONUS or any(dealt) else ()
     ns.bonus_deck = (None,) * v.bonus_deck_size
-    ns.players = tuple(types.SimpleNamespace(resources=p.resources, commodities=p.commodities,
-                                             houses_left=p.houses_left, powerhouses_left=p.powerhouses_left,
-                                             towers_left=p.towers_left) for p in v.players)
+    ns.players = tuple(
+        types.SimpleNamespace(
+            resources=p.resources,
+            commodities=p.commodities,
+            houses_left=p.houses_left,
+            powerhouses_left=p.powerhouses_left,
+            towers_left=p.towers_left,
+        )
+        for p in v.players
+    )
     ns.rector_hand = (None,) * v.rector_hand_size
     return ns
 
@@ -73,7 +80,9 @@ def _hidden(v: PlayerView, found: Found) -> None:
             if seat != v.viewer and not over:
                 found.add("SETUP-6", f"{base}.bonus_cards", "another seat's bonus cards are hidden until the end")
             if len(p.bonus_cards) != p.bonus_card_count:
-                found.add("SETUP-6", f"{base}.bonus_card_count", f"{p.bonus_card_count}; {len(p.bonus_cards)} cards shown")
+                found.add(
+                    "SETUP-6", f"{base}.bonus_card_count", f"{p.bonus_card_count}; {len(p.bonus_cards)} cards shown"
+                )
             for i, card in enumerate(p.bonus_cards):
                 if card not in BONUS_IDS:
                     found.add("SETUP-6", f"{base}.bonus_cards[{i}]", f"unknown bonus card {card!r}")
@@ -93,9 +102,9 @@ def _hidden(v: PlayerView, found: Found) -> None:
         found.add("RECTOR-1", "$.rector_hand", "the drawn cards are shown only to the seat choosing, all of them")
     if v.legal_actions and not deciding:
         found.add("TURN-1", "$.legal_actions", "only the deciding seat's view lists legal actions")
-    for i, ship in enumerate(v.slots):
-        if ship is not None and ship not in SHIP_STARS:
-            found.add("SETUP-5", f"$.slots[{i}]", f"unknown ship {ship!r}")
+    for i, slot in enumerate(v.slots):
+        if slot is not None and slot not in SHIP_STARS:
+            found.add("SETUP-5", f"$.slots[{i}]", f"unknown ship {slot!r}")
 
 
 def _counts(v: PlayerView, found: Found) -> None:
@@ -105,13 +114,21 @@ def _counts(v: PlayerView, found: Found) -> None:
     if twice:
         found.add("SETUP-5", "$.slots", f"ships in two places: {sorted(twice)}")
     if len(ships) + v.ship_deck_size != len(SHIP_STARS):
-        found.add("SETUP-5", "$.ship_deck_size", f"{len(ships)} ships seen + {v.ship_deck_size} in the deck; there are {len(SHIP_STARS)}")
+        found.add(
+            "SETUP-5",
+            "$.ship_deck_size",
+            f"{len(ships)} ships seen + {v.ship_deck_size} in the deck; there are {len(SHIP_STARS)}",
+        )
     held = sum(p.bonus_card_count for p in v.players)
     dealt = sum(p.dealt_count for p in v.players)
     total = held + dealt + v.bonus_deck_size + v.rector_hand_size
     if total != len(BONUS_IDS):
-        found.add("SETUP-6", "$.bonus_deck_size", f"{held} held + {dealt} dealt + {v.bonus_deck_size} in the deck + "
-                  f"{v.rector_hand_size} drawn = {total}; there are {len(BONUS_IDS)} bonus cards")
+        found.add(
+            "SETUP-6",
+            "$.bonus_deck_size",
+            f"{held} held + {dealt} dealt + {v.bonus_deck_size} in the deck + "
+            f"{v.rector_hand_size} drawn = {total}; there are {len(BONUS_IDS)} bonus cards",
+        )
     pieces = COMPONENTS.pieces
     houses_each = pieces.houses["solo" if v.solo is not None else str(len(v.players))]
     power_each = pieces.powerhouses_2p if len(v.players) == 2 else 0
@@ -120,6 +137,14 @@ def _counts(v: PlayerView, found: Found) -> None:
     for seat, p in enumerate(v.players):
         supply = on_board[seat] + p.houses_left + p.powerhouses_left
         if not houses_each <= supply <= houses_each + power_each:
-            found.add("SETUP-2", f"$.players[{seat}].houses_left", f"{supply} houses on the board and left; the stock is {houses_each}")
+            found.add(
+                "SETUP-2",
+                f"$.players[{seat}].houses_left",
+                f"{supply} houses on the board and left; the stock is {houses_each}",
+            )
         if towers[seat] + p.towers_left != pieces.towers_per_player:
-            found.add("SETUP-2", f"$.players[{seat}].towers_left", f"{towers[seat] + p.towers_left} towers; the stock is {pieces.towers_per_player}")
+            found.add(
+                "SETUP-2",
+                f"$.players[{seat}].towers_left",
+                f"{towers[seat] + p.towers_left} towers; the stock is {pieces.towers_per_player}",
+            )
