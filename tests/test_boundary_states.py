@@ -27,6 +27,7 @@ from ragusa import (
 )
 from ragusa.contract.serialization import state_to_data
 from ragusa.contract.validation.views import validate_view
+from ragusa.contract.views import view_from_json, view_to_data
 from ragusa.core.board import BOARD
 from ragusa.core.state import EMPTY, RESERVED, VP_BONUS, VP_WALLS, Options, Phase, PlayerState
 from tests.boundary_positions import MODES, by_phase, game, last, middle
@@ -316,3 +317,30 @@ def test_a_player_state_alone_is_never_trusted() -> None:
     s = _seat(_mid3(), 1, vp=(5, 0, 0, 0, 0, 0, 0), resources=(3, 3, 3, 3, 3, 3))
     assert {"MASON-1", "FISH-1", "RES-1"} <= {v.clause for v in validate(s)} | {"MASON-1"}
     assert isinstance(PlayerState(), PlayerState)
+
+
+_VIEW_DOCS = [json.loads(json.dumps(view_to_data(view(s, k % s.n_players)))) for k, s in enumerate(_SOURCES)]
+_VIEW_PATHS = [_paths(d)[1:] for d in _VIEW_DOCS]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_views_are_refused_or_read_never_crash(data: st.DataObject) -> None:
+    k = data.draw(st.integers(0, len(_VIEW_DOCS) - 1))
+    path = data.draw(st.sampled_from(_VIEW_PATHS[k]))
+    how = data.draw(st.sampled_from(["set", "set", "delete", "swap"]))
+    doc = _mutate(_VIEW_DOCS[k], path, data.draw(_VALUES), how)
+    try:
+        v = view_from_json(json.dumps(doc))
+    except InvalidInputError:
+        return
+    assert validate_view(v) == []
+
+
+def test_a_view_showing_what_is_hidden_is_refused() -> None:
+    s = middle(3)
+    doc = view_to_data(view(s, 0))
+    doc["players"][1]["bonus_cards"] = list(s.players[1].bonus_cards)
+    with pytest.raises(InvalidInputError) as info:
+        view_from_json(json.dumps(doc))
+    assert info.value.path == "$.players[1].bonus_cards"
