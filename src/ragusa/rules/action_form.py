@@ -6,6 +6,9 @@ no ``TypeError`` or ``AttributeError`` escapes from the rule code. Cheap: a dict
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ragusa.core.actions import (
     ActivateHex,
     BuildTower,
@@ -38,9 +41,37 @@ FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
 _NAMES = ", ".join(c.__name__ for c in FIELDS)
 
 
+def _str_trades(a: Place) -> bool:
+    t = a.trades
+    return type(t) is tuple and (not t or all(type(r) is str for r in t))
+
+
+#: action class -> a quick test that its fields have their types (the common case: one call)
+_WELL_FORMED: dict[type, Callable[[Any], bool]] = {
+    ChooseBonus: lambda a: type(a.card) is str,
+    Place: lambda a: type(a.spot) is str and type(a.powerhouse) is bool and _str_trades(a),
+    Trade: lambda a: type(a.resource) is str,
+    ActivateHex: lambda a: type(a.hex) is str,
+    BuildWall: lambda a: type(a.segment) is str,
+    BuildTower: lambda a: type(a.spot) is str,
+    BuyShip: lambda a: type(a.slot) is int,
+    SellCommodity: lambda a: type(a.commodity) is str,
+    DrawBonus: lambda a: True,
+    KeepBonus: lambda a: type(a.card) is str,
+    Pass: lambda a: True,
+}
+
+
 def check_form(action: object, rule: str) -> None:
     """Raise :class:`IllegalActionError` (naming ``rule``, the clause of the decision now) unless
     ``action`` is an action object with well-typed fields."""
+    quick = _WELL_FORMED.get(type(action))
+    if quick is None or not quick(action):
+        _refuse(action, rule)
+
+
+def _refuse(action: object, rule: str) -> None:
+    """Say what is wrong with ``action`` (the slow path, taken only for a malformed one)."""
     fields = FIELDS.get(type(action))
     if fields is None:
         what = excerpt(repr(action), 80)
@@ -55,8 +86,8 @@ def check_form(action: object, rule: str) -> None:
                 rule,
                 f"{type(action).__name__}.{name} must be a {kind.__name__}, got {excerpt(repr(value), 80)}",
             )
-    if type(action) is Place:
-        assert isinstance(action, Place)
-        for r in action.trades:
-            if not isinstance(r, str):
-                raise IllegalActionError(rule, f"Place.trades holds resource names, got {excerpt(repr(r), 80)}")
+    assert isinstance(action, Place)
+    for r in action.trades:
+        if type(r) is not str:
+            raise IllegalActionError(rule, f"Place.trades holds resource names, got {excerpt(repr(r), 80)}")
+    raise IllegalActionError(rule, f"{excerpt(repr(action), 80)} is malformed")  # pragma: no cover
