@@ -133,6 +133,16 @@ CORPUS: list[tuple[str, str, Callable[[], GameState]]] = [
         "RECTOR-1",
         lambda: _seat(_mid3(), 0, bonus_cards=_mid3().players[0].bonus_cards + (_mid3().bonus_deck[0],)),
     ),
+    ("a seat without its setup bonus card", "SETUP-6", lambda: _seat(_mid3(), 1, bonus_cards=())),
+    (
+        "one drawn card while the deck has more",
+        "R-4",
+        lambda: attrs.evolve(
+            _phase(3, Phase.RECTOR_KEEP),
+            rector_hand=_phase(3, Phase.RECTOR_KEEP).rector_hand[:1],
+            bonus_deck=_phase(3, Phase.RECTOR_KEEP).rector_hand[1:] + _phase(3, Phase.RECTOR_KEEP).bonus_deck,
+        ),
+    ),
     ("resources the houses never gave", "RES-1", lambda: _seat(_mid3(), 2, resources=(0, 0, 0, 0, 0, 9))),
     ("a commodity over the cap", "RES-2", lambda: _seat(_mid3(), 0, commodities=(13, 0, 0))),
     (

@@ -54,6 +54,8 @@ def _seat_and_phase(s: GameState, found: Found) -> None:
         found.add("SETUP-6", "$.dealt", f"dealt cards exist only during setup (phase {Phase.SETUP_BONUS!r})")
     if (phase == Phase.RECTOR_KEEP) != bool(s.rector_hand):
         found.add("RECTOR-1", "$.rector_hand", f"drawn cards await a choice exactly in phase {Phase.RECTOR_KEEP!r}")
+    elif len(s.rector_hand) == 1 and s.bonus_deck:
+        found.add("R-4", "$.rector_hand", "the Rector draws 2 cards; 1 only when the deck held just 1")
     if not 0 <= s.passes <= n:
         found.add("R-14", "$.passes", f"{s.passes} passes in a row; at most {n}")
     if phase == Phase.PLACE:

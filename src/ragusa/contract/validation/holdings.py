@@ -103,6 +103,9 @@ def _seat(s: GameState, seat: int, found: Found) -> None:
             found.add("END-1", f"{base}.bonus_vp", "bonus cards score only at the end")
     elif len(p.bonus_vp) != len(p.bonus_cards):
         found.add("END-BONUS-1", f"{base}.bonus_vp", "at the end each bonus card has its VP")
+    if s.phase != Phase.SETUP_BONUS and not p.bonus_cards:
+        clause = "SOLO-2" if s.solo is not None else "SETUP-6"
+        found.add(clause, f"{base}.bonus_cards", "every seat keeps a bonus card at the setup and never gives it up")
     if s.phase == Phase.SETUP_BONUS and s.solo is None and seat < len(s.dealt):
         want = 0 if s.dealt[seat] else 1
         if len(p.bonus_cards) != want:
