@@ -81,7 +81,7 @@ def _median_ms(run: object, repeat: int) -> float:
     return 1e3 * statistics.median(times)
 
 
-def measure_reading(repeat: int = 200, imports: int = 7, seed: int = 0) -> ReadingResult:
+def measure_reading(repeat: int = 200, imports: int = 5, seed: int = 0) -> ReadingResult:
     start, mid, actions = _game(seed)
     state_text = state_to_json(mid)
     record_text = record_to_json(record_of(start, seed, actions))
