@@ -11,7 +11,7 @@ against the file. No board fact lives as a constant in rule code: rule code read
 from __future__ import annotations
 
 import json
-from importlib import resources as _resources
+import os
 from typing import Any
 
 import attrs
@@ -336,7 +336,13 @@ def structure_components(raw: Any) -> ComponentData:
 
 def standard_text() -> str:
     """The packaged ``standard.json``, as text."""
-    return _resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8")
+    path = os.path.join(os.path.dirname(__file__), "data", "standard.json")
+    if os.path.exists(path):  # an ordinary install: read the file (importlib.resources is slow to import)
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    from importlib import resources  # a zipped package
+
+    return resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8")
 
 
 #: The standard components, loaded and checked at import.

@@ -7,7 +7,7 @@ is an ``int`` kept inside :class:`ragusa.core.state.GameState`, which keeps ``ap
 
 from __future__ import annotations
 
-import secrets
+import os
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -25,7 +25,7 @@ SEED_BITS = 128
 def fresh_seed() -> int:
     """A seed from the operating system's secure random source (128 bits), for a game nobody
     can reproduce by trying seeds: a seat that sees its cards cannot recover the deck order."""
-    return secrets.randbits(SEED_BITS)
+    return int.from_bytes(os.urandom(SEED_BITS // 8), "big")
 
 
 def seed_state(seed: int) -> int:
