@@ -92,6 +92,11 @@ def test_errors_quote_only_an_excerpt() -> None:
     with pytest.raises(InvalidInputError) as info:
         state_from_json(json.dumps(doc))
     assert len(str(info.value)) < 500
+    doc = json.loads(state_to_json(middle(3)))
+    doc["bonus_deck"][0] = "x" * 100_000  # an unknown card id: an invariant, not the schema
+    with pytest.raises(InvalidInputError) as info:
+        state_from_json(json.dumps(doc))
+    assert info.value.path == "$.bonus_deck[0]" and len(str(info.value)) < 500
 
 
 def _bad_files(tmp: Path) -> dict[str, str]:

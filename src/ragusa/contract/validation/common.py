@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ragusa.core.board import RES_INDEX
 from ragusa.core.components import COMPONENTS
-from ragusa.core.errors import Violation
+from ragusa.core.errors import Violation, excerpt
 from ragusa.core.state import Phase
 
 FISH = RES_INDEX["fish"]
@@ -39,7 +39,7 @@ class Found:
         self.items: list[Violation] = []
 
     def add(self, clause: str, path: str, message: str) -> None:
-        self.items.append(Violation(clause, path, message))
+        self.items.append(Violation(clause, path, excerpt(message, 300)))
 
     def __bool__(self) -> bool:
         return bool(self.items)
