@@ -192,10 +192,16 @@ def test_bench_prints_the_four_figures(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     for pattern in FIGURES:
         assert re.search(pattern, out, re.M), pattern
+    for reading in (
+        r"state_from_json, mid-game 4 players .* ms median",
+        r"record_from_json, whole 4-player game",
+        r"import ragusa, fresh interpreter, bytecode cached: [\d.]+ ms median \([\d.]+ ms CPU",
+    ):
+        assert re.search(reading, out), reading
 
 
 def test_bench_module_entry_and_profile(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench_main(["--games", "2", "--warmup", "0", "--profile", "--top", "5"]) == 0
+    assert bench_main(["--games", "2", "--warmup", "0", "--profile", "--top", "5", "--no-reading"]) == 0
     out = capsys.readouterr().out
     for pattern in FIGURES:
         assert re.search(pattern, out, re.M), pattern

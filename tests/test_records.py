@@ -75,8 +75,9 @@ def test_a_record_that_stops_early_is_legal_but_not_over() -> None:
     record = record_of(new_game(4, seed=6), 6, actions)
     assert record.scores is None
     result = verify(record)
-    assert result.ok and not result.over and result.applied == 10
-    assert "not over" in result.summary()
+    assert not result.ok and result.incomplete and not result.over and result.applied == 10
+    assert result.summary().startswith("incomplete:") and "has not ended" in result.summary()
+    assert result.winners == ()
     assert result.state == state
 
 

@@ -69,6 +69,7 @@ from ragusa.core.events import (
 )
 from ragusa.core.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
 from ragusa.rules import solo
+from ragusa.rules.scoring import winners as scoring_winners
 from ragusa.rules.solo import setup as solo_setup
 from tests.support import BLACK, commodities, of, play, resources
 
@@ -771,14 +772,14 @@ def _totals(state: GameState, vps: Sequence[int], com: Sequence[tuple[int, int, 
 @pytest.mark.clause("SOLO-7", "R-20", "WIN-1", "R-7")
 def test_the_human_wins_only_with_strictly_more_vp_than_each_bot() -> None:
     base = solo_pos()
-    assert winners(_totals(base, [50, 49, 30])) == (0,)
+    assert scoring_winners(_totals(base, [50, 49, 30])) == (0,)
     # A tie with one bot is a loss, whatever the commodities (no WIN-1 tie-break for the human).
-    assert winners(_totals(base, [50, 50, 30], [(5, 5, 5), (0, 0, 0), (0, 0, 0)])) == (1,)
+    assert scoring_winners(_totals(base, [50, 50, 30], [(5, 5, 5), (0, 0, 0), (0, 0, 0)])) == (1,)
     # The scores are not added up: 40 beats neither 45 nor 41 even though each is "close".
-    assert winners(_totals(base, [40, 45, 41])) == (1,)
+    assert scoring_winners(_totals(base, [40, 45, 41])) == (1,)
     # Bots tied on VP: WIN-1's commodity value decides between them, then R-7 shares.
-    assert winners(_totals(base, [30, 45, 45], [(0, 0, 0), (1, 0, 0), (0, 2, 0)])) == (2,)
-    assert winners(_totals(base, [30, 45, 45])) == (1, 2)
+    assert scoring_winners(_totals(base, [30, 45, 45], [(0, 0, 0), (1, 0, 0), (0, 2, 0)])) == (2,)
+    assert scoring_winners(_totals(base, [30, 45, 45])) == (1, 2)
 
 
 @pytest.mark.clause("SOLO-7")

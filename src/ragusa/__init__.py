@@ -10,21 +10,10 @@
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from ragusa._version import __version__ as __version__
-from ragusa.contract.records import (
-    GameRecord,
-    record_from_json,
-    record_to_json,
-    replay,
-    verify,
-)
-from ragusa.contract.serialization import (
-    action_from_json,
-    action_to_json,
-    state_from_json,
-    state_to_json,
-)
-from ragusa.contract.views import PlayerView, view, view_to_json
 from ragusa.core.actions import (
     Action,
     ActivateHex,
@@ -39,7 +28,13 @@ from ragusa.core.actions import (
     SellCommodity,
     Trade,
 )
-from ragusa.core.errors import ComponentDataError, IllegalActionError, InvalidInputError
+from ragusa.core.errors import (
+    ComponentDataError,
+    GameNotOverError,
+    IllegalActionError,
+    InvalidInputError,
+    Violation,
+)
 from ragusa.core.events import Event
 from ragusa.core.state import GameState, Options, Phase, PlayerState
 from ragusa.rules.engine import apply, step
@@ -53,6 +48,39 @@ from ragusa.rules.queries import (
     winners,
 )
 
+if TYPE_CHECKING:  # the JSON contract is imported on first use (see __getattr__), for a fast ``import ragusa``
+    from ragusa.contract.records import GameRecord, record_from_json, record_to_json, replay, verify
+    from ragusa.contract.serialization import action_from_json, action_to_json, state_from_json, state_to_json
+    from ragusa.contract.validation import validate
+    from ragusa.contract.views import PlayerView, view, view_from_json, view_to_json
+
+#: names of the public API imported on first use, and their modules
+_LAZY: dict[str, str] = {
+    "GameRecord": "ragusa.contract.records",
+    "PlayerView": "ragusa.contract.views",
+    "action_from_json": "ragusa.contract.serialization",
+    "action_to_json": "ragusa.contract.serialization",
+    "record_from_json": "ragusa.contract.records",
+    "record_to_json": "ragusa.contract.records",
+    "replay": "ragusa.contract.records",
+    "state_from_json": "ragusa.contract.serialization",
+    "state_to_json": "ragusa.contract.serialization",
+    "validate": "ragusa.contract.validation",
+    "verify": "ragusa.contract.records",
+    "view": "ragusa.contract.views",
+    "view_from_json": "ragusa.contract.views",
+    "view_to_json": "ragusa.contract.views",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of the JSON contract when it is first asked for (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ragusa' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
 __all__ = [
     "Action",
     "ActivateHex",
@@ -63,6 +91,7 @@ __all__ = [
     "ComponentDataError",
     "DrawBonus",
     "Event",
+    "GameNotOverError",
     "GameRecord",
     "GameState",
     "IllegalActionError",
@@ -76,6 +105,7 @@ __all__ = [
     "PlayerView",
     "SellCommodity",
     "Trade",
+    "Violation",
     "action_from_json",
     "action_to_json",
     "apply",
@@ -91,8 +121,10 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "step",
+    "validate",
     "verify",
     "view",
+    "view_from_json",
     "view_to_json",
     "winners",
 ]

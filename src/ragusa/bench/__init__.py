@@ -167,6 +167,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "memory); default: --games / 4, at least 2; 0 skips the suite",
     )
     parser.add_argument("--perft", action="store_true", help="also check every committed perft count (slow)")
+    parser.add_argument(
+        "--no-reading", action="store_true", help="skip the JSON reading figures (state, record, import ragusa)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -177,6 +180,12 @@ def run(args: argparse.Namespace) -> int:
     result = run_bench(args.games, args.players, seed=args.seed, warmup=max(args.warmup, 0), edition=args.edition)
     for line in result.lines():
         print(line)
+    if not args.no_reading:
+        from ragusa.bench.reading import measure_reading
+
+        print("reading JSON (the trust boundary):")
+        for line in measure_reading().lines():
+            print("  " + line)
     suite_games = max(args.games // 4, 2) if args.suite_games is None else args.suite_games
     if suite_games > 0:
         print()

@@ -2,7 +2,7 @@
 
 Subcommands::
 
-    ragusa play --players N --seed S [--edition 1st|2nd] [--bot random|greedy] [--strict]
+    ragusa play --players N [--seed S] [--edition 1st|2nd] [--bot random|greedy] [--strict]
     ragusa bench [--games N] [--players 4] [--seed S] [--profile]
     ragusa perft [FILE] [--max-depth N] [--id ID]
     ragusa --version
@@ -36,7 +36,9 @@ from ragusa._version import __version__
 from ragusa.bots import BOTS, make_bot, play
 from ragusa.cli import contract as cli_contract
 from ragusa.core.actions import Action
+from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
+from ragusa.core.rng import fresh_seed
 from ragusa.core.state import EDITIONS, GameState, Options
 from ragusa.rules.game import new_game
 from ragusa.rules.solo.setup import new_solo_game
@@ -67,7 +69,12 @@ class Command(NamedTuple):
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, required=True, help="number of players, 2 to 5; 1 is the solo game (SOLO)")
-    p.add_argument("--seed", type=int, required=True, help="game seed; the bots' generator is seeded from it too")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="game seed; the bots' generator is seeded from it too (default: 128 bits from the OS, printed)",
+    )
     p.add_argument("--edition", choices=EDITIONS, default="2nd", help="rulebook edition (default 2nd)")
     p.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bot playing every seat (default greedy)")
     p.add_argument("--strict", action="store_true", help="R-3 strict: Market/Wharf need a commodity already held")
@@ -100,6 +107,8 @@ def _humans(values: list[str], players: int) -> list[int] | None:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.seed is None:
+        args.seed = fresh_seed()
     options = Options(
         strict=args.strict,
         solo_human_first=args.solo_human_first,
@@ -257,6 +266,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return handlers[args.command](args)
+    except InvalidInputError as exc:  # every reader reports its own; this is the last line of defence
+        print(f"ragusa {args.command}: invalid input: {exc.path}: {exc.explanation}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # e.g. ``ragusa play ... | head``: stop quietly
         try:
             sys.stdout = open(os.devnull, "w")

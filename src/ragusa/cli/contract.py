@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from typing import Any
+from typing import Any, BinaryIO, TextIO
 
 from ragusa.contract.records import (
     GameRecord,
@@ -33,7 +34,7 @@ from ragusa.contract.records import (
     record_from_json,
     verify,
 )
-from ragusa.contract.schema import NAMES, schema_text
+from ragusa.contract.schema import MAX_BYTES, NAMES, schema_text
 from ragusa.contract.serialization import (
     action_from_json,
     action_to_data,
@@ -42,7 +43,7 @@ from ragusa.contract.serialization import (
     state_to_data,
 )
 from ragusa.contract.views import view, view_to_data
-from ragusa.core.errors import IllegalActionError, InvalidInputError
+from ragusa.core.errors import IllegalActionError, InvalidInputError, excerpt
 from ragusa.core.state import GameState
 from ragusa.rules.engine import step
 from ragusa.rules.legal import legal_actions
@@ -70,17 +71,27 @@ class _Unreadable(Exception):
     """An argument naming a file that cannot be read."""
 
 
-def _text(arg: str) -> str:
-    """The JSON text an argument stands for (see the module docs)."""
+def _read_bounded(stream: BinaryIO | TextIO, name: str) -> bytes | str:
+    data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise _Unreadable(f"{name} is too large (more than {MAX_BYTES:,} bytes)")
+    return data
+
+
+def _text(arg: str, what: str = "the argument") -> str | bytes:
+    """The JSON text an argument stands for (see the module docs), read up to :data:`MAX_BYTES`."""
     if arg == "-":
-        return sys.stdin.read()
+        return _read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "standard input")
     if arg.lstrip().startswith(("{", "[")):
         return arg
+    if not os.path.exists(arg):
+        shown = excerpt(arg, 60)
+        raise _Unreadable(f"cannot read {what} {shown!r}: no such file, and not JSON text (JSON starts with {{ or [)")
     try:
-        with open(arg, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _Unreadable(f"cannot read {arg}: {exc}") from None
+        with open(arg, "rb") as f:
+            return _read_bounded(f, arg)
+    except OSError as exc:
+        raise _Unreadable(f"cannot read {excerpt(arg, 60)}: {exc.strerror or exc}") from None
 
 
 def _dump(data: Any) -> str:
@@ -104,7 +115,7 @@ def _invalid(exc: InvalidInputError, what: str) -> int:
 
 
 def _read_state(arg: str, lenient: bool) -> GameState:
-    return state_from_json(_text(arg), rules=not lenient)
+    return state_from_json(_text(arg, "STATE"), rules=not lenient)
 
 
 # --------------------------------------------------------------------------- schema
@@ -168,7 +179,7 @@ def run_apply(args: argparse.Namespace) -> int:
     if isinstance(state, int):
         return state
     try:
-        action = action_from_json(_text(args.action))
+        action = action_from_json(_text(args.action, "ACTION"))
     except InvalidInputError as exc:
         return _invalid(exc, "ACTION")
     except _Unreadable as exc:
@@ -212,7 +223,7 @@ def configure_record(p: argparse.ArgumentParser) -> None:
 
 def _read_record(args: argparse.Namespace) -> GameRecord | int:
     try:
-        return record_from_json(_text(args.record))
+        return record_from_json(_text(args.record, "RECORD"))
     except InvalidInputError as exc:
         if args.json:
             return _invalid(exc, "RECORD")
@@ -288,6 +299,7 @@ def run_verify(args: argparse.Namespace) -> int:
             "explanation": result.explanation,
             "action": None if result.index is None else action_to_data(record.actions[result.index]),
             "over": result.over,
+            "incomplete": result.incomplete,
             "scores": list(result.scores),
             "winners": list(result.winners),
             "scores_mismatch": result.scores_mismatch,

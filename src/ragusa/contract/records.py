@@ -14,8 +14,9 @@ the whole game: :func:`replay` re-applies every action (each one checked by the 
     ...     action = legal_actions(state)[0]
     ...     actions.append(action)
     ...     state = apply(state, action)
-    >>> verify(GameRecord(players=3, seed=5, actions=tuple(actions))).ok
-    True
+    >>> result = verify(GameRecord(players=3, seed=5, actions=tuple(actions)))
+    >>> result.ok, result.incomplete
+    (False, True)
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ class Replay:
 class Verification:
     """What :func:`verify` found."""
 
-    #: every action was legal, and the stated scores (if any) are the final scores
+    #: every action was legal, the game reached its end, and the stated scores (if any) are the final scores
     ok: bool
     #: how many actions were applied legally
     applied: int
@@ -78,6 +79,11 @@ class Verification:
     #: the state after the last legal action
     state: GameState | None = None
 
+    @property
+    def incomplete(self) -> bool:
+        """Every action is legal but the record stops before the game's end."""
+        return self.index is None and not self.over
+
     def summary(self) -> str:
         """One line a person can read."""
         if self.index is not None:
@@ -87,7 +93,7 @@ class Verification:
                 f"all {self.applied} actions are legal, but the final scores are {list(self.scores)}, not the record's"
             )
         if not self.over:
-            return f"all {self.applied} actions are legal; the game is not over"
+            return f"incomplete: all {self.applied} actions are legal, but the game has not ended"
         who = ", ".join(f"seat {s}" for s in self.winners)
         return f"all {self.applied} actions are legal; final scores {list(self.scores)}; winner: {who}"
 
@@ -98,7 +104,15 @@ def initial_state(record: GameRecord) -> GameState:
         return new_game(record.players, seed=record.seed, edition=record.edition, options=record.options)
     except ValueError as exc:
         msg = str(exc)
-        path = "$.edition" if "edition" in msg else "$.seed" if "seed" in msg else "$.players"
+        path = (
+            "$.options"
+            if "option" in msg
+            else "$.edition"
+            if "edition" in msg
+            else "$.seed"
+            if "seed" in msg
+            else "$.players"
+        )
         raise InvalidInputError(path, msg) from None
 
 
@@ -130,17 +144,18 @@ def verify(record: GameRecord) -> Verification:
                 explanation=exc.explanation,
                 over=is_terminal(state),
                 scores=scores(state),
-                winners=winners(state),
+                winners=winners(state) if is_terminal(state) else (),
                 state=state,
             )
     final = scores(state)
     mismatch = record.scores is not None and tuple(record.scores) != final
+    over = is_terminal(state)
     return Verification(
-        ok=not mismatch,
+        ok=over and not mismatch,
         applied=len(record.actions),
-        over=is_terminal(state),
+        over=over,
         scores=final,
-        winners=winners(state),
+        winners=winners(state) if over else (),
         scores_mismatch=mismatch,
         state=state,
     )

@@ -22,7 +22,7 @@ import json
 from typing import Any
 
 from ragusa.contract.documents import PlayerView, SeatView, SoloView
-from ragusa.core.events import BonusChosen, Event
+from ragusa.core.events import BonusChosen, BotDecision, Event
 from ragusa.core.state import GameState, Phase, PlayerState
 from ragusa.rules.legal import legal_actions
 
@@ -100,9 +100,33 @@ def view(state: GameState, seat: int) -> PlayerView:
 HIDDEN = "hidden"
 
 
+#: what a bot's placement reads in the events shown to the human: the card it drew stays hidden
+#: (its other spots are still its to take), only the spot taken is public (SOLO-2, SOLO-4)
+BOT_PLACEMENT_REASON = (
+    "SOLO-4: the bot drew one of its hidden Patrician cards at random and placed on that card's "
+    "lowest-numbered free spot"
+)
+BOT_PASS_REASON = "SOLO-4: the bot has no Patrician card with a free spot left, so it passes (R-19, R-14)"
+
+
+def _redact(event: Event, seat: int) -> Event:
+    if isinstance(event, BonusChosen) and event.seat != seat:
+        return BonusChosen(event.seat, HIDDEN)
+    if isinstance(event, BotDecision) and event.seat != seat:
+        if event.decision.startswith("place "):
+            return BotDecision(event.seat, event.decision, BOT_PLACEMENT_REASON)
+        if event.decision == "pass":
+            return BotDecision(event.seat, event.decision, BOT_PASS_REASON)
+    return event
+
+
 def redact_events(events: tuple[Event, ...] | list[Event], seat: int) -> tuple[Event, ...]:
-    """``events`` as ``seat`` may see them: another seat's kept bonus card reads :data:`HIDDEN`."""
-    return tuple(BonusChosen(e.seat, HIDDEN) if isinstance(e, BonusChosen) and e.seat != seat else e for e in events)
+    """``events`` as ``seat`` may see them: another seat's kept bonus card reads :data:`HIDDEN`, and a
+    solo bot's placement does not name the hidden Patrician card it drew (nor the card's other spots).
+
+    :func:`ragusa.step` returns the server's events, which tell everything; a seat gets these.
+    """
+    return tuple(_redact(e, seat) for e in events)
 
 
 def view_to_data(v: PlayerView) -> dict[str, Any]:
@@ -124,9 +148,15 @@ def view_from_json(text: str | bytes | Any) -> PlayerView:
     """
     from ragusa.contract.schema import read_document
     from ragusa.contract.serialization import structure_checked
+    from ragusa.contract.validation.views import validate_view
+    from ragusa.core.errors import refusal
 
     data = read_document("view", text)
-    return structure_checked(data, PlayerView)
+    v = structure_checked(data, PlayerView)
+    found = validate_view(v)
+    if found:
+        raise refusal(found)
+    return v
 
 
 __all__ = [

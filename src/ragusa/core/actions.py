@@ -9,7 +9,12 @@ from collections.abc import Iterable
 
 import attrs
 
-_resource_order: dict[str, int] = {}
+from ragusa.core.components import RESOURCES
+
+#: resource name -> its place in the library's order; a precomputed table, never filled lazily
+#: (a lazy fill raced under threads: two threads could sort with a half-filled table)
+_RESOURCE_ORDER: dict[str, int] = {r: i for i, r in enumerate(RESOURCES)}
+_LAST = len(_RESOURCE_ORDER)
 
 
 def _canonical_trades(trades: Iterable[str]) -> tuple[str, ...]:
@@ -17,12 +22,7 @@ def _canonical_trades(trades: Iterable[str]) -> tuple[str, ...]:
     trades = tuple(trades)
     if len(trades) < 2:
         return trades
-    if not _resource_order:  # resolved on first use: the component data imports this module
-        from ragusa.core.components import RESOURCES
-
-        _resource_order.update((r, i) for i, r in enumerate(RESOURCES))
-    last = len(_resource_order)
-    return tuple(sorted(trades, key=lambda r: (_resource_order.get(r, last), str(r))))
+    return tuple(sorted(trades, key=lambda r: (_RESOURCE_ORDER.get(r, _LAST), str(r))))
 
 
 @attrs.frozen

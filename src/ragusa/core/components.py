@@ -11,13 +11,13 @@ against the file. No board fact lives as a constant in rule code: rule code read
 from __future__ import annotations
 
 import json
-from importlib import resources as _resources
+import os
 from typing import Any
 
 import attrs
-import cattrs
 
 from ragusa.core.errors import ComponentDataError
+from ragusa.core.structuring import build
 
 #: The six resources (RES-1), in the order the library stores them.
 RESOURCES: tuple[str, ...] = ("fish", "wood", "stone", "silver_ore", "grapes", "olives")
@@ -179,9 +179,6 @@ class ComponentData:
     pieces: PiecesData
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
-
-
 def _fail(where: str, what: str) -> ComponentDataError:
     path = "$" if where == "$" else "$." + where.split(" (")[0]
     return ComponentDataError(f"component data {where}: {what}", path)
@@ -311,6 +308,18 @@ def check_components(data: ComponentData) -> None:
     _check_pieces(data.pieces)
 
 
+def _cattrs_message(raw: Any) -> str:
+    """What cattrs says is wrong with component data :func:`build` refused (cattrs is imported only here)."""
+    import cattrs
+
+    try:
+        cattrs.Converter(forbid_extra_keys=True).structure(raw, ComponentData)
+    except Exception as exc:  # cattrs raises ClassValidationError groups
+        msgs = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
+        return "; ".join(msgs)
+    return "the data does not have the component types"
+
+
 def structure_components(raw: Any) -> ComponentData:
     """Structure component data already parsed from JSON, and check it beyond its types.
 
@@ -318,17 +327,22 @@ def structure_components(raw: Any) -> ComponentData:
     does that first for data from outside; the packaged file is checked against the schema by
     the test suite, once, not at every import."""
     try:
-        data = _converter.structure(raw, ComponentData)
-    except Exception as exc:  # cattrs raises ClassValidationError groups
-        msgs = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
-        raise _fail("$", "; ".join(msgs)) from None
+        data = build(ComponentData, raw)
+    except (ValueError, TypeError):
+        raise _fail("$", _cattrs_message(raw)) from None
     check_components(data)
     return data
 
 
 def standard_text() -> str:
     """The packaged ``standard.json``, as text."""
-    return _resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8")
+    path = os.path.join(os.path.dirname(__file__), "data", "standard.json")
+    if os.path.exists(path):  # an ordinary install: read the file (importlib.resources is slow to import)
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    from importlib import resources  # a zipped package
+
+    return resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8")
 
 
 #: The standard components, loaded and checked at import.

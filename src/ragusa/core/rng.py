@@ -7,6 +7,7 @@ is an ``int`` kept inside :class:`ragusa.core.state.GameState`, which keeps ``ap
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -15,6 +16,16 @@ T = TypeVar("T")
 _MULT = 6364136223846793005
 _INC = 1442695040888963407
 _MASK64 = (1 << 64) - 1
+
+
+#: bits of a seed drawn from the operating system (:func:`fresh_seed`)
+SEED_BITS = 128
+
+
+def fresh_seed() -> int:
+    """A seed from the operating system's secure random source (128 bits), for a game nobody
+    can reproduce by trying seeds: a seat that sees its cards cannot recover the deck order."""
+    return int.from_bytes(os.urandom(SEED_BITS // 8), "big")
 
 
 def seed_state(seed: int) -> int:

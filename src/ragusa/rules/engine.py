@@ -15,7 +15,6 @@ from typing import TypeVar
 import attrs
 
 from ragusa.core.actions import (
-    ACTION_TYPES,
     Action,
     ActivateHex,
     BuildTower,
@@ -46,6 +45,7 @@ from ragusa.core.state import (
 )
 from ragusa.core.work import Work
 from ragusa.rules import activation, fish, setup
+from ragusa.rules.action_form import check_form
 from ragusa.rules.buildings import architect, market, mason, rector, wharf
 from ragusa.rules.flow import (
     begin_turn,
@@ -343,9 +343,8 @@ def _resolve(state: GameState, action: Action, events: list[Event] | None) -> Ga
     seat = state.seat
     if phase == Phase.OVER or seat is None:
         raise IllegalActionError("TURN-3", "the game is over; no action is legal")
+    check_form(action, PHASE_RULE[phase])
     kind = type(action)
-    if kind not in ACTION_TYPES:
-        raise IllegalActionError(PHASE_RULE[phase], f"{action!r} is not a ragusa action")
     w = Work(state, events)
     if kind is Trade:
         assert isinstance(action, Trade)

@@ -3,15 +3,26 @@
 
 from __future__ import annotations
 
+from ragusa.core import rng
 from ragusa.core.clauses import implements
 from ragusa.core.state import GameState, Options
 from ragusa.rules.setup import check_game_args, new_multiplayer_game
 from ragusa.rules.solo.setup import new_solo_game
 
+#: the options of the solo variants (SOLO-3, SOLO-5, SOLO-8)
+_SOLO_OPTIONS = ("solo_human_first", "solo_easier_rector", "solo_harder")
+
 
 @implements("SETUP-1")
-def new_game(players: int, *, seed: int, edition: str = "2nd", options: Options | None = None) -> GameState:
+def new_game(
+    players: int, *, seed: int | None = None, edition: str = "2nd", options: Options | None = None
+) -> GameState:
     """A new game for ``players`` (2 to 5; 1 is the solo game) from ``seed``.
+
+    Without a seed, a 128-bit seed is drawn from the operating system (:func:`ragusa.core.rng.fresh_seed`):
+    nobody can replay the game, and the full state (its generator included) is the server's secret.
+    To keep a record of such a game, draw the seed with ``fresh_seed()`` and pass it. Options that
+    apply only to the solo game (``solo_*``) are refused in a game of 2 to 5 players (ValueError).
 
     Every player starts with no VP, resources or commodities (SETUP-3) and the houses,
     powerhouses (2p, TWO-1) and towers of SETUP-2. The commodity beads start on the track's
@@ -21,7 +32,15 @@ def new_game(players: int, *, seed: int, edition: str = "2nd", options: Options 
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 5:
         raise ValueError(f"Ragusa is for 1 to 5 players (SETUP-1); got {players!r}")
+    if seed is None:
+        seed = rng.fresh_seed()
     options = check_game_args(edition, seed, options)
+    if players != 1:
+        solo_only = [name for name in _SOLO_OPTIONS if getattr(options, name)]
+        if solo_only:
+            raise ValueError(
+                f"option {solo_only[0]} applies only to the solo game (SOLO-3, SOLO-5, SOLO-8); this game has {players} players"
+            )
     if players == 1:
         return new_solo_game(seed, edition, options)
     return new_multiplayer_game(players, seed, edition, options)

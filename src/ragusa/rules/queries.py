@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ragusa.core.errors import GameNotOverError
 from ragusa.core.state import (
     VP_SOURCES,
     GameState,
@@ -38,5 +39,13 @@ def score_breakdown(state: GameState) -> tuple[dict[str, int], ...]:
 
 
 def winners(state: GameState) -> tuple[int, ...]:
-    """The winning seats (WIN-1, R-7): final once the game is over, the current leaders before."""
+    """The winning seats (WIN-1, R-7) of a game that is over.
+
+    Raises :class:`~ragusa.core.errors.GameNotOverError` (a ``ValueError``) before the end: the
+    standings of a game in progress are :func:`scores`.
+    """
+    if state.phase != Phase.OVER:
+        raise GameNotOverError(
+            "the game is not over: the winners are decided at the end (WIN-1); scores() gives the standings"
+        )
     return scoring.winners(state)

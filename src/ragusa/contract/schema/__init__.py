@@ -18,6 +18,7 @@ from ragusa.contract.schema.generate import (
     schema_text,
 )
 from ragusa.contract.schema.reading import (
+    MAX_BYTES,
     MAX_DEPTH,
     MAX_VALUES,
     check_depth,
@@ -27,6 +28,7 @@ from ragusa.contract.schema.reading import (
 )
 
 __all__ = [
+    "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_VALUES",
     "NAMES",

@@ -11,6 +11,7 @@ import itertools
 import json
 from typing import Any
 
+from ragusa.contract.schema.compiled import checker
 from ragusa.contract.schema.generate import schema
 from ragusa.core.errors import InvalidInputError
 
@@ -19,6 +20,9 @@ MAX_DEPTH = 32
 #: most values (numbers, strings, arrays, objects...) in one document; the largest real ones (component
 #: data, the record of a long game) hold a few thousand. Larger input is rejected before validation.
 MAX_VALUES = 50_000
+#: largest document read, in bytes of UTF-8 (a record of a long game is about 50 KB, the component
+#: data about 60 KB); longer text is refused before it is parsed
+MAX_BYTES = 2_000_000
 #: validation stops after this many errors and reports the most relevant of them
 _MAX_ERRORS = 20
 #: error messages quote at most this much of an offending value
@@ -64,7 +68,11 @@ def _no_constant(name: str) -> Any:
 
 
 def parse_json(text: object) -> Any:
-    """JSON text (``str`` or ``bytes``) to Python data, or :class:`InvalidInputError` at ``$``."""
+    """JSON text (``str`` or ``bytes``) to Python data, or :class:`InvalidInputError` at ``$``.
+
+    Text longer than :data:`MAX_BYTES` is refused unread."""
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_BYTES:
+        raise InvalidInputError("$", f"too large: {len(text):,} bytes; a document has at most {MAX_BYTES:,}")
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -83,9 +91,35 @@ def parse_json(text: object) -> Any:
         raise InvalidInputError("$", f"not valid JSON: {why}") from None
 
 
+def _within(data: object, limit: int, max_values: int) -> bool:
+    """Whether ``data`` nests at most ``limit`` levels and holds at most ``max_values`` values (fast: no paths)."""
+    level: list[object] = [data]
+    count = 1
+    for _ in range(limit - 1):
+        nxt: list[object] = []
+        for value in level:
+            t = type(value)
+            if t is dict:
+                items = value.values()  # type: ignore[attr-defined]
+            elif t is list or t is tuple:
+                items = value
+            else:
+                continue
+            count += len(items)
+            nxt.extend(v for v in items if type(v) in (dict, list, tuple))
+        if count > max_values:
+            return False
+        if not nxt:
+            return True
+        level = nxt
+    return False
+
+
 def check_depth(data: object, limit: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> None:
     """Reject data nested deeper than ``limit`` or holding more than ``max_values`` values
     (iteratively: no recursion on hostile input)."""
+    if _within(data, limit, max_values):
+        return
     stack: list[tuple[object, int, str]] = [(data, 0, "$")]
     count = 1
     while stack:
@@ -139,16 +173,22 @@ def _message(error: Any) -> str:
 
 
 def validate(name: str, data: object) -> None:
-    """Validate parsed JSON against the schema ``name``; raise :class:`InvalidInputError` at the first problem."""
+    """Validate parsed JSON against the schema ``name``; raise :class:`InvalidInputError` at the first problem.
+
+    Valid documents pass the compiled validator (:mod:`.compiled`) and nothing else runs; for an
+    invalid one, :mod:`jsonschema` finds the error to report.
+    """
     check_depth(data)
+    if checker(name)(data):
+        return
     from jsonschema.exceptions import best_match
 
     try:
         error = best_match(itertools.islice(_validator(name).iter_errors(data), _MAX_ERRORS))
     except RecursionError:  # pragma: no cover - check_depth bounds the nesting
         raise InvalidInputError("$", "nested too deeply") from None
-    if error is None:
-        return
+    if error is None:  # the compiled validator is stricter in one respect
+        raise InvalidInputError("$", "an integer is written with a fraction or an exponent (1.0, 1e3)")
     if error.validator == "anyOf" and error.context:
         # ``X | None`` fields: when the value has the right JSON type for a branch, that branch's
         # errors are the useful ones; otherwise say which types are accepted.
