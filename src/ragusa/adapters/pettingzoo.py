@@ -36,13 +36,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..ai.observation import OBS_SIZE, observation
-from .table import NUM_ACTIONS, Table, game_options, new_game, render_text, view, win_share
+from .table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
 
 __all__ = ["OBS_HIGH", "env", "raw_env"]
-
-#: the upper bound of the observation box: every feature is a count scaled to about 0..1
-#: (:data:`ragusa.ai.observation.SCALE`); this bound leaves room for the largest counts
-OBS_HIGH = 10.0
 
 Obs = dict[str, npt.NDArray[Any]]
 

@@ -16,6 +16,7 @@ from ..views import PlayerView, view
 
 __all__ = [
     "NUM_ACTIONS",
+    "OBS_HIGH",
     "SOLO_VARIANTS",
     "IllegalActionId",
     "Table",
@@ -29,6 +30,10 @@ __all__ = [
     "GameState",
     "is_terminal",
 ]
+
+#: the upper bound of the observation boxes: every feature is a count scaled to about 0..1
+#: (:data:`ragusa.ai.observation.SCALE`); this bound leaves room for the largest counts
+OBS_HIGH = 10.0
 
 #: the solo variants (SOLO-3, SOLO-5, SOLO-8) by their parameter name, and the option each sets
 SOLO_VARIANTS: dict[str, str] = {
