@@ -48,10 +48,10 @@ Obs = npt.NDArray[np.float32]
 AGENT = 0
 
 
-class RagusaEnv(gymnasium.Env[Obs, int]):
+class RagusaEnv(gymnasium.Env[Obs, np.int64]):
     """Seat 0 of a Ragusa game; every other seat is played inside :meth:`step` (solo: by the engine)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(
         self,
@@ -84,7 +84,7 @@ class RagusaEnv(gymnasium.Env[Obs, int]):
             self.render()
         return self._obs(), self._info()
 
-    def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self.table.over:
             raise RuntimeError("the episode is over: call reset()")
         if int(action) not in self.table.legal:
@@ -118,7 +118,7 @@ class RagusaEnv(gymnasium.Env[Obs, int]):
             mask[list(self.table.legal)] = 1
         return {"action_mask": mask}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; choose 'human' or 'ansi'")
             return None

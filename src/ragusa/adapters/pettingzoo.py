@@ -43,20 +43,24 @@ __all__ = ["OBS_HIGH", "env", "raw_env"]
 Obs = dict[str, npt.NDArray[Any]]
 
 
-def env(**kwargs: Any) -> AECEnv[str, Obs, int]:
+def env(**kwargs: Any) -> AECEnv:
     """:class:`raw_env` with PettingZoo's classic wrappers (illegal action: -1 and the game ends)."""
     e: Any = raw_env(**kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
-    out: AECEnv[str, Obs, int] = e
-    return out
+    return e
 
 
-class raw_env(AECEnv[str, Obs, int], EzPickle):  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
     """The unwrapped AEC environment (parameters: see the module docs)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "ragusa_v0", "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "ragusa_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(self, players: int = 4, edition: str = "2nd", render_mode: str | None = None, strict: bool = False):
         EzPickle.__init__(self, players, edition, render_mode, strict)
@@ -91,7 +95,7 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):  # noqa: N801 (PettingZoo's name
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._agent(self.table.seat)
 
     def _agent(self, seat: int | None) -> str:
