@@ -37,9 +37,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..ai.observation import OBS_SIZE, observation
-from ..bots import Bot, make_bot
-from .table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
+from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
+from ragusa.ai.observation import OBS_SIZE, observation
+from ragusa.bots import Bot, make_bot
 
 __all__ = ["RagusaEnv", "SoloEnv", "VsBotsEnv"]
 

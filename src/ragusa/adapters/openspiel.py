@@ -42,13 +42,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..actions import Action
-from ..ai.determinize import determinize
-from ..ai.ids import action_id
-from ..ai.observation import INFO_LAYOUT, LAYOUT, information_state, observation
-from ..serialization import action_from_json, action_to_json, state_from_json, state_to_json
-from ..views import view_to_json
-from .table import (
+from ragusa.adapters.table import (
     NUM_ACTIONS,
     SOLO_VARIANTS,
     GameState,
@@ -61,6 +55,12 @@ from .table import (
     view,
     win_share,
 )
+from ragusa.ai.determinize import determinize
+from ragusa.ai.ids import action_id
+from ragusa.ai.observation import INFO_LAYOUT, LAYOUT, information_state, observation
+from ragusa.contract.serialization import action_from_json, action_to_json, state_from_json, state_to_json
+from ragusa.contract.views import view_to_json
+from ragusa.core.actions import Action
 
 __all__ = ["MAX_GAME_LENGTH", "PARAMETERS", "RagusaGame", "RagusaObserver", "RagusaState"]
 
@@ -86,9 +86,7 @@ def _game_type(players: int) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(
-            pyspiel.GameType.Utility.CONSTANT_SUM if players > 1 else pyspiel.GameType.Utility.GENERAL_SUM
-        ),
+        utility=(pyspiel.GameType.Utility.CONSTANT_SUM if players > 1 else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=5,
         min_num_players=1,
@@ -158,8 +156,9 @@ class RagusaGame(pyspiel.Game):
         super().__init__(_game_type(self.players), _game_info(self.players), p)
         # states are immutable: one start shared by every initial state (OpenSpiel's Clone and
         # deserialization make an initial state first, then overwrite it)
-        self._start = _Held(new_game(self.players, seed=self.seed, edition=self.edition, options=self.options),
-                            ((),) * self.players)
+        self._start = _Held(
+            new_game(self.players, seed=self.seed, edition=self.edition, options=self.options), ((),) * self.players
+        )
 
     def new_initial_state(self) -> RagusaState:
         return RagusaState(self, self._start)

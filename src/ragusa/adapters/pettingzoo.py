@@ -35,8 +35,8 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..ai.observation import OBS_SIZE, observation
-from .table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
+from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
+from ragusa.ai.observation import OBS_SIZE, observation
 
 __all__ = ["OBS_HIGH", "env", "raw_env"]
 
@@ -52,7 +52,7 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
-class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv, EzPickle):  # PettingZoo's name
     """The unwrapped AEC environment (parameters: see the module docs)."""
 
     metadata: dict[str, Any] = {
@@ -66,7 +66,9 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         EzPickle.__init__(self, players, edition, render_mode, strict)
         super().__init__()
         if players == 1:
-            raise ValueError("the PettingZoo environment is for 2 to 5 players; for solo use gymnasium's ragusa/Solo-v0")
+            raise ValueError(
+                "the PettingZoo environment is for 2 to 5 players; for solo use gymnasium's ragusa/Solo-v0"
+            )
         self._options = game_options(players, edition, strict)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi'; got {render_mode!r}")

@@ -7,12 +7,14 @@ adapters use is imported here, so the adapters follow a move of the engine in on
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..ai.ids import NUM_ACTIONS, action_id, describe_id
-from ..engine import apply, is_terminal, legal_actions, scores, winners
-from ..setup import new_game
-from ..state import EDITIONS, GameState, Options
-from ..views import PlayerView, view
+from ragusa.ai.ids import NUM_ACTIONS, action_id, describe_id
+from ragusa.contract.views import PlayerView, view
+from ragusa.core.actions import Action
+from ragusa.core.state import EDITIONS, GameState, Options
+from ragusa.rules.engine import apply
+from ragusa.rules.game import new_game
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import is_terminal, scores, winners
 
 __all__ = [
     "NUM_ACTIONS",
@@ -111,7 +113,9 @@ class Table:
         if found is None:
             if self.over:
                 raise IllegalActionId(f"the game is over; action {action} cannot be taken")
-            raise IllegalActionId(f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}")
+            raise IllegalActionId(
+                f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}"
+            )
         self.play_action(found)
 
     def play_action(self, action: Action) -> None:
