@@ -73,12 +73,15 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.table = Table(new_game(players, seed=0, edition=edition, options=self._options))
         self._bot_rng = random.Random(0)
+        #: decisions the bots took in this episode
+        self.bot_decisions = 0
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**63))
         self._bot_rng = random.Random(int(self.np_random.integers(2**63)))
         self.table = Table(new_game(self.players, seed=game_seed, edition=self.edition, options=self._options))
+        self.bot_decisions = 0
         self._bots_play()
         if self.render_mode == "human":
             self.render()
@@ -102,6 +105,7 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
             seat = t.seat
             assert seat is not None
             t.play_action(self.bots[seat - 1].choose(t.state, tuple(t.legal.values()), self._bot_rng))
+            self.bot_decisions += 1
 
     def _reward(self) -> float:
         shares = [win_share(self.table.state, s) for s in range(self.table.state.n_players)]
