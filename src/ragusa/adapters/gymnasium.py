@@ -32,10 +32,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
+from ragusa.adapters.table import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+except ImportError as exc:  # the framework is an optional extra
+    raise ImportError(missing_extra(exc, __name__, "ai")) from exc
 
 from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
 from ragusa.ai.observation import OBS_SIZE, observation

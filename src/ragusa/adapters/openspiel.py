@@ -39,8 +39,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-import pyspiel
+from ragusa.adapters.table import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # the framework is an optional extra
+    raise ImportError(missing_extra(exc, __name__, "openspiel")) from exc
 
 from ragusa.adapters.table import (
     NUM_ACTIONS,

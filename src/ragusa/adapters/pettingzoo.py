@@ -28,12 +28,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import logger, spaces
-from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from ragusa.adapters.table import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import logger, spaces
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:  # the framework is an optional extra
+    raise ImportError(missing_extra(exc, __name__, "ai")) from exc
 
 from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
 from ragusa.ai.observation import OBS_SIZE, observation

@@ -31,6 +31,7 @@ __all__ = [
     "PlayerView",
     "GameState",
     "is_terminal",
+    "missing_extra",
 ]
 
 #: the upper bound of the observation boxes: every feature is a count scaled to about 0..1
@@ -43,6 +44,11 @@ SOLO_VARIANTS: dict[str, str] = {
     "easier_rector": "solo_easier_rector",
     "harder": "solo_harder",
 }
+
+
+def missing_extra(exc: ImportError, module: str, extra: str) -> str:
+    """The message for an adapter whose framework is not installed."""
+    return f"{module} needs {exc.name or 'a package'} (not installed): pip install 'ragusa[{extra}]'"
 
 
 class IllegalActionId(ValueError):
