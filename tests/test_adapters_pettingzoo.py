@@ -130,3 +130,21 @@ def test_the_same_seed_gives_the_same_game_and_ansi_render_is_text() -> None:
     assert isinstance(text, str) and text.startswith("Ragusa, 2nd edition, 4 players")
     a.reset(seed=10)
     assert a.table.state != b.table.state
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_every_observation_of_a_random_game_lies_in_the_observation_box(players: int) -> None:
+    from ragusa.adapters.table import OBS_HIGH, Table
+    from ragusa.rules.game import new_game
+
+    table = Table(new_game(players, seed=100 + players))
+    rng = random.Random(players)
+    lowest, highest = 0.0, 0.0
+    while True:
+        for seat in range(table.state.n_players):
+            obs = observation(view(table.state, seat))
+            lowest, highest = min(lowest, float(obs.min())), max(highest, float(obs.max()))
+        if table.over:
+            break
+        table.play(rng.choice(list(table.legal)))
+    assert lowest == 0.0 and 1.0 <= highest <= OBS_HIGH
