@@ -76,6 +76,22 @@ def win_share(state: GameState, seat: int) -> float:
     return 1.0 / len(won) if seat in won else 0.0
 
 
+#: action -> id, for the actions seen so far (actions are frozen and hashable; a dict lookup is
+#: cheaper than :func:`ragusa.ai.ids.action_id`'s type dispatch, and the adapters ask for every
+#: legal action's id at every step)
+_IDS: dict[Action, int] = {}
+_IDS_LIMIT = 200_000
+
+
+def _id(action: Action) -> int:
+    found = _IDS.get(action)
+    if found is None:
+        if len(_IDS) >= _IDS_LIMIT:
+            _IDS.clear()
+        found = _IDS[action] = action_id(action)
+    return found
+
+
 class Table:
     """A game in progress driven by action ids: the state, and its legal actions keyed by id,
     listed once per state (the adapters ask for the mask and then step on the same state)."""
@@ -90,7 +106,7 @@ class Table:
     def legal(self) -> dict[int, Action]:
         """The deciding seat's legal actions by id, in :func:`ragusa.legal_actions` order."""
         if self._legal is None:
-            self._legal = {action_id(a): a for a in legal_actions(self.state)}
+            self._legal = {_id(a): a for a in legal_actions(self.state)}
         return self._legal
 
     @property
