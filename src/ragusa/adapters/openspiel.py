@@ -1,0 +1,269 @@
+"""Ragusa as an OpenSpiel game, ``python_ragusa`` (issue 14.1). Needs ``pip install 'ragusa[openspiel]'``.
+
+Importing this module registers the game:
+
+    >>> import pyspiel
+    >>> import ragusa.adapters.openspiel
+    >>> game = pyspiel.load_game("python_ragusa", {"players": 3, "seed": 5})
+    >>> game.num_players(), game.num_distinct_actions() > 0
+    (3, True)
+
+Parameters: ``players`` (1 = solo against the Patrician, whose bots play inside the engine; 2-5),
+``edition`` ("1st", "2nd"), ``strict`` (R-3's strict reading), the solo variants
+``human_first``, ``easier_rector``, ``harder``, and ``seed``.
+
+**Chance.** The game has no chance nodes: every random event (the setup's shuffles and start
+seat, the solo bots' random picks) is drawn, as in the engine, from the game state's own
+generator, seeded by the parameter ``seed``. So the game with given parameters is
+``DETERMINISTIC`` in OpenSpiel's sense: every ``new_initial_state()`` is the game
+``new_game(players, seed=seed)``; load the game with other seeds for other deals. The cards are
+still hidden from the players' observations (imperfect information); a search that must not
+see them samples them with ``resample_from_infostate``. (``SAMPLED_STOCHASTIC`` is not offered:
+OpenSpiel's serialization of such games needs a game-level generator state that Python games
+cannot provide.) Explicit chance nodes with exact probabilities wait for the engine's explicit
+chance (issue 13.3).
+
+Actions are the fixed ids of :mod:`ragusa.ai.ids` (the same space in every mode); the returns at
+the end are each seat's share of the win (1/k for each of k winners, else 0). The observation
+tensor is :func:`ragusa.ai.observation.observation` of the player's view and the
+information-state tensor is :func:`ragusa.ai.observation.information_state` (the observation and
+the player's own actions); both carry named views (``observer.dict``) by layout part. The
+strings are the view as JSON (plus the player's own action ids for the information state).
+``resample_from_infostate`` draws a full state with :func:`ragusa.ai.determinize.determinize`,
+so OpenSpiel's IS-MCTS works on it. Serialization keeps the state as ragusa's JSON.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ragusa.adapters.table import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # the framework is an optional extra
+    raise ImportError(missing_extra(exc, __name__, "openspiel")) from exc
+
+from ragusa.adapters.table import (
+    NUM_ACTIONS,
+    SOLO_VARIANTS,
+    GameState,
+    PlayerView,
+    Table,
+    describe_id,
+    game_options,
+    new_game,
+    render_text,
+    view,
+    win_share,
+)
+from ragusa.ai.determinize import determinize
+from ragusa.ai.ids import action_id
+from ragusa.ai.observation import INFO_LAYOUT, LAYOUT, information_state, observation
+from ragusa.contract.serialization import action_from_json, action_to_json, state_from_json, state_to_json
+from ragusa.contract.views import view_to_json
+from ragusa.core.actions import Action
+
+__all__ = ["MAX_GAME_LENGTH", "PARAMETERS", "RagusaGame", "RagusaObserver", "RagusaState"]
+
+#: the game's parameters and their defaults
+PARAMETERS: dict[str, Any] = {
+    "players": 2,
+    "edition": "2nd",
+    "seed": 0,
+    "strict": False,
+    **dict.fromkeys(SOLO_VARIANTS, False),
+}
+
+#: an upper bound on the decisions of one game. Not proven: the longest of 150 random games of
+#: each mode took 108 decisions (5 players); every decision uses up a piece, a fish, a card or a
+#: one-off choice, so games are finite, and this bound leaves a wide margin.
+MAX_GAME_LENGTH = 1000
+
+
+def _game_type(players: int) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name="python_ragusa",
+        long_name="Python Ragusa",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.CONSTANT_SUM if players > 1 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=5,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=PARAMETERS,
+    )
+
+
+def _game_info(players: int) -> pyspiel.GameInfo:
+    return pyspiel.GameInfo(
+        num_distinct_actions=NUM_ACTIONS,
+        max_chance_outcomes=0,
+        num_players=players,
+        min_utility=0.0,
+        max_utility=1.0,
+        utility_sum=1.0 if players > 1 else None,
+        max_game_length=MAX_GAME_LENGTH,
+    )
+
+
+class _Held:
+    """The immutable part of a state: the ragusa state and each player's own actions. Shared by
+    clones (``deepcopy`` returns it as is); pickled, for OpenSpiel's serialization, as JSON."""
+
+    __slots__ = ("_views", "own", "table")
+
+    def __init__(self, state: GameState, own: tuple[tuple[Action, ...], ...]) -> None:
+        self.table = Table(state)
+        self.own = own
+        self._views: dict[int, PlayerView] = {}
+
+    def view(self, seat: int) -> PlayerView:
+        """``seat``'s view (kept: the observation and its string both ask)."""
+        v = self._views.get(seat)
+        if v is None:
+            v = self._views[seat] = view(self.table.state, seat)
+        return v
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[[str, list[list[str]]], _Held], tuple[str, list[list[str]]]]:
+        own = [[action_to_json(a) for a in actions] for actions in self.own]
+        return (_held_from_json, (state_to_json(self.table.state), own))
+
+
+def _held_from_json(state: str, own: list[list[str]]) -> _Held:
+    return _Held(state_from_json(state), tuple(tuple(action_from_json(a) for a in actions) for actions in own))
+
+
+class RagusaGame(pyspiel.Game):
+    """``python_ragusa`` (parameters: see the module docs)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**PARAMETERS, **(params or {})}
+        players = p["players"]
+        variants = {k: bool(p[k]) for k in SOLO_VARIANTS}
+        self.options = game_options(players, p["edition"], bool(p["strict"]), **variants)
+        self.players = int(players)
+        self.edition = str(p["edition"])
+        self.seed = int(p["seed"])
+        if self.seed < 0:
+            raise ValueError(f"seed must be at least 0; got {self.seed}")
+        super().__init__(_game_type(self.players), _game_info(self.players), p)
+        # states are immutable: one start shared by every initial state (OpenSpiel's Clone and
+        # deserialization make an initial state first, then overwrite it)
+        self._start = _Held(
+            new_game(self.players, seed=self.seed, edition=self.edition, options=self.options), ((),) * self.players
+        )
+
+    def new_initial_state(self) -> RagusaState:
+        return RagusaState(self, self._start)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> RagusaObserver:
+        if params:
+            raise ValueError(f"the ragusa observer takes no parameters; got {params}")
+        info = iig_obs_type is not None and iig_obs_type.perfect_recall
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError("ragusa provides one player's observation and information state only")
+        return RagusaObserver(info)
+
+
+class RagusaState(pyspiel.State):
+    """A position of ``python_ragusa``: a ragusa :class:`~ragusa.state.GameState` plus each
+    player's own actions (for the information state)."""
+
+    def __init__(self, game: RagusaGame, start: _Held) -> None:
+        super().__init__(game)
+        self.held = start
+
+    @property
+    def ragusa_state(self) -> GameState:
+        """The ragusa game state (read only)."""
+        return self.held.table.state
+
+    def current_player(self) -> int:
+        t = self.held.table
+        if t.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        assert t.seat is not None
+        return t.seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.held.table.legal_ids() if player == self.current_player() else []
+
+    def _apply_action(self, action: int) -> None:
+        h = self.held
+        seat = h.table.seat
+        assert seat is not None
+        found = h.table.legal.get(int(action))
+        if found is None:
+            raise ValueError(f"action {action} ({describe_id(int(action))}) is not legal for player {seat} here")
+        table = Table(h.table.state)
+        table.play_action(found)
+        own = tuple(a + (found,) if i == seat else a for i, a in enumerate(h.own))
+        self.held = _Held(table.state, own)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return describe_id(int(action))
+
+    def is_terminal(self) -> bool:
+        return self.held.table.over
+
+    def returns(self) -> list[float]:
+        n = len(self.held.own)
+        if not self.held.table.over:
+            return [0.0] * n
+        return [win_share(self.held.table.state, s) for s in range(n)]
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> RagusaState:
+        """A state ``player`` cannot tell from this one, hidden cards drawn uniformly
+        (:func:`ragusa.ai.determinize.determinize`); ``sampler()`` gives the randomness."""
+        seed = int(float(sampler()) * 2**53) if callable(sampler) else random.getrandbits(53)
+        sample = determinize(self.held.view(player), random.Random(seed))
+        out: RagusaState = self.get_game().new_initial_state()
+        out.held = _Held(sample, self.held.own)
+        return out
+
+    def __str__(self) -> str:
+        return render_text(self.held.table.state)
+
+
+class RagusaObserver:
+    """OpenSpiel's observer: one flat float32 ``tensor``, ``dict`` of named views onto it (the
+    parts of :data:`ragusa.ai.observation.LAYOUT`, or of ``INFO_LAYOUT`` for the information
+    state), ``set_from`` and ``string_from``."""
+
+    def __init__(self, info: bool) -> None:
+        self.info = info
+        layout = INFO_LAYOUT if info else LAYOUT
+        size = max(s.stop for s in layout.values())
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {name: self.tensor[s] for name, s in sorted(layout.items(), key=lambda kv: kv[1].start)}
+
+    def set_from(self, state: RagusaState, player: int) -> None:
+        h = state.held
+        v = h.view(player)
+        self.tensor[:] = information_state(v, h.own[player]) if self.info else observation(v)
+
+    def string_from(self, state: RagusaState, player: int) -> str:
+        h = state.held
+        text = view_to_json(h.view(player))
+        if self.info:
+            text += "\nown actions: " + " ".join(str(action_id(a)) for a in h.own[player])
+        return text
+
+
+pyspiel.register_game(_game_type(2), RagusaGame)

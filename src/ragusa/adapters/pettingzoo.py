@@ -1,0 +1,164 @@
+"""Ragusa as a PettingZoo AEC environment (issue 14.2), shaped like PettingZoo's classic games.
+
+Needs ``pip install 'ragusa[ai]'``.
+
+    >>> from ragusa.adapters.pettingzoo import env
+    >>> e = env(players=3, edition="2nd")
+    >>> e.reset(seed=7)
+    >>> obs, reward, terminated, truncated, info = e.last()
+    >>> sorted(obs)
+    ['action_mask', 'observation']
+
+* Agents ``player_0`` .. ``player_{n-1}``, one per seat, for 2 to 5 players (the solo game has
+  its bots inside the engine: use :mod:`ragusa.adapters.gymnasium`'s ``ragusa/Solo-v0``).
+* Actions: ``Discrete(NUM_ACTIONS)``, the fixed ids of :mod:`ragusa.ai.ids`.
+* Observations: ``{"observation": float32 vector, "action_mask": int8 vector}``; the vector is
+  :func:`ragusa.ai.observation.observation` of the agent's own view (seats relative to it), the
+  mask is 1 at the agent's legal ids and all zero for an agent that does not decide.
+* Rewards, at the end only: +1 to each winner, -1 to each other seat, 0 to all when every seat ties.
+* ``reset(seed=s)`` starts the game ``new_game(n, seed=...)`` drawn from ``s``: the same seed gives
+  the same games; without any seed the games come from the operating system's entropy.
+* ``render_mode``: ``"human"`` prints a short text picture, ``"ansi"`` returns it.
+* :func:`env` wraps :class:`raw_env` as the classic games do (an illegal action ends the game
+  with -1 for the agent that took it); :class:`raw_env` itself raises ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ragusa.adapters.table import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import logger, spaces
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:  # the framework is an optional extra
+    raise ImportError(missing_extra(exc, __name__, "ai")) from exc
+
+from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
+from ragusa.ai.observation import OBS_SIZE, observation
+
+__all__ = ["OBS_HIGH", "env", "raw_env"]
+
+Obs = dict[str, npt.NDArray[Any]]
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """:class:`raw_env` with PettingZoo's classic wrappers (illegal action: -1 and the game ends)."""
+    e: Any = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv, EzPickle):  # PettingZoo's name
+    """The unwrapped AEC environment (parameters: see the module docs)."""
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "ragusa_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(self, players: int = 4, edition: str = "2nd", render_mode: str | None = None, strict: bool = False):
+        EzPickle.__init__(self, players, edition, render_mode, strict)
+        super().__init__()
+        if players == 1:
+            raise ValueError(
+                "the PettingZoo environment is for 2 to 5 players; for solo use gymnasium's ragusa/Solo-v0"
+            )
+        self._options = game_options(players, edition, strict)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi'; got {render_mode!r}")
+        self.render_mode = render_mode
+        self.players = players
+        self.edition = edition
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        box = spaces.Box(low=0.0, high=OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.agents}
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.agents}
+        self._games: random.Random | None = None
+        self.table = Table(new_game(players, seed=0, edition=edition, options=self._options))
+        self._start()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _start(self) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._agent(self.table.seat)
+
+    def _agent(self, seat: int | None) -> str:
+        return self.possible_agents[seat if seat is not None else 0]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._games = random.Random(seed)
+        elif self._games is None:
+            self._games = random.Random()
+        game_seed = self._games.getrandbits(63)
+        self.table = Table(new_game(self.players, seed=game_seed, edition=self.edition, options=self._options))
+        self._start()
+
+    def observe(self, agent: str) -> Obs:
+        seat = self.possible_agents.index(agent)
+        obs = observation(view(self.table.state, seat))
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if not self.table.over and seat == self.table.seat:
+            mask[list(self.table.legal)] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: give an action id, not None")
+        self._cumulative_rewards[agent] = 0.0
+        self.table.play(int(action))
+        self._clear_rewards()
+        if self.table.over:
+            self._finish()
+        else:
+            self.agent_selection = self._agent(self.table.seat)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self) -> None:
+        shares = [win_share(self.table.state, s) for s in range(self.players)]
+        everyone = all(x > 0 for x in shares)
+        for s, a in enumerate(self.possible_agents):
+            self.rewards[a] = 0.0 if everyone else (1.0 if shares[s] > 0 else -1.0)
+        self.terminations = dict.fromkeys(self.agents, True)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            logger.warn("render() called without a render_mode; choose 'human' or 'ansi'")
+            return None
+        text = render_text(self.table.state)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,165 @@
+"""What the three adapters share: a game in progress seen through action ids (:class:`Table`),
+the game's parameters checked once (:func:`game_options`), the win reward and a text drawing.
+
+Pure Python (no numpy): the framework modules turn the lists into arrays. Every engine name the
+adapters use is imported here, so the adapters follow a move of the engine in one place.
+"""
+
+from __future__ import annotations
+
+from ragusa.ai.ids import NUM_ACTIONS, action_id, describe_id
+from ragusa.contract.views import PlayerView, view
+from ragusa.core.actions import Action
+from ragusa.core.state import EDITIONS, GameState, Options
+from ragusa.rules.engine import apply
+from ragusa.rules.game import new_game
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import is_terminal, scores, winners
+
+__all__ = [
+    "NUM_ACTIONS",
+    "OBS_HIGH",
+    "SOLO_VARIANTS",
+    "IllegalActionId",
+    "Table",
+    "describe_id",
+    "game_options",
+    "new_game",
+    "render_text",
+    "view",
+    "win_share",
+    "PlayerView",
+    "GameState",
+    "is_terminal",
+    "missing_extra",
+]
+
+#: the upper bound of the observation boxes: every feature is a count scaled to about 0..1
+#: (:data:`ragusa.ai.observation.SCALE`); this bound leaves room for the largest counts
+OBS_HIGH = 10.0
+
+#: the solo variants (SOLO-3, SOLO-5, SOLO-8) by their parameter name, and the option each sets
+SOLO_VARIANTS: dict[str, str] = {
+    "human_first": "solo_human_first",
+    "easier_rector": "solo_easier_rector",
+    "harder": "solo_harder",
+}
+
+
+def missing_extra(exc: ImportError, module: str, extra: str) -> str:
+    """The message for an adapter whose framework is not installed."""
+    return f"{module} needs {exc.name or 'a package'} (not installed): pip install 'ragusa[{extra}]'"
+
+
+class IllegalActionId(ValueError):
+    """An action id that the deciding seat cannot take here."""
+
+
+def game_options(players: int, edition: str, strict: bool = False, **variants: bool) -> Options:
+    """The :class:`~ragusa.state.Options` for the adapters' parameters; ``ValueError`` names a bad one."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 5:
+        raise ValueError(f"players must be 1 (solo) to 5; got {players!r}")
+    if edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {', '.join(map(repr, EDITIONS))}; got {edition!r}")
+    unknown = sorted(set(variants) - set(SOLO_VARIANTS))
+    if unknown:
+        raise ValueError(f"unknown solo variant {unknown[0]!r}; choose from {', '.join(SOLO_VARIANTS)}")
+    chosen = {SOLO_VARIANTS[k]: bool(v) for k, v in variants.items() if v}
+    if chosen and players != 1:
+        raise ValueError("the solo variants apply only to the solo game (players=1)")
+    return Options(strict=bool(strict), **chosen)
+
+
+def win_share(state: GameState, seat: int) -> float:
+    """``seat``'s share of the win: 1/k when it is one of k winners (WIN-1, R-7), else 0."""
+    won = winners(state)
+    return 1.0 / len(won) if seat in won else 0.0
+
+
+#: action -> id, for the actions seen so far (actions are frozen and hashable; a dict lookup is
+#: cheaper than :func:`ragusa.ai.ids.action_id`'s type dispatch, and the adapters ask for every
+#: legal action's id at every step)
+_IDS: dict[Action, int] = {}
+_IDS_LIMIT = 200_000
+
+
+def _id(action: Action) -> int:
+    found = _IDS.get(action)
+    if found is None:
+        if len(_IDS) >= _IDS_LIMIT:
+            _IDS.clear()
+        found = _IDS[action] = action_id(action)
+    return found
+
+
+class Table:
+    """A game in progress driven by action ids: the state, and its legal actions keyed by id,
+    listed once per state (the adapters ask for the mask and then step on the same state)."""
+
+    __slots__ = ("_legal", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._legal: dict[int, Action] | None = None
+
+    @property
+    def legal(self) -> dict[int, Action]:
+        """The deciding seat's legal actions by id, in :func:`ragusa.legal_actions` order."""
+        if self._legal is None:
+            self._legal = {_id(a): a for a in legal_actions(self.state)}
+        return self._legal
+
+    @property
+    def over(self) -> bool:
+        return is_terminal(self.state)
+
+    @property
+    def seat(self) -> int | None:
+        """The deciding seat (None once the game is over)."""
+        return self.state.seat
+
+    def legal_ids(self) -> list[int]:
+        """The legal ids, ascending."""
+        return sorted(self.legal)
+
+    def mask(self) -> list[int]:
+        """1 at each legal id, 0 elsewhere (length :data:`NUM_ACTIONS`)."""
+        out = [0] * NUM_ACTIONS
+        for i in self.legal:
+            out[i] = 1
+        return out
+
+    def play(self, action: int) -> None:
+        """Take the action with id ``action``; :class:`IllegalActionId` if it is not legal here."""
+        found = self.legal.get(action)
+        if found is None:
+            if self.over:
+                raise IllegalActionId(f"the game is over; action {action} cannot be taken")
+            raise IllegalActionId(
+                f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}"
+            )
+        self.play_action(found)
+
+    def play_action(self, action: Action) -> None:
+        self.state = apply(self.state, action)
+        self._legal = None
+
+
+def render_text(state: GameState) -> str:
+    """A short text picture of the game: mode, phase, who decides, and each seat's score and stock."""
+    n = state.n_players
+    mode = "solo against the Patrician" if state.solo is not None else f"{n} players"
+    head = f"Ragusa, {state.edition} edition, {mode}: "
+    if is_terminal(state):
+        head += "game over, winners " + ", ".join(f"seat {s}" for s in winners(state))
+    else:
+        head += f"{state.phase}, seat {state.seat} to decide"
+    lines = [head]
+    vp = scores(state)
+    for i, p in enumerate(state.players):
+        bot = " (Patrician bot)" if state.solo is not None and i in state.solo.bot_seats else ""
+        lines.append(
+            f"  seat {i}{bot}: {vp[i]} VP, resources {list(p.resources)}, commodities {list(p.commodities)}, "
+            f"houses left {p.houses_left}"
+        )
+    return "\n".join(lines)

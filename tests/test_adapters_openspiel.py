@@ -1,0 +1,158 @@
+"""The OpenSpiel adapter (issue 14.1): OpenSpiel's random simulation test and bots, and what they
+do not check (tensors, resampling, serialization, returns)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from ragusa.adapters.openspiel import RagusaGame, RagusaState
+from ragusa.ai.ids import legal_ids
+from ragusa.ai.observation import INFO_LAYOUT, INFO_SIZE, LAYOUT, OBS_SIZE, information_state, observation
+from ragusa.contract.views import view
+from ragusa.rules.game import new_game
+from ragusa.rules.queries import winners
+
+
+def _load(**params: Any) -> Any:
+    return pyspiel.load_game("python_ragusa", params)
+
+
+@pytest.mark.parametrize("edition", ["1st", "2nd"])
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_openspiel_random_sim_test_passes(players: int, edition: str) -> None:
+    pyspiel.random_sim_test(
+        _load(players=players, edition=edition, seed=players), num_sims=1, serialize=True, verbose=False
+    )
+
+
+@pytest.mark.parametrize("variant", ["human_first", "easier_rector", "harder"])
+def test_openspiel_random_sim_test_passes_for_each_solo_variant(variant: str) -> None:
+    game = _load(players=1, seed=2, **{variant: True})
+    assert getattr(game.options, f"solo_{variant}")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def _random_walk(state: Any, steps: int, seed: int) -> Any:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_the_game_is_the_engines_game_of_the_seed() -> None:
+    game = _load(players=3, edition="1st", seed=21)
+    state = game.new_initial_state()
+    expected = new_game(3, seed=21, edition="1st")
+    assert state.ragusa_state == expected
+    assert state.current_player() == expected.seat
+    assert state.legal_actions() == sorted(legal_ids(expected))
+    assert game.num_distinct_actions() > max(state.legal_actions())
+
+
+def test_tensors_are_the_ai_vectors_of_each_players_view() -> None:
+    game = _load(players=4, seed=8)
+    state = _random_walk(game.new_initial_state(), 30, 8)
+    assert game.observation_tensor_size() == OBS_SIZE and game.information_state_tensor_size() == INFO_SIZE
+    for p in range(4):
+        v = view(state.ragusa_state, p)
+        assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), observation(v))
+        own = state.held.own[p]
+        assert own  # every seat has acted in 30 decisions of a 4-player game
+        assert np.array_equal(np.asarray(state.information_state_tensor(p), np.float32), information_state(v, own))
+        assert state.observation_string(p) != state.observation_string((p + 1) % 4)
+
+
+def test_the_observer_names_the_layout_parts() -> None:
+    game = _load(players=2)
+    for perfect_recall, layout in ((False, LAYOUT), (True, INFO_LAYOUT)):
+        obs = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+        assert list(obs.dict) == sorted(layout, key=lambda k: layout[k].start)
+        assert sum(a.size for a in obs.dict.values()) == obs.tensor.size
+        obs.set_from(game.new_initial_state(), 0)
+        assert obs.dict["legal"].any()  # seat 0's own legal ids in its observation
+    with pytest.raises(ValueError, match="one player's observation"):
+        game.make_py_observer(
+            pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+        )
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_serialize_round_trip(players: int) -> None:
+    game = _load(players=players, seed=3)
+    state = _random_walk(game.new_initial_state(), 25, players)
+    back = game.deserialize_state(state.serialize())
+    assert back.ragusa_state == state.ragusa_state
+    assert back.history() == state.history()
+    assert back.held.own == state.held.own
+    assert back.information_state_string(0) == state.information_state_string(0)
+    assert back.legal_actions() == state.legal_actions()
+
+
+def test_resampling_keeps_the_information_state_and_redraws_hidden_cards() -> None:
+    game = _load(players=3, seed=6)
+    state = _random_walk(game.new_initial_state(), 12, 6)
+    player = state.current_player()
+    key = state.information_state_string(player)
+    others: set[tuple[str, ...]] = set()
+    for k in range(20):
+        sample = state.resample_from_infostate(player, lambda k=k: (k + 0.5) / 20)
+        assert isinstance(sample, RagusaState)
+        assert sample.information_state_string(player) == key
+        assert sample.legal_actions() == state.legal_actions()
+        other = (player + 1) % 3
+        others.add(tuple(sample.ragusa_state.players[other].bonus_cards))
+    assert len(others) > 1  # another seat's hidden bonus card is drawn again, not copied
+
+
+def test_returns_are_win_shares() -> None:
+    for players, seed in ((1, 4), (2, 4), (5, 4)):
+        state = _random_walk(_load(players=players, seed=seed).new_initial_state(), 10_000, seed)
+        assert state.is_terminal()
+        won = winners(state.ragusa_state)
+        assert state.returns() == [1 / len(won) if s in won else 0.0 for s in range(players)]
+        if players > 1:
+            assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_openspiel_mcts_and_ismcts_bots_play_to_the_end() -> None:
+    for players in (1, 2):
+        game = _load(players=players, seed=4)
+        rs = np.random.RandomState(0)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+        bots = [
+            ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3, random_state=rs),
+            mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=evaluator, random_state=rs),
+        ]
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        assert state.is_terminal() and len(state.returns()) == players
+
+
+@pytest.mark.parametrize(
+    "params,message",
+    [
+        ({"players": 6}, "players must be 1"),
+        ({"edition": "3rd"}, "edition must be one of"),
+        ({"players": 2, "harder": True}, "only to the solo game"),
+        ({"seed": -1}, "seed must be at least 0"),
+    ],
+)
+def test_bad_parameters_are_named(params: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        RagusaGame(params)
+
+
+def test_an_illegal_id_is_refused_by_name() -> None:
+    state = _load(players=2, seed=1).new_initial_state()
+    illegal = next(i for i in range(state.num_distinct_actions()) if i not in state.legal_actions())
+    with pytest.raises(Exception, match="is not legal"):
+        state.apply_action(illegal)
