@@ -32,6 +32,7 @@ from ragusa.core.components import (
     BONUS_KINDS,
     BUILDINGS,
     COMMODITIES,
+    COMPONENTS,
     HEX_KINDS,
     RESOURCES,
     ComponentData,
@@ -237,6 +238,7 @@ class _Generator:
 
 def _vocabulary() -> dict[tuple[str, str], dict[str, Any]]:
     """Constraints the Python types cannot say: closed vocabularies and number ranges."""
+    bonus_count: dict[str, Any] = {"minimum": 0, "maximum": len(COMPONENTS.bonus_cards)}
     nat: dict[str, Any] = {"minimum": 0}
     nat_items: dict[str, Any] = {"items": {"minimum": 0}}
     seat_or_none: dict[str, Any] = {"minimum": 0}
@@ -307,11 +309,14 @@ def _vocabulary() -> dict[tuple[str, str], dict[str, Any]]:
         ("PlayerView", "houses"): {"items": {"minimum": -3}},
         ("PlayerView", "towers"): {"items": {"minimum": -1}},
         ("PlayerView", "walls"): {"items": {"minimum": -1}},
-        ("PlayerView", "ship_deck_size"): nat,
-        ("PlayerView", "bonus_deck_size"): nat,
-        ("PlayerView", "rector_hand_size"): nat,
-        ("SeatView", "bonus_card_count"): nat,
-        ("SeatView", "dealt_count"): nat,
+        # counts of hidden cards are bounded by the cards the game has (no view can count more)
+        ("PlayerView", "ship_deck_size"): {"minimum": 0, "maximum": len(COMPONENTS.ships)},
+        ("PlayerView", "bonus_deck_size"): bonus_count,
+        ("PlayerView", "rector_hand_size"): bonus_count,
+        ("SeatView", "bonus_card_count"): bonus_count,
+        ("SeatView", "dealt_count"): bonus_count,
+        ("SoloView", "bot_card_counts"): {"items": {"minimum": 0, "maximum": len(COMPONENTS.patrician_cards)}},
+        ("SoloView", "bot_pair_counts"): {"items": bonus_count},
         # records
         ("GameRecord", "version"): {"const": 1},
         ("GameRecord", "players"): {"minimum": 1, "maximum": 5},
