@@ -1,0 +1,240 @@
+"""Fixed action ids: one dense integer space for every action of every mode (issue 13.1).
+
+The space is the same for 1 to 5 players and both editions; its blocks, in order, are
+(:data:`BLOCKS`, sizes derived from the component data, never written as constants):
+
+========================  ====================================  ==========================
+block                     one id per                            action
+========================  ====================================  ==========================
+``choose_bonus``          bonus card (component file order)     ``ChooseBonus(card)``
+``place_house``           spot                                  ``Place(spot)``
+``place_powerhouse``      spot                                  ``Place(spot, True)``
+``trade``                 resource fish can buy                 ``Trade(resource)``
+``activate_hex``          hex                                   ``ActivateHex(hex)``
+``build_wall``            wall segment                          ``BuildWall(segment)``
+``build_tower``           tower spot                            ``BuildTower(spot)``
+``buy_ship``              market slot                           ``BuyShip(slot)``
+``sell``                  commodity                             ``SellCommodity(commodity)``
+``draw_bonus``            (one)                                 ``DrawBonus()``
+``keep_bonus``            bonus card                            ``KeepBonus(card)``
+``pass``                  (one)                                 ``Pass()``
+========================  ====================================  ==========================
+
+A placement's id names only its spot and piece: the fish trades made for it (BUILD-8) are the
+unique minimal set for that spot in that state (:func:`ragusa.requirements.minimal_trades`), so
+:func:`action_from_id` recovers them from the state. At any decision at most one legal action
+has a given id.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..actions import (
+    Action,
+    ActivateHex,
+    BuildTower,
+    BuildWall,
+    BuyShip,
+    ChooseBonus,
+    DrawBonus,
+    KeepBonus,
+    Pass,
+    Place,
+    SellCommodity,
+    Trade,
+)
+from ..board import BOARD
+from ..components import COMMODITIES, COMPONENTS, RESOURCES
+from ..engine import legal_actions
+from ..fish import TRADE_COST
+from ..requirements import minimal_trades, own_house_counts
+from ..state import GameState
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "BLOCKS",
+    "NUM_ACTIONS",
+    "Block",
+    "action_from_id",
+    "action_id",
+    "describe_id",
+    "id_table",
+    "legal_ids",
+    "legal_mask",
+    "legal_mask_list",
+]
+
+_CARDS: tuple[str, ...] = tuple(c.id for c in COMPONENTS.bonus_cards)
+_TRADEABLE: tuple[str, ...] = tuple(r for r in RESOURCES if r in TRADE_COST)
+_TOWERS: tuple[str, ...] = tuple(BOARD.spot_ids[s] for s in BOARD.tower_spots)
+_SLOTS: tuple[int, ...] = tuple(range(len(COMPONENTS.market.slots)))
+
+
+@attrs.frozen
+class Block:
+    """One block of the id space: ids ``start .. start + len(keys) - 1``, one per key."""
+
+    name: str
+    start: int
+    #: what each id of the block names (card, spot, resource, hex, segment, slot or commodity)
+    keys: tuple[str | int, ...]
+    #: the action the block's ids stand for, in words
+    action: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + len(self.keys)
+
+
+def _blocks() -> tuple[Block, ...]:
+    spec: tuple[tuple[str, tuple[str | int, ...], str], ...] = (
+        ("choose_bonus", _CARDS, "ChooseBonus(card): keep this dealt bonus card (SETUP-6)"),
+        ("place_house", BOARD.spot_ids, "Place(spot): a house, with its minimal fish trades (TURN-1, BUILD-8)"),
+        ("place_powerhouse", BOARD.spot_ids, "Place(spot, powerhouse=True), with its minimal trades (TWO-1)"),
+        ("trade", _TRADEABLE, "Trade(resource): fish for one resource (FISH-1)"),
+        ("activate_hex", BOARD.hex_ids, "ActivateHex(hex): this hex of the new house next (ACT-5)"),
+        ("build_wall", BOARD.wall_ids, "BuildWall(segment) (MASON-1)"),
+        ("build_tower", _TOWERS, "BuildTower(spot) (ARCHITECT-1)"),
+        ("buy_ship", _SLOTS, "BuyShip(slot), 0 = leftmost (MARKET-1)"),
+        ("sell", COMMODITIES, "SellCommodity(commodity) (WHARF-1)"),
+        ("draw_bonus", ("draw",), "DrawBonus(): the Rector's draw (RECTOR-1)"),
+        ("keep_bonus", _CARDS, "KeepBonus(card): keep this drawn card (RECTOR-1)"),
+        ("pass", ("pass",), "Pass(): decline, or pass the turn (R-8, R-14, FISH-2, END-2)"),
+    )
+    out: list[Block] = []
+    start = 0
+    for name, keys, what in spec:
+        out.append(Block(name, start, keys, what))
+        start += len(keys)
+    return tuple(out)
+
+
+#: the blocks of the id space, in id order
+BLOCKS: tuple[Block, ...] = _blocks()
+#: the size of the action space (the same in every mode)
+NUM_ACTIONS: int = BLOCKS[-1].stop
+
+_BY_NAME = {b.name: b for b in BLOCKS}
+_INDEX: dict[str, dict[str | int, int]] = {b.name: {k: b.start + i for i, k in enumerate(b.keys)} for b in BLOCKS}
+
+
+def _lookup(block: str, key: object, action: Action) -> int:
+    found = _INDEX[block].get(key) if isinstance(key, (str, int)) and not isinstance(key, bool) else None
+    if found is None:
+        raise ValueError(f"{action!r} has no action id: {key!r} is not a {block} key")
+    return found
+
+
+def action_id(action: Action) -> int:
+    """The id of ``action`` (raises ``ValueError`` for an action naming no known component).
+
+    A placement's trades do not change its id (see the module docs).
+    """
+    if isinstance(action, Place):
+        return _lookup("place_powerhouse" if action.powerhouse else "place_house", action.spot, action)
+    if isinstance(action, Trade):
+        return _lookup("trade", action.resource, action)
+    if isinstance(action, ActivateHex):
+        return _lookup("activate_hex", action.hex, action)
+    if isinstance(action, BuildWall):
+        return _lookup("build_wall", action.segment, action)
+    if isinstance(action, BuildTower):
+        return _lookup("build_tower", action.spot, action)
+    if isinstance(action, BuyShip):
+        return _lookup("buy_ship", action.slot, action)
+    if isinstance(action, SellCommodity):
+        return _lookup("sell", action.commodity, action)
+    if isinstance(action, ChooseBonus):
+        return _lookup("choose_bonus", action.card, action)
+    if isinstance(action, KeepBonus):
+        return _lookup("keep_bonus", action.card, action)
+    if isinstance(action, DrawBonus):
+        return _BY_NAME["draw_bonus"].start
+    if isinstance(action, Pass):
+        return _BY_NAME["pass"].start
+    raise ValueError(f"{action!r} is not a ragusa action")
+
+
+def _block_of(action_id: int) -> tuple[Block, str | int]:
+    if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTIONS:
+        raise ValueError(f"an action id is an integer 0..{NUM_ACTIONS - 1}; got {action_id!r}")
+    for b in BLOCKS:
+        if action_id < b.stop:
+            return b, b.keys[action_id - b.start]
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _place(state: GameState, spot: str, power: bool) -> Place:
+    seat = state.seat
+    if seat is None:
+        return Place(spot, power)
+    p = state.players[seat]
+    s = BOARD.spot_index[spot]
+    counts = own_house_counts(state.houses, seat)
+    trades = minimal_trades(p.resources, p.commodities, counts, s, power, state.options.strict)
+    return Place(spot, power, trades or ())
+
+
+def action_from_id(state: GameState, action_id: int) -> Action:
+    """The action with id ``action_id`` in ``state``: for a placement, with the fish trades the
+    deciding seat must make for it here. An id that is not legal gives an action that
+    :func:`ragusa.apply` refuses (with its reason)."""
+    block, key = _block_of(action_id)
+    name = block.name
+    if name in ("place_house", "place_powerhouse"):
+        assert isinstance(key, str)
+        return _place(state, key, name == "place_powerhouse")
+    return _SIMPLE[name](key)
+
+
+_SIMPLE = {
+    "choose_bonus": lambda k: ChooseBonus(str(k)),
+    "trade": lambda k: Trade(str(k)),
+    "activate_hex": lambda k: ActivateHex(str(k)),
+    "build_wall": lambda k: BuildWall(str(k)),
+    "build_tower": lambda k: BuildTower(str(k)),
+    "buy_ship": lambda k: BuyShip(int(k)),
+    "sell": lambda k: SellCommodity(str(k)),
+    "draw_bonus": lambda k: DrawBonus(),
+    "keep_bonus": lambda k: KeepBonus(str(k)),
+    "pass": lambda k: Pass(),
+}
+
+
+def describe_id(action_id: int) -> str:
+    """``"place_house:S12"``-style name of an id (block and key), for logs and tables."""
+    block, key = _block_of(action_id)
+    return f"{block.name}:{key}"
+
+
+def legal_ids(state: GameState) -> list[int]:
+    """The ids of the deciding seat's legal actions, in :func:`ragusa.legal_actions` order."""
+    return [action_id(a) for a in legal_actions(state)]
+
+
+def legal_mask(state: GameState) -> npt.NDArray[np.bool_]:
+    """A boolean vector of length :data:`NUM_ACTIONS`, true at each legal id (needs ``ragusa[ai]``)."""
+    import numpy as np
+
+    mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    mask[legal_ids(state)] = True
+    return mask
+
+
+def legal_mask_list(state: GameState) -> list[bool]:
+    """:func:`legal_mask` as a plain list (no numpy)."""
+    mask = [False] * NUM_ACTIONS
+    for i in legal_ids(state):
+        mask[i] = True
+    return mask
+
+
+def id_table() -> list[tuple[str, int, int, str]]:
+    """(block, first id, last id, action) per block: the table in ``docs/ai.md``."""
+    return [(b.name, b.start, b.stop - 1, b.action) for b in BLOCKS]
