@@ -14,6 +14,7 @@ Compare the two bots from the command line::
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import time
@@ -42,10 +43,14 @@ __all__ = [
     "CompareResult",
     "GreedyBot",
     "RandomBot",
+    "SPEC_BOTS",
     "compare",
     "evaluate",
+    "bot_names",
     "make_bot",
+    "make_bots",
     "play",
+    "register_bot",
 ]
 
 
@@ -136,7 +141,8 @@ def evaluate(state: GameState, seat: int) -> float:
     for r, spots, c in _PRODUCTION:
         own = sum(1 for s in spots if houses[s] == seat)
         if own and com[c] < CAP:
-            v += W_PRODUCTION * frac * res[r] * own * _TRACK[market[c]]
+            # an activation makes res[r] but the stock stops at the cap (RES-2): count only what fits
+            v += W_PRODUCTION * frac * min(res[r], CAP - com[c]) * own * _TRACK[market[c]]
     ring = sum(1 for s in BOARD.ring_spots if houses[s] == seat or state.towers[s] == seat)
     v += W_RING_HOUSE * frac * ring
     if state.seat == seat:
@@ -206,13 +212,51 @@ class GreedyBot:
 #: the built-in bots by name
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
+#: bots that take an argument or live in other modules: name -> factory of the spec's argument
+#: (the text after ``name:``, or None). Entries given as ``"module:function"`` are imported on first use.
+SPEC_BOTS: dict[str, Callable[[str | None], Bot] | str] = {"ismcts": "ragusa.ai.ismcts:from_spec"}
 
-def make_bot(name: str) -> Bot:
-    """A new bot by name (``"random"`` or ``"greedy"``)."""
-    try:
+
+def register_bot(name: str, factory: Callable[[str | None], Bot]) -> None:
+    """Make ``make_bot(f"{name}:ARG")`` call ``factory("ARG")`` (``factory(None)`` for a bare name)."""
+    if not name or ":" in name or "," in name:
+        raise ValueError(f"a bot name is a word without ':' or ','; got {name!r}")
+    SPEC_BOTS[name] = factory
+
+
+def bot_names() -> list[str]:
+    """Every name :func:`make_bot` knows."""
+    return sorted(set(BOTS) | set(SPEC_BOTS))
+
+
+def make_bot(spec: str) -> Bot:
+    """A new bot from a spec: a name (``"random"``, ``"greedy"``, ``"ismcts"``), optionally with an
+    argument after a colon (``"ismcts:200"``: 200 iterations per decision; ``"ismcts:0.5s"``: half a
+    second). Raises ``ValueError`` naming the problem."""
+    name, colon, arg = str(spec).strip().partition(":")
+    if name in BOTS:
+        if colon:
+            raise ValueError(f"bot {name!r} takes no argument; got {spec!r}")
         return BOTS[name]()
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose from {sorted(BOTS)}") from None
+    factory = SPEC_BOTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {spec!r}; choose from {', '.join(bot_names())}")
+    if isinstance(factory, str):
+        module, _, func = factory.partition(":")
+        factory = getattr(importlib.import_module(module), func)
+        assert callable(factory)
+    return factory(arg if colon else None)
+
+
+def make_bots(specs: str, seats: int) -> list[Bot]:
+    """One bot per seat from comma-separated specs (``"ismcts:200,greedy"``); a single spec plays
+    every seat. Raises ``ValueError`` when the count fits neither."""
+    parts = [p.strip() for p in specs.split(",")]
+    if len(parts) == 1:
+        return [make_bot(parts[0])] * seats
+    if len(parts) != seats:
+        raise ValueError(f"--bots lists {len(parts)} bots for {seats} deciding seats; give 1 or {seats}")
+    return [make_bot(p) for p in parts]
 
 
 # --------------------------------------------------------------------------- playing a game

@@ -2,7 +2,7 @@
 
 Subcommands::
 
-    ragusa play --players N --seed S [--edition 1st|2nd] [--bot random|greedy] [--strict]
+    ragusa play --players N --seed S [--edition 1st|2nd] [--bot random|greedy] [--bots SPECS] [--strict]
     ragusa bench [--games N] [--players 4] [--seed S] [--profile]
     ragusa perft [FILE] [--max-depth N] [--id ID]
     ragusa --version
@@ -33,7 +33,7 @@ from typing import NamedTuple
 import ragusa.bench as bench
 import ragusa.bench.perft as perft
 from ragusa._version import __version__
-from ragusa.bots import BOTS, make_bot, play
+from ragusa.bots import BOTS, Bot, make_bots, play
 from ragusa.cli import contract as cli_contract
 from ragusa.core.actions import Action
 from ragusa.core.events import Event
@@ -70,6 +70,12 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, required=True, help="game seed; the bots' generator is seeded from it too")
     p.add_argument("--edition", choices=EDITIONS, default="2nd", help="rulebook edition (default 2nd)")
     p.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bot playing every seat (default greedy)")
+    p.add_argument(
+        "--bots",
+        metavar="SPECS",
+        help="bots by spec, one per seat in seat order or one for all, e.g. ismcts:200,greedy,random "
+        "(ismcts:N = N search iterations per decision, ismcts:0.5s = half a second); overrides --bot",
+    )
     p.add_argument("--strict", action="store_true", help="R-3 strict: Market/Wharf need a commodity already held")
     p.add_argument(
         "--solo-human-first", action="store_true", help="solo easier variant (SOLO-3): the human plays first"
@@ -132,15 +138,21 @@ def _play(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"ragusa play: {exc}", file=sys.stderr)
         return 2
-    bot = make_bot(args.bot)
+    specs = args.bots if args.bots is not None else args.bot
+    try:
+        bots: list[Bot] = make_bots(specs, 1 if state.solo is not None else state.n_players)
+    except ValueError as exc:
+        print(f"ragusa play: {exc}", file=sys.stderr)
+        return 2
+    if len(bots) < state.n_players:
+        bots = bots * state.n_players  # solo: the one deciding seat's bot (the Patrician's bots play themselves)
     strict = ", strict R-3" if args.strict else ""
+    who = "every seat: " + specs if "," not in specs else "seats: " + ", ".join(s.strip() for s in specs.split(","))
     if state.solo is None:
-        print(
-            f"Ragusa: {state.n_players} players, seed {args.seed}, {state.edition} edition{strict}, every seat: {args.bot} bot"
-        )
+        print(f"Ragusa: {state.n_players} players, seed {args.seed}, {state.edition} edition{strict}, {who} bot")
     else:
         print(
-            f"Ragusa solo, seed {args.seed}, {state.edition} edition{strict}: the {args.bot} bot plays the human seat"
+            f"Ragusa solo, seed {args.seed}, {state.edition} edition{strict}: the {specs} bot plays the human seat"
         )
     for line in describe_setup(state):
         print(line)
@@ -155,7 +167,7 @@ def _play(args: argparse.Namespace) -> int:
         for line in describe_step(before, action, after, events):
             print(line)
 
-    final = play(state, [bot] * state.n_players, random.Random(args.seed), on_step=show)
+    final = play(state, bots, random.Random(args.seed), on_step=show)
     for line in describe_result(final):
         print(line)
     return 0

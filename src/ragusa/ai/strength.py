@@ -1,0 +1,151 @@
+"""Strength benchmark: the search bot against greedy bots (issue 13.5).
+
+    python -m ragusa.ai.strength --games 200 --players 2 --iterations 200 --workers 2
+
+Game ``k`` is seeded ``seed + k``; the search bot takes seat ``k % players`` and greedy bots
+the other seats. A shared victory counts as a fraction (1 / number of winners). Prints the
+search bot's win rate with a 95% Wilson interval, its average VP margin over the best other
+seat, and its seconds per decision (mean over the decisions it was asked, and the slowest).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import attrs
+
+from ..actions import Action
+from ..bots import Bot, GreedyBot, play
+from ..engine import scores, winners
+from ..setup import new_game
+from ..state import GameState
+from .ismcts import ISMCTSBot, SearchConfig
+
+__all__ = ["GameResult", "play_one", "summary", "wilson", "main"]
+
+
+@attrs.frozen
+class GameResult:
+    win: float
+    margin: int
+    decisions: int
+    seconds: float
+    slowest: float
+
+
+class _Timed:
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.decisions = 0
+        self.seconds = 0.0
+        self.slowest = 0.0
+
+    def choose(self, state: GameState, actions: Sequence[Action], rng: random.Random) -> Action:
+        t0 = time.process_time()
+        a = self.bot.choose(state, actions, rng)
+        dt = time.process_time() - t0
+        self.decisions += 1
+        self.seconds += dt
+        self.slowest = max(self.slowest, dt)
+        return a
+
+
+def play_one(args: tuple[int, int, SearchConfig, str]) -> GameResult:
+    """One game: (seed, players, search config, edition) -> the search bot's result."""
+    seed, players, config, edition = args
+    me = seed % players
+    timed = _Timed(ISMCTSBot(config))
+    greedy = GreedyBot()
+    bots: list[Bot] = [timed if s == me else greedy for s in range(players)]
+    final = play(new_game(players, seed=seed, edition=edition), bots, random.Random(seed))
+    sc = scores(final)
+    win = winners(final)
+    best_other = max(v for s, v in enumerate(sc) if s != me)
+    return GameResult(
+        win=1 / len(win) if me in win else 0.0,
+        margin=sc[me] - best_other,
+        decisions=timed.decisions,
+        seconds=timed.seconds,
+        slowest=timed.slowest,
+    )
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summary(results: Sequence[GameResult], players: int) -> list[str]:
+    n = len(results)
+    wins = sum(r.win for r in results)
+    lo, hi = wilson(wins, n)
+    decisions = sum(r.decisions for r in results)
+    secs = sum(r.seconds for r in results)
+    return [
+        f"{n} games, {players} players: ismcts against {players - 1} greedy",
+        f"ismcts wins {wins:g} = {wins / max(n, 1):.1%} (95% CI {lo:.1%} .. {hi:.1%}); "
+        f"chance level {1 / players:.0%}",
+        f"average VP margin over the best other seat: {sum(r.margin for r in results) / max(n, 1):+.2f}",
+        f"CPU seconds per decision: mean {secs / max(decisions, 1):.3f}, slowest {max((r.slowest for r in results), default=0):.3f} "
+        f"({decisions} decisions)",
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ragusa.ai.strength", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, default=2, choices=range(2, 6), metavar="{2..5}")
+    parser.add_argument("--iterations", type=int, default=200, help="search iterations per decision (0: no limit)")
+    parser.add_argument("--seconds", type=float, default=None, help="search seconds per decision")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (game k uses seed + k)")
+    parser.add_argument("--edition", choices=("1st", "2nd"), default="2nd")
+    default = SearchConfig()
+    parser.add_argument("--exploration", type=float, default=default.exploration, help="UCB constant")
+    parser.add_argument("--width", type=int, default=default.width, help="actions searched per node")
+    parser.add_argument("--scale", type=float, default=default.scale, help="VP margin of a clear lead")
+    parser.add_argument("--rollout", type=int, default=default.rollout, help="greedy decisions before a leaf is scored")
+    parser.add_argument("--settle", action=argparse.BooleanOptionalAction, default=default.settle,
+                        help="let greedy finish the turn in progress before scoring a leaf")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
+    iterations = args.iterations or None
+    if iterations is None and args.seconds is None:
+        parser.error("give --iterations or --seconds")
+    config = SearchConfig(
+        iterations=iterations,
+        seconds=args.seconds,
+        exploration=args.exploration,
+        width=args.width,
+        scale=args.scale,
+        rollout=args.rollout,
+        settle=args.settle,
+    )
+    jobs = [(args.seed + k, args.players, config, args.edition) for k in range(args.games)]
+    t0 = time.perf_counter()
+    if args.workers == 1:
+        results = [play_one(j) for j in jobs]
+    else:
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = list(pool.map(play_one, jobs))
+    for line in summary(results, args.players):
+        print(line)
+    print(f"wall time {time.perf_counter() - t0:.1f} s with {args.workers} worker(s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
