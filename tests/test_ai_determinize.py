@@ -1,0 +1,113 @@
+"""Determinization (issue 13.4): tooling, no clause marker."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+
+import pytest
+from hypothesis import given, settings
+
+from ragusa import Options, apply, is_terminal, legal_actions, new_game, view
+from ragusa.ai.determinize import determinize, unseen_bonus_cards
+from ragusa.components import COMPONENTS
+from ragusa.state import RESERVED
+from tests.ai_support import modes, random_game, seeds
+
+
+@settings(max_examples=10, deadline=None)
+@given(mode=modes, seed=seeds)
+def test_the_sample_has_the_view_it_came_from(mode: tuple[int, str, Options], seed: int) -> None:
+    rng = random.Random(seed)
+    for k, state in enumerate(random_game(mode, seed)):
+        if k % 3:
+            continue
+        for s in range(state.n_players):
+            v = view(state, s)
+            assert view(determinize(v, rng), s) == v
+
+
+def test_samples_play_on_to_the_end() -> None:
+    rng = random.Random(0)
+    for mode in ((1, "2nd", Options(solo_easier_rector=True)), (2, "1st", Options()), (5, "2nd", Options())):
+        for k, state in enumerate(random_game(mode, 7)):
+            if k % 25 or is_terminal(state):
+                continue
+            sample = determinize(view(state, state.seat or 0), rng)
+            while not is_terminal(sample):
+                acts = legal_actions(sample)
+                sample = apply(sample, acts[rng.randrange(len(acts))])
+
+
+def _chi_square(counts: Counter[Hashable], cells: Sequence[Hashable], n: int) -> float:
+    expected = n / len(cells)
+    return sum((counts[c] - expected) ** 2 / expected for c in cells)
+
+
+def _critical(dof: int) -> float:
+    """The chi-square quantile at 1 - 0.001 (Wilson-Hilferty approximation, z = 3.0902; within 0.4 of the tables)."""
+    z = 3.0902
+    return dof * (1 - 2 / (9 * dof) + z * math.sqrt(2 / (9 * dof))) ** 3
+
+
+def test_critical_values_match_the_tables() -> None:
+    # printed tables: 14 dof 36.12, 20 dof 45.31 (p = 0.001)
+    assert _critical(14) == pytest.approx(36.12, abs=0.4)
+    assert _critical(20) == pytest.approx(45.31, abs=0.4)
+
+
+def test_hidden_cards_are_drawn_uniformly() -> None:
+    # 4 players after the setup choices: seat 0 sees its own card only; the other 15 are hidden
+    # (3 in the other seats' hands, 12 in the deck). Where each sample puts them must be uniform.
+    state = new_game(4, seed=11)
+    while state.phase == "setup_bonus":
+        state = apply(state, legal_actions(state)[0])
+    v = view(state, 0)
+    pool = unseen_bonus_cards(v)
+    assert len(pool) == 15 and state.players[0].bonus_cards[0] not in pool
+    ships = [s.id for s in COMPONENTS.ships if s.id not in state.slots]
+    rng = random.Random(2024)
+    n = 3000
+    top: Counter[Hashable] = Counter()
+    seat1: Counter[Hashable] = Counter()
+    ship_top: Counter[Hashable] = Counter()
+    for _ in range(n):
+        sample = determinize(v, rng)
+        top[sample.bonus_deck[0]] += 1
+        seat1[sample.players[1].bonus_cards[0]] += 1
+        ship_top[sample.ship_deck[0]] += 1
+    assert set(top) == set(seat1) == set(pool) and set(ship_top) == set(ships)
+    assert _chi_square(top, pool, n) < _critical(len(pool) - 1)
+    assert _chi_square(seat1, pool, n) < _critical(len(pool) - 1)
+    assert _chi_square(ship_top, ships, n) < _critical(len(ships) - 1)
+    # and the test can fail: a biased sampler (one card twice as likely) is caught
+    biased = Counter({c: (2 * n // 16 if i == 0 else n // 16) for i, c in enumerate(pool)})
+    assert _chi_square(biased, pool, n) > _critical(len(pool) - 1)
+
+
+def test_known_bottom_cards_stay_at_the_bottom() -> None:
+    state = new_game(3, seed=5)
+    while state.phase == "setup_bonus":
+        state = apply(state, legal_actions(state)[0])
+    v = view(state, 0)
+    bottom = tuple(unseen_bonus_cards(v)[:2])
+    for seed in range(20):
+        sample = determinize(v, random.Random(seed), bottom=bottom)
+        assert sample.bonus_deck[-2:] == bottom and view(sample, 0) == v
+
+
+def test_solo_patrician_cards_keep_their_reserved_spots() -> None:
+    state = new_game(1, seed=3)
+    v = view(state, 0)
+    reserved = {i for i, h in enumerate(state.houses) if h == RESERVED}
+    for seed in range(20):
+        sample = determinize(v, random.Random(seed))
+        assert sample.solo is not None
+        held = {c for hand in sample.solo.bot_cards for c in hand}
+        spots = {s for c in COMPONENTS.patrician_cards if c.id in held for s in c.spots}
+        from ragusa.board import BOARD
+
+        assert reserved <= {BOARD.spot_index[s] for s in spots}
+        assert view(sample, 0) == v

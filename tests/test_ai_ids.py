@@ -1,0 +1,124 @@
+"""Fixed action ids (issue 13.1): tooling, no clause marker."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from ragusa import (
+    ActivateHex,
+    BuildTower,
+    BuildWall,
+    BuyShip,
+    ChooseBonus,
+    DrawBonus,
+    IllegalActionError,
+    KeepBonus,
+    Options,
+    Pass,
+    Place,
+    SellCommodity,
+    Trade,
+    apply,
+    legal_actions,
+)
+from ragusa.ai import BLOCKS, NUM_ACTIONS, action_from_id, action_id, describe_id, legal_ids, legal_mask, legal_mask_list
+from ragusa.board import BOARD
+from ragusa.components import COMMODITIES, COMPONENTS
+from tests.ai_support import MODES, modes, random_game, seeds
+from tests.support import position
+
+
+def test_the_space_is_sized_from_the_component_data() -> None:
+    cards, spots, hexes = len(COMPONENTS.bonus_cards), len(BOARD.spot_ids), len(BOARD.hex_ids)
+    walls, towers, slots = len(BOARD.wall_ids), len(BOARD.tower_spots), len(COMPONENTS.market.slots)
+    # choose + keep per card, house + powerhouse per spot, 5 tradeable resources, draw, pass
+    assert NUM_ACTIONS == 2 * cards + 2 * spots + 5 + hexes + walls + towers + slots + len(COMMODITIES) + 2
+    # the standard data: 2*16 + 2*75 + 5 + 52 + 22 + 22 + 5 + 3 + 2
+    assert NUM_ACTIONS == 293
+    assert [b.name for b in BLOCKS][:3] == ["choose_bonus", "place_house", "place_powerhouse"]
+    assert BLOCKS[-1].stop == NUM_ACTIONS and all(a.stop == b.start for a, b in zip(BLOCKS, BLOCKS[1:]))
+
+
+def test_known_ids() -> None:
+    first_spot, first_hex = BOARD.spot_ids[0], BOARD.hex_ids[0]
+    assert action_id(ChooseBonus(COMPONENTS.bonus_cards[0].id)) == 0
+    assert action_id(Place(first_spot)) == 16
+    assert action_id(Place(first_spot, True)) == 16 + 75
+    assert action_id(Place(first_spot, False, ("wood", "stone"))) == 16  # trades do not change the id
+    assert action_id(Trade("wood")) == 166
+    assert action_id(ActivateHex(first_hex)) == 171
+    assert action_id(BuildWall(BOARD.wall_ids[-1])) == 171 + 52 + 21
+    assert action_id(BuyShip(4)) == 171 + 52 + 22 + 22 + 4
+    assert action_id(DrawBonus()) == NUM_ACTIONS - 18
+    assert action_id(KeepBonus(COMPONENTS.bonus_cards[-1].id)) == NUM_ACTIONS - 2
+    assert action_id(Pass()) == NUM_ACTIONS - 1
+    assert describe_id(16) == f"place_house:{first_spot}"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [Place("nowhere"), Trade("fish"), BuildTower(BOARD.spot_ids[0]), BuyShip(5), BuyShip(True), SellCommodity("gold")],
+)
+def test_unknown_components_have_no_id(bad: object) -> None:
+    with pytest.raises(ValueError, match="has no action id"):
+        action_id(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [-1, NUM_ACTIONS, True, "3"])
+def test_bad_ids_are_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="an action id is an integer"):
+        action_from_id(position(4), bad)  # type: ignore[arg-type]
+
+
+def test_a_placement_id_brings_back_its_minimal_trades() -> None:
+    # Seat 0 has 4 fish and nothing else: a first house needs 1 wood (BUILD-6: unless it touches a
+    # forest), bought with 2 fish; the id names only the spot, the trades come from the state.
+    state = position(4, res={0: {"fish": 4}})
+    with_trades = [a for a in legal_actions(state) if isinstance(a, Place) and a.trades]
+    assert with_trades
+    for a in with_trades:
+        assert action_from_id(state, action_id(a)) == a
+    assert {t for a in with_trades for t in a.trades} <= {"wood", "stone", "silver_ore", "grapes", "olives"}
+
+
+def test_an_illegal_id_gives_an_action_apply_refuses() -> None:
+    state = position(4)
+    legal = set(legal_ids(state))
+    for i in range(NUM_ACTIONS):
+        if i not in legal and i % 7 == 0:
+            with pytest.raises(IllegalActionError):
+                apply(state, action_from_id(state, i))
+
+
+def _check(state: object) -> None:
+    from ragusa import GameState
+
+    assert isinstance(state, GameState)
+    acts = legal_actions(state)
+    ids = legal_ids(state)
+    assert len(set(ids)) == len(acts)
+    for a, i in zip(acts, ids):
+        assert 0 <= i < NUM_ACTIONS
+        assert action_from_id(state, i) == a
+    mask = legal_mask(state)
+    assert mask.shape == (NUM_ACTIONS,) and mask.dtype == bool
+    assert set(mask.nonzero()[0].tolist()) == set(ids)
+    assert legal_mask_list(state) == mask.tolist()
+
+
+@settings(max_examples=10, deadline=None)
+@given(mode=modes, seed=seeds)
+def test_every_state_of_random_games_round_trips(mode: tuple[int, str, Options], seed: int) -> None:
+    for state in random_game(mode, seed):
+        _check(state)
+
+
+def test_every_mode_once() -> None:
+    # one seeded random game of each mode; over them every block of the space is offered
+    seen: set[str] = set()
+    for k, mode in enumerate(MODES):
+        for state in random_game(mode, 1000 + k):
+            _check(state)
+            seen.update(describe_id(i).split(":")[0] for i in legal_ids(state))
+    assert seen == {b.name for b in BLOCKS}
