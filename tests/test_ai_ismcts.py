@@ -1,0 +1,151 @@
+"""The search bot (issue 13.5) and bots by spec (13.6): tooling, no clause marker."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from ragusa import GameState, Pass, Place, Trade, apply, is_terminal, legal_actions, new_game, view
+from ragusa.ai.ismcts import ISMCTSBot, SearchConfig, search
+from ragusa.ai.strength import main as strength_main
+from ragusa.ai.strength import wilson
+from ragusa.board import BOARD, BUILDING_INDEX
+from ragusa.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, make_bots, play, register_bot
+from ragusa.cli import main as cli_main
+from ragusa.state import Phase
+from tests.support import position
+from tests.test_ai_observation import _hidden_changed, _midgame
+
+
+def test_same_view_same_seed_same_choice() -> None:
+    bot = ISMCTSBot(SearchConfig(iterations=60))
+    checked = 0
+    for players, decisions in ((2, 9), (4, 21), (3, 40)):
+        state = _midgame(players, seed=players, decisions=decisions)
+        seat = state.seat
+        assert seat is not None and len(legal_actions(state)) > 1
+        other = _hidden_changed(state, seat)
+        assert other != state and view(other, seat) == view(state, seat)
+        a = bot.choose(state, legal_actions(state), random.Random(5))
+        b = bot.choose(other, legal_actions(other), random.Random(5))
+        assert a == b and a in legal_actions(state)
+        checked += 1
+    assert checked == 3
+
+
+def test_search_needs_the_deciding_seat() -> None:
+    state = _midgame(2, seed=1, decisions=5)
+    assert state.seat is not None
+    with pytest.raises(ValueError, match="does not decide"):
+        search(view(state, 1 - state.seat), random.Random(0))
+
+
+def test_search_takes_the_sure_bonus_vp_at_the_end() -> None:
+    # END-2 window, 4 fish, bonus-wood (2 VP per wood): trading is worth VP for certain.
+    state = position(4, res={0: {"fish": 4}}, player={0: {"bonus_cards": ("bonus-wood",)}})
+    state = attrs.evolve(state, phase=Phase.END_TRADE, seat=0, end_seats=(0,))
+    assert ISMCTSBot(SearchConfig(iterations=40)).choose(state, legal_actions(state), random.Random(0)) == Trade("wood")
+
+
+def test_a_time_budget_and_a_whole_game() -> None:
+    bots: list[Bot] = [ISMCTSBot(SearchConfig(iterations=None, seconds=0.01)), GreedyBot()]
+    final = play(new_game(2, seed=6), bots, random.Random(6))
+    assert is_terminal(final)
+    solo = play(new_game(1, seed=6), [ISMCTSBot(SearchConfig(iterations=4))] * 3, random.Random(6))
+    assert is_terminal(solo)
+
+
+def test_bots_by_spec() -> None:
+    assert isinstance(make_bot("greedy"), GreedyBot) and isinstance(make_bot(" random "), RandomBot)
+    bot = make_bot("ismcts:150")
+    assert isinstance(bot, ISMCTSBot) and bot.config.iterations == 150 and bot.config.seconds is None
+    timed = make_bot("ismcts:0.25s")
+    assert isinstance(timed, ISMCTSBot) and timed.config == SearchConfig(iterations=None, seconds=0.25)
+    assert isinstance(make_bot("ismcts"), ISMCTSBot)
+    assert {"greedy", "random", "ismcts"} <= set(bot_names())
+    seats = make_bots("ismcts:5,greedy,random", 3)
+    assert [b.name for b in seats] == ["ismcts", "greedy", "random"]
+    assert [b.name for b in make_bots("greedy", 4)] == ["greedy"] * 4
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("clever", "unknown bot 'clever'"),
+        ("greedy:3", "takes no argument"),
+        ("ismcts:lots", "ismcts takes a budget"),
+        ("ismcts:0", "ismcts takes a budget"),
+        ("ismcts:-1s", "ismcts takes a budget"),
+    ],
+)
+def test_bad_specs_say_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec)
+
+
+def test_wrong_number_of_bots() -> None:
+    with pytest.raises(ValueError, match="lists 2 bots for 3 deciding seats"):
+        make_bots("greedy,random", 3)
+
+
+def test_register_bot() -> None:
+    register_bot("always-first", lambda arg: _First())
+    try:
+        assert make_bot("always-first").name == "first"
+        with pytest.raises(ValueError, match="a bot name"):
+            register_bot("a:b", lambda arg: _First())
+    finally:
+        from ragusa.bots import SPEC_BOTS
+
+        del SPEC_BOTS["always-first"]
+
+
+class _First:
+    name = "first"
+
+    def choose(self, state: GameState, actions: object, rng: random.Random) -> object:
+        return legal_actions(state)[0]
+
+
+def test_cli_plays_with_bots_by_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["play", "--players", "3", "--seed", "4", "--bots", "ismcts:3,greedy,random"]) == 0
+    out = capsys.readouterr().out
+    assert "seats: ismcts:3, greedy, random" in out and "Final scores" in out
+    assert cli_main(["play", "--players", "3", "--seed", "4", "--bots", "greedy,random"]) == 2
+    assert "lists 2 bots for 3 deciding seats" in capsys.readouterr().err
+    assert cli_main(["play", "--players", "2", "--seed", "4", "--bots", "ismcts:x"]) == 2
+    assert "ismcts takes a budget" in capsys.readouterr().err
+
+
+def test_greedy_no_longer_trades_into_production_lost_to_the_cap() -> None:
+    # Seat 0: 3 grapes, 11 wine, 4 fish; it places on s46 (Architect, olive grove, Winery). Its
+    # Winery house will make min(grapes, 12 - 11) = 1 wine whatever its grapes: a fish trade for
+    # grapes is lost to the cap (RES-2). The old evaluation counted every grape (0.35 x frac x
+    # grapes x houses x market value) and took Trade("grapes") at the Architect decision.
+    assert BUILDING_INDEX["winery"] in {BOARD.hex_building[h] for h in BOARD.spot_hexes[BOARD.spot_index["s46"]]}
+    state = position(2, res={0: {"wood": 3, "stone": 3, "grapes": 3, "fish": 4}}, com={0: {"wine": 11}})
+    state = apply(state, Place("s46"))
+    assert state.phase == Phase.ARCHITECT and Trade("grapes") in legal_actions(state)
+    choice = GreedyBot().choose(state, legal_actions(state), random.Random(0))
+    assert not isinstance(choice, Trade)
+    # the trade really is waste: with or without it, the Winery leaves seat 0 with 12 wine
+    for first in (Trade("grapes"), choice):
+        s = apply(state, first)
+        while s.turn_seat == 0 and s.phase != Phase.PLACE and not is_terminal(s):
+            acts = legal_actions(s)
+            s = apply(s, next((a for a in acts if not isinstance(a, Trade) and a != Pass()), acts[0]))
+        assert s.players[0].commodities[1] == 12
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(14, 20)  # 70% of 20: about 48% .. 85%
+    assert lo == pytest.approx(0.481, abs=0.002) and hi == pytest.approx(0.855, abs=0.002)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_strength_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert strength_main(["--games", "1", "--players", "2", "--iterations", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "1 games, 2 players: ismcts against 1 greedy" in out and "CPU seconds per decision" in out
