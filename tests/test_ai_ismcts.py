@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import attrs
 import pytest
 
 from ragusa import GameState, Pass, Place, Trade, apply, is_terminal, legal_actions, new_game, view
+from ragusa.actions import Action
 from ragusa.ai.ismcts import ISMCTSBot, SearchConfig, search
 from ragusa.ai.strength import main as strength_main
 from ragusa.ai.strength import wilson
@@ -105,8 +107,8 @@ def test_register_bot() -> None:
 class _First:
     name = "first"
 
-    def choose(self, state: GameState, actions: object, rng: random.Random) -> object:
-        return legal_actions(state)[0]
+    def choose(self, state: GameState, actions: Sequence[Action], rng: random.Random) -> Action:
+        return actions[0]
 
 
 def test_cli_plays_with_bots_by_spec(capsys: pytest.CaptureFixture[str]) -> None:

@@ -28,6 +28,7 @@ has a given id.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -193,7 +194,7 @@ def action_from_id(state: GameState, action_id: int) -> Action:
     return _SIMPLE[name](key)
 
 
-_SIMPLE = {
+_SIMPLE: dict[str, Callable[[str | int], Action]] = {
     "choose_bonus": lambda k: ChooseBonus(str(k)),
     "trade": lambda k: Trade(str(k)),
     "activate_hex": lambda k: ActivateHex(str(k)),
