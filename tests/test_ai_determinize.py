@@ -12,8 +12,8 @@ from hypothesis import given, settings
 
 from ragusa import Options, apply, is_terminal, legal_actions, new_game, view
 from ragusa.ai.determinize import determinize, unseen_bonus_cards
-from ragusa.components import COMPONENTS
-from ragusa.state import RESERVED
+from ragusa.core.components import COMPONENTS
+from ragusa.core.state import RESERVED
 from tests.ai_support import modes, random_game, seeds
 
 
@@ -107,7 +107,7 @@ def test_solo_patrician_cards_keep_their_reserved_spots() -> None:
         assert sample.solo is not None
         held = {c for hand in sample.solo.bot_cards for c in hand}
         spots = {s for c in COMPONENTS.patrician_cards if c.id in held for s in c.spots}
-        from ragusa.board import BOARD
+        from ragusa.core.board import BOARD
 
         assert reserved <= {BOARD.spot_index[s] for s in spots}
         assert view(sample, 0) == v

@@ -22,9 +22,18 @@ from ragusa import (
     apply,
     legal_actions,
 )
-from ragusa.ai import BLOCKS, NUM_ACTIONS, action_from_id, action_id, describe_id, legal_ids, legal_mask, legal_mask_list
-from ragusa.board import BOARD
-from ragusa.components import COMMODITIES, COMPONENTS
+from ragusa.ai import (
+    BLOCKS,
+    NUM_ACTIONS,
+    action_from_id,
+    action_id,
+    describe_id,
+    legal_ids,
+    legal_mask,
+    legal_mask_list,
+)
+from ragusa.core.board import BOARD
+from ragusa.core.components import COMMODITIES, COMPONENTS
 from tests.ai_support import MODES, modes, random_game, seeds
 from tests.support import position
 

@@ -9,14 +9,14 @@ import attrs
 import pytest
 
 from ragusa import GameState, Pass, Place, Trade, apply, is_terminal, legal_actions, new_game, view
-from ragusa.actions import Action
 from ragusa.ai.ismcts import ISMCTSBot, SearchConfig, search
 from ragusa.ai.strength import main as strength_main
 from ragusa.ai.strength import wilson
-from ragusa.board import BOARD, BUILDING_INDEX
 from ragusa.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, make_bots, play, register_bot
 from ragusa.cli import main as cli_main
-from ragusa.state import Phase
+from ragusa.core.actions import Action
+from ragusa.core.board import BOARD, BUILDING_INDEX
+from ragusa.core.state import Phase
 from tests.support import position
 from tests.test_ai_observation import _hidden_changed, _midgame
 

@@ -10,7 +10,15 @@ from hypothesis import given, settings
 
 from ragusa import GameState, Options, Place, apply, legal_actions, new_game, view
 from ragusa.ai.ids import NUM_ACTIONS, action_id
-from ragusa.ai.observation import INFO_LAYOUT, INFO_SIZE, LAYOUT, OBS_SIZE, information_state, observation, observation_list
+from ragusa.ai.observation import (
+    INFO_LAYOUT,
+    INFO_SIZE,
+    LAYOUT,
+    OBS_SIZE,
+    information_state,
+    observation,
+    observation_list,
+)
 from ragusa.bots import GreedyBot, play
 from tests.ai_support import modes, random_game, seeds
 

@@ -6,7 +6,7 @@ the package never imports numpy.
 
 from __future__ import annotations
 
-from .ids import (
+from ragusa.ai.ids import (
     BLOCKS,
     NUM_ACTIONS,
     action_from_id,

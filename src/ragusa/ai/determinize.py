@@ -26,11 +26,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..board import BOARD
-from ..components import COMPONENTS
-from ..rng import seed_state
-from ..state import RESERVED, GameState, Phase, PlayerState, SoloState
-from ..views import PlayerView
+from ragusa.contract.views import PlayerView
+from ragusa.core.board import BOARD
+from ragusa.core.components import COMPONENTS
+from ragusa.core.rng import seed_state
+from ragusa.core.state import RESERVED, GameState, Phase, PlayerState, SoloState
 
 __all__ = ["determinize", "unseen_bonus_cards"]
 
@@ -55,24 +55,20 @@ def _take(pool: list[str], n: int) -> tuple[str, ...]:
     return out
 
 
-def _bonus(v: PlayerView, rng: random.Random, bottom: Sequence[str]) -> tuple[
-    list[tuple[str, ...]], tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]
-]:
+def _bonus(
+    v: PlayerView, rng: random.Random, bottom: Sequence[str]
+) -> tuple[list[tuple[str, ...]], tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]]:
     """(each seat's bonus cards, dealt hands, Rector hand, bonus deck)."""
     pool = [c for c in unseen_bonus_cards(v) if c not in bottom]
     rng.shuffle(pool)
     kept = [p.bonus_cards if p.bonus_cards is not None else _take(pool, p.bonus_card_count) for p in v.players]
     dealt: tuple[tuple[str, ...], ...] = ()
     if v.phase == Phase.SETUP_BONUS:
-        dealt = tuple(
-            v.dealt if i == v.viewer else _take(pool, p.dealt_count) for i, p in enumerate(v.players)
-        )
+        dealt = tuple(v.dealt if i == v.viewer else _take(pool, p.dealt_count) for i, p in enumerate(v.players))
     hand = v.rector_hand if v.rector_hand or not v.rector_hand_size else _take(pool, v.rector_hand_size)
     deck = tuple(pool) + tuple(bottom)
     if len(deck) != v.bonus_deck_size:
-        raise ValueError(
-            f"the view's bonus deck holds {v.bonus_deck_size} cards; {len(deck)} are left to place there"
-        )
+        raise ValueError(f"the view's bonus deck holds {v.bonus_deck_size} cards; {len(deck)} are left to place there")
     return kept, dealt, hand, deck
 
 

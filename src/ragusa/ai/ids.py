@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..actions import (
+from ragusa.core.actions import (
     Action,
     ActivateHex,
     BuildTower,
@@ -47,12 +47,12 @@ from ..actions import (
     SellCommodity,
     Trade,
 )
-from ..board import BOARD
-from ..components import COMMODITIES, COMPONENTS, RESOURCES
-from ..engine import legal_actions
-from ..fish import TRADE_COST
-from ..requirements import minimal_trades, own_house_counts
-from ..state import GameState
+from ragusa.core.board import BOARD
+from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
+from ragusa.core.state import GameState
+from ragusa.rules.fish import TRADE_COST
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.requirements import minimal_trades, own_house_counts
 
 if TYPE_CHECKING:
     import numpy as np

@@ -31,13 +31,15 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..actions import Action, DrawBonus, Trade
-from ..bots import TRADE_PENALTY, GreedyBot, evaluate
-from ..engine import apply, is_terminal, legal_actions
-from ..state import GameState, Phase
-from ..views import PlayerView, view
-from .determinize import determinize
-from .ids import action_id
+from ragusa.ai.determinize import determinize
+from ragusa.ai.ids import action_id
+from ragusa.bots import TRADE_PENALTY, GreedyBot, evaluate
+from ragusa.contract.views import PlayerView, view
+from ragusa.core.actions import Action, DrawBonus, Trade
+from ragusa.core.state import GameState, Phase
+from ragusa.rules.engine import apply
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import is_terminal
 
 __all__ = ["ISMCTSBot", "SearchConfig", "from_spec", "search"]
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..actions import Action
-from ..board import BOARD
-from ..components import COMMODITIES, COMPONENTS, RESOURCES
-from ..state import EDITIONS, PHASES, POWERHOUSE, RESERVED
-from ..views import PlayerView
-from .ids import NUM_ACTIONS, action_id
+from ragusa.ai.ids import NUM_ACTIONS, action_id
+from ragusa.contract.views import PlayerView
+from ragusa.core.actions import Action
+from ragusa.core.board import BOARD
+from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
+from ragusa.core.state import EDITIONS, PHASES, POWERHOUSE, RESERVED
 
 if TYPE_CHECKING:
     import numpy as np
@@ -214,8 +214,8 @@ PART_DOCS: dict[str, str] = {
 
 
 def _layout() -> tuple[dict[str, slice], int]:
-    from ..setup import new_game
-    from ..views import view
+    from ragusa.contract.views import view
+    from ragusa.rules.game import new_game
 
     probe = view(new_game(2, seed=0), 0)
     out: dict[str, slice] = {}

@@ -20,12 +20,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from ..actions import Action
-from ..bots import Bot, GreedyBot, play
-from ..engine import scores, winners
-from ..setup import new_game
-from ..state import GameState
-from .ismcts import ISMCTSBot, SearchConfig
+from ragusa.ai.ismcts import ISMCTSBot, SearchConfig
+from ragusa.bots import Bot, GreedyBot, play
+from ragusa.core.actions import Action
+from ragusa.core.state import GameState
+from ragusa.rules.game import new_game
+from ragusa.rules.queries import scores, winners
 
 __all__ = ["GameResult", "play_one", "summary", "wilson", "main"]
 
@@ -95,8 +95,7 @@ def summary(results: Sequence[GameResult], players: int) -> list[str]:
     secs = sum(r.seconds for r in results)
     return [
         f"{n} games, {players} players: ismcts against {players - 1} greedy",
-        f"ismcts wins {wins:g} = {wins / max(n, 1):.1%} (95% CI {lo:.1%} .. {hi:.1%}); "
-        f"chance level {1 / players:.0%}",
+        f"ismcts wins {wins:g} = {wins / max(n, 1):.1%} (95% CI {lo:.1%} .. {hi:.1%}); chance level {1 / players:.0%}",
         f"average VP margin over the best other seat: {sum(r.margin for r in results) / max(n, 1):+.2f}",
         f"CPU seconds per decision: mean {secs / max(decisions, 1):.3f}, slowest {max((r.slowest for r in results), default=0):.3f} "
         f"({decisions} decisions)",
@@ -117,8 +116,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--width", type=int, default=default.width, help="actions searched per node")
     parser.add_argument("--scale", type=float, default=default.scale, help="VP margin of a clear lead")
     parser.add_argument("--rollout", type=int, default=default.rollout, help="greedy decisions before a leaf is scored")
-    parser.add_argument("--settle", action=argparse.BooleanOptionalAction, default=default.settle,
-                        help="let greedy finish the turn in progress before scoring a leaf")
+    parser.add_argument(
+        "--settle",
+        action=argparse.BooleanOptionalAction,
+        default=default.settle,
+        help="let greedy finish the turn in progress before scoring a leaf",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")

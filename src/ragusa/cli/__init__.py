@@ -151,9 +151,7 @@ def _play(args: argparse.Namespace) -> int:
     if state.solo is None:
         print(f"Ragusa: {state.n_players} players, seed {args.seed}, {state.edition} edition{strict}, {who} bot")
     else:
-        print(
-            f"Ragusa solo, seed {args.seed}, {state.edition} edition{strict}: the {specs} bot plays the human seat"
-        )
+        print(f"Ragusa solo, seed {args.seed}, {state.edition} edition{strict}: the {specs} bot plays the human seat")
     for line in describe_setup(state):
         print(line)
     if opening:
