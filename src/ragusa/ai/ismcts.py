@@ -56,6 +56,9 @@ class SearchConfig:
     exploration: float = 0.4
     #: actions searched per node, best prior first
     width: int = 6
+    #: the same at the other seats' decisions (None: ``width``); small values search the
+    #: opponents' likeliest replies deeper instead of all of them shallowly
+    opponent_width: int | None = None
     #: VP margin that reads as a clear lead: leaf value 0.5 + 0.5 * tanh(margin / scale)
     scale: float = 8.0
     #: greedy decisions played after a new leaf before it is scored
@@ -155,7 +158,8 @@ def _iterate(root: _Node, v: PlayerView, cfg: SearchConfig, rng: random.Random, 
         assert seat is not None
         legal = {action_id(a): a for a in legal_actions(state)}
         if not node.expanded or not any(i in legal for i in node.children):
-            _expand(node, state, legal, cfg.width)
+            own = seat == v.viewer or cfg.opponent_width is None
+            _expand(node, state, legal, cfg.width if own else cfg.opponent_width or 1)
         i = _select(node, legal, cfg.exploration)
         path.append((node, i, seat))
         state = apply(state, legal[i])

@@ -114,6 +114,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     default = SearchConfig()
     parser.add_argument("--exploration", type=float, default=default.exploration, help="UCB constant")
     parser.add_argument("--width", type=int, default=default.width, help="actions searched per node")
+    parser.add_argument(
+        "--opponent-width", type=int, default=default.opponent_width, help="actions searched at other seats' nodes"
+    )
     parser.add_argument("--scale", type=float, default=default.scale, help="VP margin of a clear lead")
     parser.add_argument("--rollout", type=int, default=default.rollout, help="greedy decisions before a leaf is scored")
     parser.add_argument(
@@ -133,6 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seconds=args.seconds,
         exploration=args.exploration,
         width=args.width,
+        opponent_width=args.opponent_width,
         scale=args.scale,
         rollout=args.rollout,
         settle=args.settle,
