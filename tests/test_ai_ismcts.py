@@ -37,6 +37,16 @@ def test_same_view_same_seed_same_choice() -> None:
     assert checked == 3
 
 
+def test_narrow_opponent_search_reads_only_the_view_too() -> None:
+    bot = ISMCTSBot(SearchConfig(iterations=40, opponent_width=1))
+    state = _midgame(4, seed=9, decisions=25)
+    seat = state.seat
+    assert seat is not None
+    other = _hidden_changed(state, seat)
+    a = bot.choose(state, legal_actions(state), random.Random(2))
+    assert a == bot.choose(other, legal_actions(other), random.Random(2)) and a in legal_actions(state)
+
+
 def test_search_needs_the_deciding_seat() -> None:
     state = _midgame(2, seed=1, decisions=5)
     assert state.seat is not None

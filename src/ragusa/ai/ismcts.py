@@ -10,7 +10,8 @@ What keeps it strong at a small budget:
 
 * **Priors from the greedy heuristic.** When a node is expanded (its second visit), each legal
   action is scored one step ahead with :func:`ragusa.bots.evaluate` for the acting seat; only
-  the best ``width`` are searched, best first. Another determinization whose legal actions
+  the best ``width`` are searched, best first (``opponent_width``, default 1, at the other
+  seats' decisions: the search follows their likeliest reply and reaches deeper). Another determinization whose legal actions
   include none of them (a hidden Rector hand, say) adds its own best.
 * **A heuristic cut-off instead of random playouts.** A new leaf is scored at once: for every
   seat, its estimated final VP (:func:`ragusa.bots.evaluate`) minus the best other seat's,
@@ -56,9 +57,9 @@ class SearchConfig:
     exploration: float = 0.4
     #: actions searched per node, best prior first
     width: int = 6
-    #: the same at the other seats' decisions (None: ``width``); small values search the
-    #: opponents' likeliest replies deeper instead of all of them shallowly
-    opponent_width: int | None = None
+    #: the same at the other seats' decisions (None: ``width``); 1 follows each opponent's best
+    #: reply by the greedy estimate, which searches deeper (measured better in 2p and 4p)
+    opponent_width: int | None = 1
     #: VP margin that reads as a clear lead: leaf value 0.5 + 0.5 * tanh(margin / scale)
     scale: float = 8.0
     #: greedy decisions played after a new leaf before it is scored
