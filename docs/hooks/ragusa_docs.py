@@ -2,7 +2,10 @@
 
 * ``on_files`` gathers the traceability (in a subprocess, so that every build sees the
   current code and tests), checks it against the registry, and adds one generated page
-  per rule area (``rules/<area>.md``).
+  per rule area (``rules/<area>.md``). The build fails, strict or not, when the trace is
+  incomplete: a module that does not import, tests that cannot be collected (pytest or
+  hypothesis missing: install ``.[docs]``, which pulls in the test tools), or a clause
+  without code or a running test. A site never publishes a partial matrix.
 * ``on_page_markdown`` replaces placeholders of the form ``<!-- ragusa:NAME -->`` in
   the hand-written pages; an unknown NAME fails the build.
 
@@ -25,7 +28,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ragusa.spec import CheckReport, Registry, Traceability, check, default_registry, pages
+from ragusa.spec import CheckReport, Registry, Traceability, check, default_registry, format_report, pages
 
 log = logging.getLogger("mkdocs.hooks.ragusa_docs")
 
@@ -66,6 +69,12 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     root = _repo_root(config)
     registry = default_registry()
     report = check(registry, _gather(root))
+    if not report.ok:
+        raise PluginError(
+            "ragusa docs: the traceability is incomplete, so the rule pages would be wrong.\n"
+            + format_report(report)
+            + "\n(the hook needs the package and its test tools: pip install '.[docs]')"
+        )
     log.info("ragusa.spec: %s", report.summary())
     _current[:] = [_Build(root, registry, report)]
     for area in pages.RULE_AREAS:
