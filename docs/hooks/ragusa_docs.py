@@ -134,7 +134,7 @@ def _bonus_table() -> str:
 
 
 # ------------------------------------------------------------------ pictures
-# Annotated boards for "Rules in five minutes": ragusa.render draws the board (and a position);
+# Annotated boards for "Rules in five minutes": ragusa.text.render draws the board (and a position);
 # the hook adds numbered rings around the spots, hexes and wall segments a legend explains. The
 # positions come from seeded games, so every picture is redrawn from the current rules and data.
 
@@ -145,7 +145,7 @@ MARK = "#e63946"
 
 def _anchors(svg: str) -> dict[str, tuple[float, float, float]]:
     """Id -> (x, y, ring radius) for every spot, hex and wall segment of a drawn board."""
-    from ragusa.board import BOARD
+    from ragusa.core.board import BOARD
 
     found = {m.group(4): (float(m.group(1)), float(m.group(2)), 2.2 * float(m.group(3))) for m in _SPOT_XY.finditer(svg)}
     for m in _HEX_XY.finditer(svg):
@@ -184,7 +184,7 @@ def _figure(svg: str, legend: list[tuple[str, str]], caption: str) -> str:
 
 
 def _picture_board() -> str:
-    from ragusa.render import board_svg
+    from ragusa.text.render import board_svg
 
     legend = [
         ("forest-1", "a country hex: a house here gains 1 wood (ACT-1); the hex asks for wood (BUILD-2)."),
@@ -202,7 +202,7 @@ def _demo_game(players: int, seed: int, placements: int | None) -> tuple[Any, An
     import random
 
     from ragusa import apply, is_terminal, legal_actions, new_game
-    from ragusa.actions import Place
+    from ragusa.core.actions import Place
     from ragusa.bots import GreedyBot
 
     state, bot, rng, last = new_game(players, seed=seed), GreedyBot(), random.Random(seed), None
@@ -214,8 +214,8 @@ def _demo_game(players: int, seed: int, placements: int | None) -> tuple[Any, An
 
 
 def _hex_note(state: Any, seat: int, hex_id: str) -> str:
-    from ragusa.board import BOARD, KIND_CITY, KIND_SEA
-    from ragusa.components import BUILDING_NAMES, BUILDINGS, RESOURCES
+    from ragusa.core.board import BOARD, KIND_CITY, KIND_SEA
+    from ragusa.core.components import BUILDING_NAMES, BUILDINGS, RESOURCES
 
     h = BOARD.hex_ids.index(hex_id)
     own = sum(1 for s in BOARD.hex_spots[h] if state.houses[s] == seat)
@@ -229,8 +229,8 @@ def _hex_note(state: Any, seat: int, hex_id: str) -> str:
 
 
 def _picture_turn() -> str:
-    from ragusa.board import BOARD
-    from ragusa.render import board_svg
+    from ragusa.core.board import BOARD
+    from ragusa.text.render import board_svg
 
     state, place = _demo_game(3, seed=3, placements=13)
     seat = state.houses[BOARD.spot_index[place.spot]]
@@ -243,8 +243,8 @@ def _picture_turn() -> str:
 
 def _picture_end() -> str:
     from ragusa import score_breakdown
-    from ragusa.board import BOARD
-    from ragusa.render import board_svg
+    from ragusa.core.board import BOARD
+    from ragusa.text.render import board_svg
 
     state, _ = _demo_game(3, seed=3, placements=None)
     walls = [BOARD.wall_ids[i] for i, owner in enumerate(state.walls) if owner >= 0]
