@@ -130,7 +130,8 @@ def run(w: Work) -> None:
                 return
             continue
         if w.pending_hexes:
-            if len(w.pending_hexes) > 1 and activation.order_matters(w.pending_hexes, w.resource(w.turn_seat, FISH)):
+            fish = w.resource(w.turn_seat, FISH)
+            if len(w.pending_hexes) > 1 and activation.order_matters(w.pending_hexes, fish, len(w.bonus_deck)):
                 w.phase = Phase.ORDER
                 w.seat = w.turn_seat
                 return
