@@ -28,6 +28,7 @@ from ragusa.core.state import (
 from ragusa.core.work import Work
 from ragusa.rules import activation, fish, scoring
 from ragusa.rules.queries import scores
+from ragusa.rules.solo import common as solo_common
 from ragusa.rules.solo import scoring as solo_scoring
 from ragusa.rules.two_player import (
     convert_stranded_powerhouses,
@@ -46,12 +47,15 @@ def begin_turn(w: Work, seat: int) -> None:
         w.solo = attrs.evolve(w.solo, round=w.solo.round + 1)  # SOLO-3: the next round begins
 
 
-@implements("TURN-3", "R-14")
+@implements("TURN-3", "R-14", "SOLO-7", "R-22")
 def next_turn(w: Work) -> None:
     """Turns go round in seat order, skipping seats with nothing left to place. The game ends when
-    nobody has a piece left (TURN-3) or every seat with pieces has passed in a row (R-14)."""
+    nobody has a piece left (TURN-3), every seat with pieces has passed in a row (R-14), or, solo,
+    right after the human's last house (SOLO-7: when the human plays first, the bots keep their
+    9th house, R-22)."""
     able = [s for s in range(w.n) if w.pieces_left(s)]
-    if not able or w.passes >= len(able):
+    human_done = w.solo is not None and not w.pieces_left(solo_common.HUMAN)
+    if not able or w.passes >= len(able) or human_done:
         begin_end(w)
         return
     for k in range(1, w.n + 1):

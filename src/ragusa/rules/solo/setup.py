@@ -107,7 +107,7 @@ def check_solo_components(data: ComponentData) -> None:
 def first_seat(options: Options) -> int:
     """The seat that opens every round: bot A (then bot B, then the human) in both editions
     (2nd edition text; R-12 for the 1st); the human in the easier variant (SOLO-3), where the
-    bots still place after the human's last house, so the game lasts 9 full rounds (R-22)."""
+    game ends right after the human's 9th house, so the bots keep their 9th (SOLO-7, R-22)."""
     return HUMAN if options.solo_human_first else BOT_A
 
 
