@@ -89,6 +89,9 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         default=None,
         help="play these seats yourself at the terminal (e.g. --human 0, --human 0 2); the others are --bot",
     )
+    p.add_argument(
+        "--powerhouse-any-hex", action="store_true", help="R-9 literal: one powerhouse per hex, country and sea hexes too"
+    )
 
 
 def _humans(values: list[str], players: int) -> list[int] | None:
@@ -105,6 +108,7 @@ def _play(args: argparse.Namespace) -> int:
         solo_human_first=args.solo_human_first,
         solo_easier_rector=args.solo_easier_rector,
         solo_harder=args.solo_harder,
+        powerhouse_any_hex=args.powerhouse_any_hex,
     )
     if args.human is not None:
         from ragusa.service.terminal import play as play_terminal

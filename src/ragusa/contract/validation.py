@@ -317,7 +317,7 @@ def _check_rules(s: GameState) -> None:
         if h == POWERHOUSE:
             others = list(s.houses)
             others[spot] = EMPTY
-            why = powerhouse_spot_refusal(others, spot)
+            why = powerhouse_spot_refusal(others, spot, s.options.powerhouse_any_hex)
             if why is not None:
                 raise _fail(f"$.houses[{spot}]", f"a powerhouse cannot stand here: {why} (TWO-2, R-9)")
     if not solo:

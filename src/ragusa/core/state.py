@@ -55,12 +55,15 @@ class Options:
 
     ``strict``: R-3's strict reading (Market and Wharf need a commodity already held).
     Solo variants (SOLO-3, SOLO-5, SOLO-8): ``solo_human_first``, ``solo_easier_rector``, ``solo_harder``.
+    ``powerhouse_any_hex``: R-9's literal reading (at most one powerhouse on any hex, its country or
+    sea hex included, not only on city hexes).
     """
 
     strict: bool = False
     solo_human_first: bool = False
     solo_easier_rector: bool = False
     solo_harder: bool = False
+    powerhouse_any_hex: bool = False
 
 
 @attrs.frozen
