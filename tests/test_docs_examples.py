@@ -50,14 +50,14 @@ def test_python_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.Monke
     namespace: dict[str, object] = {"__name__": "__docs__"}
     for number, code in enumerate(blocks(page, "python"), 1):
         try:
-            exec(compile(code, f"{page_id(page)} block {number}", "exec"), namespace)  # noqa: S102 - our docs
+            exec(compile(code, f"{page_id(page)} block {number}", "exec"), namespace)
         except Exception as exc:  # pragma: no cover - the message is the point
             pytest.fail(f"{page_id(page)}, python block {number} raised {exc!r}:\n{code}")
 
 
 def test_readme_example_plays_a_whole_game() -> None:
     namespace: dict[str, object] = {}
-    exec(blocks(ROOT / "README.md", "python")[0], namespace)  # noqa: S102 - our README
+    exec(blocks(ROOT / "README.md", "python")[0], namespace)
     state = namespace["state"]
     assert isinstance(state, ragusa.GameState) and ragusa.is_terminal(state)
 

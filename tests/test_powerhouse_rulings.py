@@ -13,11 +13,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ragusa import GameState, IllegalActionError, Options, Pass, Place, apply, is_terminal, legal_actions, new_game, step
+from ragusa import (
+    GameState,
+    IllegalActionError,
+    Options,
+    Pass,
+    Place,
+    apply,
+    is_terminal,
+    legal_actions,
+    new_game,
+    step,
+)
+from ragusa.contract.serialization import state_from_json, state_to_json
 from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.state import POWERHOUSE, Phase
-from ragusa.contract.serialization import state_from_json, state_to_json
 from ragusa.rules.two_player import powerhouse_spots
 from tests.support import PH, hexes, position
 
@@ -62,7 +73,10 @@ def test_r9_literal_option_blocks_a_shared_outside_hex(placed: str, other: str, 
 @pytest.mark.clause("R-9")
 def test_r9_literal_option_never_offers_more_spots_and_round_trips() -> None:
     state = position(
-        2, options=LITERAL, houses={"s69": PH, "s33": PH}, player={0: {"powerhouses_left": 1}, 1: {"powerhouses_left": 1}}
+        2,
+        options=LITERAL,
+        houses={"s69": PH, "s33": PH},
+        player={0: {"powerhouses_left": 1}, 1: {"powerhouses_left": 1}},
     )
     houses = state.houses
     assert set(powerhouse_spots(houses, True)) <= set(powerhouse_spots(houses, False))
@@ -178,8 +192,6 @@ def _check_ordinary_house(before: GameState, action: Place) -> None:
             assert stone >= need, (action, BOARD.hex_ids[h])
         elif BOARD.hex_resource[h] != 0:  # country (resource 0 is fish: sea hexes ask nothing)
             assert wood >= need, (action, BOARD.hex_ids[h])
-
-
 
 
 def _crowded_ring(taken: list[str], literal: bool, seed: int) -> GameState:

@@ -77,9 +77,7 @@ def digest(seq: list[str]) -> str:
 def copied(prints: tuple[tuple[int, str], ...], own: str) -> list[tuple[int, str]]:
     """The fingerprinted sentences whose words occur, in a row, in ``own``."""
     seq = words(own)
-    windows = {
-        (n, digest(seq[i : i + n])) for n in {n for n, _ in prints} for i in range(len(seq) - n + 1)
-    }
+    windows = {(n, digest(seq[i : i + n])) for n in {n for n, _ in prints} for i in range(len(seq) - n + 1)}
     return [p for p in prints if p in windows]
 
 

@@ -147,7 +147,9 @@ def _anchors(svg: str) -> dict[str, tuple[float, float, float]]:
     """Id -> (x, y, ring radius) for every spot, hex and wall segment of a drawn board."""
     from ragusa.core.board import BOARD
 
-    found = {m.group(4): (float(m.group(1)), float(m.group(2)), 2.2 * float(m.group(3))) for m in _SPOT_XY.finditer(svg)}
+    found = {
+        m.group(4): (float(m.group(1)), float(m.group(2)), 2.2 * float(m.group(3))) for m in _SPOT_XY.finditer(svg)
+    }
     for m in _HEX_XY.finditer(svg):
         pts = [tuple(float(v) for v in p.split(",")) for p in m.group(1).split()]
         cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
@@ -180,7 +182,9 @@ def _figure(svg: str, legend: list[tuple[str, str]], caption: str) -> str:
     """An annotated board and its numbered legend (mark id, explanation)."""
     items = "\n".join(f"{n}. **{mark}**: {text}" for n, (mark, text) in enumerate(legend, 1))
     board = _annotate(svg, [mark for mark, _ in legend])
-    return f'<figure class="ragusa-board" markdown="0">\n{board}\n<figcaption>{caption}</figcaption>\n</figure>\n\n{items}'
+    return (
+        f'<figure class="ragusa-board" markdown="0">\n{board}\n<figcaption>{caption}</figcaption>\n</figure>\n\n{items}'
+    )
 
 
 def _picture_board() -> str:
@@ -189,7 +193,10 @@ def _picture_board() -> str:
     legend = [
         ("forest-1", "a country hex: a house here gains 1 wood (ACT-1); the hex asks for wood (BUILD-2)."),
         ("sea-5", "a sea hex: a house here gains 1 fish (ACT-2); it asks for nothing (BUILD-4)."),
-        ("winery", "a city hex, one of ten buildings: it asks for stone (BUILD-3) and makes every house on it work (ACT-3)."),
+        (
+            "winery",
+            "a city hex, one of ten buildings: it asks for stone (BUILD-3) and makes every house on it work (ACT-3).",
+        ),
         ("s54", "a spot, the corner of three hexes: houses stand on spots, one per spot (TURN-1)."),
         ("s46", "a tower spot (outlined) on the wall ring: the Architect puts towers there (ARCHITECT-1)."),
         ("w1", "a wall segment of the dashed ring: the Mason builds walls there (MASON-1)."),
@@ -202,8 +209,8 @@ def _demo_game(players: int, seed: int, placements: int | None) -> tuple[Any, An
     import random
 
     from ragusa import apply, is_terminal, legal_actions, new_game
-    from ragusa.core.actions import Place
     from ragusa.bots import GreedyBot
+    from ragusa.core.actions import Place
 
     state, bot, rng, last = new_game(players, seed=seed), GreedyBot(), random.Random(seed), None
     while not is_terminal(state) and (placements is None or state.placements < placements):
@@ -223,7 +230,9 @@ def _hex_note(state: Any, seat: int, hex_id: str) -> str:
         return "sea: no requirement; the house gains 1 fish."
     if BOARD.hex_kind[h] == KIND_CITY:
         name = BUILDING_NAMES[BUILDINGS[BOARD.hex_building[h]]]
-        return f"the {name}: with this house the seat has {own} here, so it needed {own} stone; then the building works."
+        return (
+            f"the {name}: with this house the seat has {own} here, so it needed {own} stone; then the building works."
+        )
     res = RESOURCES[BOARD.hex_resource[h]].replace("_", " ")
     return f"country: the seat's {own} house(s) here needed {own} wood; the house gains 1 {res}."
 

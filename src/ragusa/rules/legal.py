@@ -62,7 +62,9 @@ def placements_of(state: GameState, seat: int) -> list[Action]:
     if p.houses_left:
         out = house_place_actions(res, com, counts, houses, strict, seat)
     if p.powerhouses_left:
-        for s, t in placements(res, com, counts, _powerhouse_spots(houses, state.options.powerhouse_any_hex), True, strict):
+        for s, t in placements(
+            res, com, counts, _powerhouse_spots(houses, state.options.powerhouse_any_hex), True, strict
+        ):
             out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
     return out
 

@@ -30,9 +30,8 @@ def powerhouse_spot_refusal(houses: Sequence[int], spot: int, any_hex: bool = Fa
     for h in limited:
         for other in BOARD.hex_spots[h]:
             if houses[other] == POWERHOUSE:
-                return (
-                    f"{BOARD.hex_ids[h]} already has a powerhouse (on {BOARD.spot_ids[other]}); "
-                    + ("one powerhouse per hex (option powerhouse_any_hex)" if any_hex else "one powerhouse per city hex")
+                return f"{BOARD.hex_ids[h]} already has a powerhouse (on {BOARD.spot_ids[other]}); " + (
+                    "one powerhouse per hex (option powerhouse_any_hex)" if any_hex else "one powerhouse per city hex"
                 )
     return None
 
