@@ -1,12 +1,12 @@
-"""Built-in bots: :class:`RandomBot` and :class:`GreedyBot`, a game driver, and a comparison.
+"""Built-in bots: `RandomBot` and `GreedyBot`, a game driver, and a comparison.
 
-A bot is anything with ``choose(state, actions, rng) -> Action`` (:class:`Bot`): it gets the
-state, the tuple ``legal_actions(state)`` of the deciding seat and a :class:`random.Random`
-owned by the caller. Bots draw randomness only from that ``rng``, never from the game's own
-generator (``GameState.rng``), so a game played by bots is reproducible from the game seed
+A bot is anything with `choose(state, actions, rng) -> Action` (`Bot`): it gets the
+state, the tuple `legal_actions(state)` of the deciding seat and a `random.Random`
+owned by the caller. Bots draw randomness only from that `rng`, never from the game's own
+generator (`GameState.rng`), so a game played by bots is reproducible from the game seed
 and the bots' seed, and the game's shuffles are the same whoever plays.
 
-Compare the two bots from the command line::
+Compare the two bots from the command line:
 
     python -m ragusa.bots compare --games 200 --players 4
 """
@@ -50,7 +50,7 @@ __all__ = [
 
 
 class Bot(Protocol):
-    """What the driver asks of a bot: pick one of ``actions`` (never empty) for the deciding seat."""
+    """What the driver asks of a bot: pick one of `actions` (never empty) for the deciding seat."""
 
     name: str
 
@@ -58,7 +58,7 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over the legal actions (trades and passes included), drawn from ``rng``."""
+    """Uniform over the legal actions (trades and passes included), drawn from `rng`."""
 
     name = "random"
 
@@ -107,7 +107,7 @@ def _pieces(state: GameState, seat: int) -> tuple[int, int]:
 
 
 def evaluate(state: GameState, seat: int) -> float:
-    """The greedy bot's estimate of ``seat``'s final VP in ``state``.
+    """The greedy bot's estimate of `seat`'s final VP in `state`.
 
     Game over: the exact score. Otherwise: VP scored so far, plus the end-of-game scoring as if
     the game ended now (longest wall stretch, Cathedral sets, each bonus card), plus potential
@@ -145,7 +145,7 @@ def evaluate(state: GameState, seat: int) -> float:
 
 
 def _pending(state: GameState, seat: int) -> float:
-    """The value of the building decision ``seat`` is about to take (cheap, no lookahead)."""
+    """The value of the building decision `seat` is about to take (cheap, no lookahead)."""
     phase = state.phase
     p = state.players[seat]
     if phase == Phase.MASON:
@@ -174,8 +174,8 @@ _DRAW = DrawBonus()
 
 
 class GreedyBot:
-    """One-step lookahead: apply each legal action, score the result with :func:`evaluate` for the
-    acting seat, take the best; ties are broken with ``rng``."""
+    """One-step lookahead: apply each legal action, score the result with `evaluate` for the
+    acting seat, take the best; ties are broken with `rng`."""
 
     name = "greedy"
 
@@ -208,7 +208,7 @@ BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str) -> Bot:
-    """A new bot by name (``"random"`` or ``"greedy"``)."""
+    """A new bot by name (`"random"` or `"greedy"`)."""
     try:
         return BOTS[name]()
     except KeyError:
@@ -222,10 +222,10 @@ StepHook = Callable[[GameState, Action, GameState, tuple[Event, ...]], None]
 
 
 def play(state: GameState, bots: Sequence[Bot], rng: random.Random, on_step: StepHook | None = None) -> GameState:
-    """Play ``state`` to the end, the deciding seat's bot choosing each action (``bots[seat]``).
+    """Play `state` to the end, the deciding seat's bot choosing each action (`bots[seat]`).
 
-    With ``on_step`` the game runs through :func:`ragusa.step` and the hook sees every action
-    and its events; without it, through the faster :func:`ragusa.apply`.
+    With `on_step` the game runs through `ragusa.step` and the hook sees every action
+    and its events; without it, through the faster `ragusa.apply`.
     """
     while not is_terminal(state):
         seat = state.seat
@@ -269,14 +269,14 @@ class CompareResult:
 
 
 def greedy_seats(game: int, players: int) -> tuple[int, ...]:
-    """Seats played by the greedy bot in game number ``game``: even seats in even games, odd seats in odd games."""
+    """Seats played by the greedy bot in game number `game`: even seats in even games, odd seats in odd games."""
     return tuple(s for s in range(players) if s % 2 == game % 2)
 
 
 def compare(
     games: int = 200, players: int = 4, *, seed: int = 0, edition: str = "2nd", options: Options | None = None
 ) -> CompareResult:
-    """Play ``games`` seeded games, greedy seats (:func:`greedy_seats`) against random ones."""
+    """Play `games` seeded games, greedy seats (`greedy_seats`) against random ones."""
     greedy, rand = GreedyBot(), RandomBot()
     g_vp = r_vp = 0
     g_n = r_n = 0

@@ -1,6 +1,6 @@
-"""The ``ragusa`` command line.
+"""The `ragusa` command line.
 
-Subcommands::
+Subcommands:
 
     ragusa play --players N --seed S [--edition 1st|2nd] [--bot random|greedy] [--strict]
     ragusa bench [--games N] [--players 4] [--seed S] [--profile]
@@ -9,16 +9,16 @@ Subcommands::
 
 Adding a subcommand
 -------------------
-Each subcommand is one entry of :data:`COMMANDS`: ``(name, help, configure, handler)``.
-``configure(subparser)`` adds its arguments to an :class:`argparse.ArgumentParser`;
-``handler(args) -> int`` runs it and returns the exit code (0 success, 2 usage error,
-1 other failure). To add e.g. ``replay``, write ``_configure_replay`` and ``_replay`` (or
-import them from another module) and append one line to :data:`COMMANDS`::
+Each subcommand is one entry of `COMMANDS`: `(name, help, configure, handler)`.
+`configure(subparser)` adds its arguments to an `argparse.ArgumentParser`;
+`handler(args) -> int` runs it and returns the exit code (0 success, 2 usage error,
+1 other failure). To add e.g. `replay`, write `_configure_replay` and `_replay` (or
+import them from another module) and append one line to `COMMANDS`:
 
     Command("replay", "replay a recorded game", _configure_replay, _replay),
 
-:func:`build_parser` builds the parser and the ``{name: handler}`` dict from that list;
-:func:`main` parses ``argv`` and calls the chosen handler.
+`build_parser` builds the parser and the `{name: handler}` dict from that list;
+`main` parses `argv` and calls the chosen handler.
 """
 
 from __future__ import annotations
@@ -199,7 +199,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- the parser
 
-#: every subcommand, in the order ``ragusa --help`` lists them (append new ones here)
+#: every subcommand, in the order `ragusa --help` lists them (append new ones here)
 COMMANDS: list[Command] = [
     Command("play", "play a whole game with the built-in bots and print the log", _configure_play, _play),
     Command("bench", "time random playouts (decisions/s, legal_actions, apply, per game)", bench.add_arguments, _bench),
@@ -238,7 +238,7 @@ COMMANDS: list[Command] = [
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
-    """The ``ragusa`` argument parser and the handler of each subcommand, by name (see the module docs)."""
+    """The `ragusa` argument parser and the handler of each subcommand, by name (see the module docs)."""
     parser = argparse.ArgumentParser(
         prog="ragusa", description="Ragusa rules library: play games with the built-in bots, benchmark the engine."
     )
@@ -253,7 +253,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``ragusa`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code."""
+    """Run `ragusa` with `argv` (default `sys.argv[1:]`); returns the exit code."""
     parser, handlers = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -1,13 +1,13 @@
 """Consistency checks of a game state read from JSON, beyond what the schema can say.
 
-:func:`check_state` runs two levels of checks and raises :class:`~ragusa.core.errors.InvalidInputError`
-at the first failure, naming the JSON path (``$.players[2].commodities[1]``) and what is wrong:
+`check_state` runs two levels of checks and raises `InvalidInputError`
+at the first failure, naming the JSON path (`$.players[2].commodities[1]`) and what is wrong:
 
 * **structure** (always): array lengths match the board and the market, every index points at a
   real spot / hex / segment / seat, ids name real ships and bonus cards, the phase and the deciding
   seat agree, the activation bookkeeping is in range. A state that passes cannot make the engine
-  fail with an ``IndexError`` or ``KeyError``.
-* **rules** (``rules=True``, the default): what the rules make true of every reachable position:
+  fail with an `IndexError` or `KeyError`.
+* **rules** (`rules=True`, the default): what the rules make true of every reachable position:
   each seat's houses, powerhouses and towers on the board plus those left equal the supply of
   SETUP-2 / TWO-1; resources are exactly the gains of the seat's houses (ACT-1, ACT-2) plus what
   the fish it traded bought (FISH-1); commodities within the cap (RES-2); every ship and bonus card
@@ -15,7 +15,7 @@ at the first failure, naming the JSON path (``$.players[2].commodities[1]``) and
   TWO-2 / R-9 allow.
 
 Hand-built positions (puzzles, tests) that ignore the history of a real game can be read with
-``rules=False``. Validation runs only when JSON is read, never inside :func:`ragusa.apply`.
+`rules=False`. Validation runs only when JSON is read, never inside `ragusa.apply`.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ _SHIP_STARS: dict[str, int] = {s.id: s.stars for s in COMPONENTS.ships}
 _BONUS_IDS: frozenset[str] = frozenset(c.id for c in COMPONENTS.bonus_cards)
 _TRACK_LEN = len(COMPONENTS.market.track)
 _CAP = COMPONENTS.pieces.commodity_cap
-#: phases in which a house is being resolved (``placed`` names it)
+#: phases in which a house is being resolved (`placed` names it)
 _RESOLVING = frozenset(
     {
         Phase.ORDER,
@@ -78,7 +78,7 @@ def _index_list(path: str, values: Sequence[int], size: int, what: str, unique: 
 
 
 def check_state(state: GameState, *, rules: bool = True) -> None:
-    """Raise :class:`InvalidInputError` unless ``state`` is consistent (see the module docs)."""
+    """Raise `InvalidInputError` unless `state` is consistent (see the module docs)."""
     _check_structure(state)
     if rules:
         _check_rules(state)

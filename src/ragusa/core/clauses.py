@@ -1,8 +1,8 @@
 """Traceability: rule code names the SPEC.md clauses it implements.
 
-``@implements("BUILD-2", "BUILD-3")`` records the decorated function under those
+`@implements("BUILD-2", "BUILD-3")` records the decorated function under those
 clause IDs and returns the function unchanged, so it costs nothing at run time.
-The clause checker (``python -m ragusa.spec check``) reads :data:`IMPLEMENTATIONS`
+The clause checker (`python -m ragusa.spec check`) reads `IMPLEMENTATIONS`
 after importing every module of the package.
 """
 

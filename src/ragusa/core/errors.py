@@ -6,7 +6,7 @@ from __future__ import annotations
 class IllegalActionError(ValueError):
     """An action the rules forbid in this state.
 
-    ``rule`` is the SPEC.md clause ID that forbids it; the message gives the numbers.
+    `rule` is the SPEC.md clause ID that forbids it; the message gives the numbers.
     """
 
     def __init__(self, rule: str, message: str) -> None:
@@ -18,8 +18,8 @@ class IllegalActionError(ValueError):
 class InvalidInputError(ValueError):
     """A JSON document (state, action, record, view, component data) that is malformed or inconsistent.
 
-    ``path`` is the JSON path of the offending value (``$`` for the document itself,
-    ``$.players[2].commodities[1]`` inside it); ``explanation`` says what is wrong.
+    `path` is the JSON path of the offending value (`$` for the document itself,
+    `$.players[2].commodities[1]` inside it); `explanation` says what is wrong.
     """
 
     def __init__(self, path: str, message: str) -> None:
@@ -31,7 +31,7 @@ class InvalidInputError(ValueError):
 class ComponentDataError(InvalidInputError):
     """Component data (board, cards, market) that is malformed or inconsistent.
 
-    An :class:`InvalidInputError` whose ``path`` points into the component file (``$`` when
+    An `InvalidInputError` whose `path` points into the component file (`$` when
     the problem is not one value's, e.g. a board whose topology does not close).
     """
 

@@ -1,9 +1,9 @@
 """The turn flow (TURN, END, R-14): whose turn it is, the automatic steps between decisions, and
 the end of the game.
 
-:func:`run` runs every automatic step (activations, effects with no choice, the next turn) until a
-seat must decide or the game ends; :func:`put_piece` puts a placed piece on the board and starts
-its activations (TURN-2); :func:`final_scoring` scores the end (END-1).
+`run` runs every automatic step (activations, effects with no choice, the next turn) until a
+seat must decide or the game ends; `put_piece` puts a placed piece on the board and starts
+its activations (TURN-2); `final_scoring` scores the end (END-1).
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def begin_end(w: Work) -> None:
 @implements("SOLO-7", "R-16")
 def _bot_end_trades(w: Work) -> None:
     """SOLO-7: just before the scoring, each bot trades its fish the way that scores most for its
-    resource bonus cards (decided by :func:`ragusa.rules.solo.choose_end_trades`)."""
+    resource bonus cards (decided by `ragusa.rules.solo.choose_end_trades`)."""
     assert w.solo is not None
     for seat in w.solo.bot_seats:
         move = solo_scoring.choose_end_trades(w.freeze(), seat)
@@ -151,8 +151,8 @@ def run(w: Work) -> None:
 
 @implements("TURN-1", "TURN-2", "BUILD-8", "SOLO-4")
 def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) -> None:
-    """Put the piece on spot ``s`` and activate its hexes: the placement code shared by checked
-    placements (:func:`_place`) and the solo bots' unchecked ones (:func:`_bot_place`, SOLO-4)."""
+    """Put the piece on spot `s` and activate its hexes: the placement code shared by checked
+    placements (`_place`) and the solo bots' unchecked ones (`_bot_place`, SOLO-4)."""
     p = w.p(seat)
     w.set_house(s, POWERHOUSE if power else seat)
     if power:

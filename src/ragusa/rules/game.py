@@ -1,5 +1,5 @@
-"""Starting a game of any mode: :func:`new_game` (SETUP-1) hands 2 to 5 players to
-:mod:`ragusa.rules.setup` and the solo game to :mod:`ragusa.rules.solo.setup`."""
+"""Starting a game of any mode: `new_game` (SETUP-1) hands 2 to 5 players to
+`ragusa.rules.setup` and the solo game to `ragusa.rules.solo.setup`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ragusa.rules.solo.setup import new_solo_game
 
 @implements("SETUP-1")
 def new_game(players: int, *, seed: int, edition: str = "2nd", options: Options | None = None) -> GameState:
-    """A new game for ``players`` (2 to 5; 1 is the solo game) from ``seed``.
+    """A new game for `players` (2 to 5; 1 is the solo game) from `seed`.
 
     Every player starts with no VP, resources or commodities (SETUP-3) and the houses,
     powerhouses (2p, TWO-1) and towers of SETUP-2. The commodity beads start on the track's

@@ -52,7 +52,7 @@ def _powerhouse_spots(houses: tuple[int, ...], any_hex: bool) -> list[int]:
 
 
 def placements_of(state: GameState, seat: int) -> list[Action]:
-    """Every legal placement of ``seat``, each with its minimal fish trades (BUILD-8)."""
+    """Every legal placement of `seat`, each with its minimal fish trades (BUILD-8)."""
     p = state.players[seat]
     houses = state.houses
     res, com = p.resources, p.commodities

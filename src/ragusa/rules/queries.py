@@ -26,7 +26,7 @@ def scores(state: GameState) -> tuple[int, ...]:
 
 def score_breakdown(state: GameState) -> tuple[dict[str, int], ...]:
     """Per seat: VP per source (mason, fishmonger, wharf, ships, walls, cathedral) and per bonus
-    card (``"bonus:<card id>"``, scored at the end), plus ``"total"``."""
+    card (`"bonus:<card id>"`, scored at the end), plus `"total"`."""
     out = []
     for p in state.players:
         d = {name: p.vp[i] for i, name in enumerate(VP_SOURCES) if name != "bonus"}

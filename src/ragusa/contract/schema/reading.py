@@ -1,8 +1,8 @@
 """Reading JSON documents: the single entry of every JSON reader of the library.
 
-:func:`read_document` parses the text, rejects what JSON itself allows but a document never
+`read_document` parses the text, rejects what JSON itself allows but a document never
 holds (duplicate keys, NaN, nesting deeper than any document), validates against the schema, and
-raises :class:`~ragusa.core.errors.InvalidInputError` naming the JSON path of the first problem.
+raises `InvalidInputError` naming the JSON path of the first problem.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _no_constant(name: str) -> Any:
 
 
 def parse_json(text: object) -> Any:
-    """JSON text (``str`` or ``bytes``) to Python data, or :class:`InvalidInputError` at ``$``."""
+    """JSON text (`str` or `bytes`) to Python data, or `InvalidInputError` at `$`."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -84,7 +84,7 @@ def parse_json(text: object) -> Any:
 
 
 def check_depth(data: object, limit: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> None:
-    """Reject data nested deeper than ``limit`` or holding more than ``max_values`` values
+    """Reject data nested deeper than `limit` or holding more than `max_values` values
     (iteratively: no recursion on hostile input)."""
     stack: list[tuple[object, int, str]] = [(data, 0, "$")]
     count = 1
@@ -139,7 +139,7 @@ def _message(error: Any) -> str:
 
 
 def validate(name: str, data: object) -> None:
-    """Validate parsed JSON against the schema ``name``; raise :class:`InvalidInputError` at the first problem."""
+    """Validate parsed JSON against the schema `name`; raise `InvalidInputError` at the first problem."""
     check_depth(data)
     from jsonschema.exceptions import best_match
 
@@ -165,7 +165,7 @@ def validate(name: str, data: object) -> None:
 
 
 def read_document(name: str, source: object) -> Any:
-    """JSON text (or already-parsed data: dicts, lists...) validated against the schema ``name``."""
+    """JSON text (or already-parsed data: dicts, lists...) validated against the schema `name`."""
     data = parse_json(source) if isinstance(source, (str, bytes, bytearray)) else source
     validate(name, data)
     return data
