@@ -1,7 +1,6 @@
 """Component data: the board, market, ships, bonus cards and solo material.
 
-The data ships inside the package as `ragusa/core/data/standard.json` (a copy of the
-project's `shared/components/standard.json`). It is loaded and validated once,
+The data ships inside the package as `ragusa/core/data/standard.json`. It is loaded and validated once,
 at import, into the frozen attrs classes below; `ragusa.core.board` then derives
 the topology (spots, rings, wall ring) from the hex coordinates and checks it
 against the file. No board fact lives as a constant in rule code: rule code reads

@@ -6,7 +6,7 @@ from __future__ import annotations
 class IllegalActionError(ValueError):
     """An action the rules forbid in this state.
 
-    `rule` is the SPEC.md clause ID that forbids it; the message gives the numbers.
+    `rule` is the ID of the rule clause that forbids it; the message gives the numbers.
     """
 
     def __init__(self, rule: str, message: str) -> None:

@@ -1,7 +1,7 @@
 """The clause catalogue and the traceability checker.
 
-`clauses.toml` (in this package) lists every rule clause of the library: the IDs of
-SPEC.md and the library's rulings, each with its area, title, statement, editions and
+`clauses.toml` (in this package) lists every rule clause of the library: the rule
+clauses and the library's rulings, each with its area, title, statement, editions and
 rulebook source. This package loads it (`load_registry`), and checks that the
 code (`@ragusa.core.clauses.implements`) and the tests (`@pytest.mark.clause`) cover it:
 

@@ -1,7 +1,7 @@
 """The clause registry: `clauses.toml` loaded into frozen attrs classes and validated.
 
 The TOML file in this package is the single source of truth for the clause catalogue
-(the IDs of SPEC.md plus library rulings). `load_registry` reads it and checks
+(the rule clauses plus library rulings; the docs' Rules pages are generated from it). `load_registry` reads it and checks
 it: unique IDs, well-formed IDs, known areas and editions, required fields present,
 no unknown fields, an ID prefix that matches its area, a reason on every ruling, a
 `pending_reason` on every pending clause, and contradictions that name existing
