@@ -16,6 +16,7 @@ import pkgutil
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,14 @@ def test_readme_example_plays_a_whole_game() -> None:
     exec(blocks(ROOT / "README.md", "python")[0], namespace)
     state = namespace["state"]
     assert isinstance(state, ragusa.GameState) and ragusa.is_terminal(state)
+
+
+def test_home_page_names_every_runtime_dependency() -> None:
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        deps = tomllib.load(f)["project"]["dependencies"]
+    names = [re.split(r"[<>=!~\[ ;]", d, maxsplit=1)[0] for d in deps]
+    home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    assert names and all(f"`{name}`" in home for name in names), names
 
 
 def commands(block: str) -> list[tuple[str, list[str]]]:
