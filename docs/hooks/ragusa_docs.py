@@ -143,39 +143,44 @@ _HEX_XY = re.compile(r'<polygon points="([^"]+)"[^>]*><title>([^<]+)</title>')
 MARK = "#e63946"
 
 
-def _anchors(svg: str) -> dict[str, tuple[float, float, float]]:
-    """Id -> (x, y, ring radius) for every spot, hex and wall segment of a drawn board."""
+def _anchors(svg: str) -> dict[str, tuple[float, float, float, bool]]:
+    """Id -> (x, y, ring radius, is a hex) for every spot, hex and wall segment of a drawn board."""
     from ragusa.core.board import BOARD
 
     found = {
-        m.group(4): (float(m.group(1)), float(m.group(2)), 2.2 * float(m.group(3))) for m in _SPOT_XY.finditer(svg)
+        m.group(4): (float(m.group(1)), float(m.group(2)), 2.2 * float(m.group(3)), False)
+        for m in _SPOT_XY.finditer(svg)
     }
     for m in _HEX_XY.finditer(svg):
         pts = [tuple(float(v) for v in p.split(",")) for p in m.group(1).split()]
         cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-        found[m.group(2)] = (cx, cy, 0.75 * math.dist((cx, cy), pts[0]))
+        found[m.group(2)] = (cx, cy, 0.6 * math.dist((cx, cy), pts[0]), True)
     for seg, (a, b) in zip(BOARD.wall_ids, BOARD.wall_spots, strict=True):
-        (xa, ya, r), (xb, yb, _) = found[BOARD.spot_ids[a]], found[BOARD.spot_ids[b]]
-        found[seg] = ((xa + xb) / 2, (ya + yb) / 2, r)
+        (xa, ya, r, _), (xb, yb, _, _) = found[BOARD.spot_ids[a]], found[BOARD.spot_ids[b]]
+        found[seg] = ((xa + xb) / 2, (ya + yb) / 2, r, False)
     return found
 
 
 def _annotate(svg: str, marks: list[str]) -> str:
-    """The board with ring number i around ``marks[i-1]`` (a spot, hex or wall segment id)."""
+    """The board with ring number i around ``marks[i-1]`` (a spot, hex or wall segment id).
+
+    A hex gets a ring inside it with its number on top; a spot or a wall segment a small ring
+    with its number below right. Every ring is drawn before every number, so no ring hides one.
+    """
     anchors = _anchors(svg)
-    out = []
+    rings, badges = [], []
     for number, target in enumerate(marks, 1):
         if target not in anchors:
             raise PluginError(f"picture: nothing called {target!r} on the board")
-        x, y, r = anchors[target]
-        bx, by = x + 0.75 * r, y - 0.75 * r
-        out += [
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="{MARK}" stroke-width="3"/>',
-            f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="9" fill="{MARK}"/>',
+        x, y, r, is_hex = anchors[target]
+        bx, by = (x, y - r) if is_hex else (x + 0.8 * r, y + 0.8 * r)
+        rings.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="{MARK}" stroke-width="3"/>')
+        badges += [
+            f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="9" fill="{MARK}" stroke="#fff" stroke-width="1.5"/>',
             f'<text x="{bx:.1f}" y="{by + 4:.1f}" font-size="12" font-weight="bold" text-anchor="middle" '
             f'fill="#fff">{number}</text>',
         ]
-    return svg.replace("</svg>", "\n".join(out) + "\n</svg>")
+    return svg.replace("</svg>", "\n".join(rings + badges) + "\n</svg>")
 
 
 def _figure(svg: str, legend: list[tuple[str, str]], caption: str) -> str:
@@ -194,11 +199,11 @@ def _picture_board() -> str:
         ("forest-1", "a country hex: a house here gains 1 wood (ACT-1); the hex asks for wood (BUILD-2)."),
         ("sea-5", "a sea hex: a house here gains 1 fish (ACT-2); it asks for nothing (BUILD-4)."),
         (
-            "winery",
+            "oil-press",
             "a city hex, one of ten buildings: it asks for stone (BUILD-3) and makes every house on it work (ACT-3).",
         ),
-        ("s54", "a spot, the corner of three hexes: houses stand on spots, one per spot (TURN-1)."),
-        ("s46", "a tower spot (outlined) on the wall ring: the Architect puts towers there (ARCHITECT-1)."),
+        ("s16", "a spot, the corner of three hexes: houses stand on spots, one per spot (TURN-1)."),
+        ("s68", "a tower spot (outlined) on the wall ring: the Architect puts towers there (ARCHITECT-1)."),
         ("w1", "a wall segment of the dashed ring: the Mason builds walls there (MASON-1)."),
     ]
     return _figure(board_svg(), legend, "The board, drawn from the component data.")
@@ -258,8 +263,11 @@ def _picture_end() -> str:
     state, _ = _demo_game(3, seed=3, placements=None)
     walls = [BOARD.wall_ids[i] for i, owner in enumerate(state.walls) if owner >= 0]
     towers = [BOARD.spot_ids[i] for i, owner in enumerate(state.towers) if owner >= 0]
+    svg = board_svg(state)
+    anchors = _anchors(svg)
+    wall = max(walls, key=lambda w: math.dist(anchors[w][:2], anchors[towers[0]][:2]))
     legend = [
-        (walls[0], f"a built wall ({len(walls)} of 22 segments are built): its builder scored it at once (MASON-1)."),
+        (wall, f"a built wall ({len(walls)} of 22 segments are built): its builder scored it at once (MASON-1)."),
         (towers[0], f"a tower ({len(towers)} on the board): towers count for walls and some bonus cards."),
     ]
     rows = ["| seat | " + " | ".join(k for k in score_breakdown(state)[0]) + " |"]
@@ -267,7 +275,7 @@ def _picture_end() -> str:
     for seat, vp in enumerate(score_breakdown(state)):
         rows.append(f"| {seat} | " + " | ".join(str(v) for v in vp.values()) + " |")
     caption = "The same game at its end: houses, walls (solid) and towers (coloured squares)."
-    return _figure(board_svg(state), legend, caption) + "\n\nThe final scores by source (END):\n\n" + "\n".join(rows)
+    return _figure(svg, legend, caption) + "\n\nThe final scores by source (END):\n\n" + "\n".join(rows)
 
 
 def _blocks(build: _Build, page: str) -> dict[str, Callable[[], str]]:
