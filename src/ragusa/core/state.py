@@ -66,6 +66,10 @@ class Options:
     powerhouse_any_hex: bool = False
 
 
+#: the names of the `Options` fields, in order (the JSON documents and the protocol use them)
+OPTION_NAMES: tuple[str, ...] = tuple(a.name for a in attrs.fields(Options))
+
+
 @attrs.frozen
 class PlayerState:
     """One seat's holdings."""
