@@ -3,7 +3,9 @@
 * the ``python`` code blocks of README.md and of every page under docs/ (the blocks of one page
   run in order, in one namespace, as a reader would paste them);
 * the ``console`` blocks: each ``$ command`` runs in a scratch directory; the lines under it, when
-  there are any, are its exact output (otherwise it must succeed);
+  there are any, are its exact output (otherwise it must succeed). A block that cannot run here (it
+  starts a server, waits for a person, installs from the network) is preceded by
+  ``<!-- not run: REASON -->``;
 * the doctests in the package's docstrings (``>>>`` examples).
 """
 
@@ -25,11 +27,24 @@ import ragusa
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-FENCE = re.compile(r"^```(\w+)[^\n]*\n(.*?)^```", re.S | re.M)
+FENCE = re.compile(r"^(?:<!-- not run: ([^>]*?) -->\n)?```(\w+)[^\n]*\n(.*?)^```", re.S | re.M)
 
 
-def blocks(page: Path, language: str) -> list[str]:
-    return [m.group(2) for m in FENCE.finditer(page.read_text(encoding="utf-8")) if m.group(1) == language]
+def blocks(page: Path, language: str, *, with_not_run: bool = False) -> list[str]:
+    """The code blocks of one language, in page order (without those marked "not run", by default)."""
+    found = FENCE.finditer(page.read_text(encoding="utf-8"))
+    return [m.group(3) for m in found if m.group(2) == language and (with_not_run or m.group(1) is None)]
+
+
+def test_blocks_marked_not_run_give_a_reason_and_are_few() -> None:
+    reasons = [
+        (page_id(p), m.group(1))
+        for p in PAGES
+        for m in FENCE.finditer(p.read_text(encoding="utf-8"))
+        if m.group(1) is not None
+    ]
+    assert all(reason.strip() for _, reason in reasons)
+    assert len(reasons) <= 3, reasons
 
 
 def page_id(page: Path) -> str:
@@ -74,18 +89,30 @@ def test_home_page_names_every_runtime_dependency() -> None:
 def commands(block: str) -> list[tuple[str, list[str]]]:
     """The ``$ command`` lines of a console block, each with the output lines shown under it."""
     found: list[tuple[str, list[str]]] = []
+    continued = False
     for line in block.splitlines():
-        if line.startswith("$ "):
+        if continued:  # a command continued with a trailing backslash
+            found[-1] = (found[-1][0] + "\n" + line, [])
+        elif line.startswith("$ "):
             found.append((line[2:], []))
         elif found:
             found[-1][1].append(line)
+        continued = bool(found) and line.endswith("\\") and not found[-1][1]
     return found
 
 
 def run(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     return subprocess.run(
-        command, shell=True, cwd=cwd, env=env, capture_output=True, text=True, timeout=120, check=False
+        command,
+        shell=True,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
 
 

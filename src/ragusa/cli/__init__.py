@@ -90,7 +90,9 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         help="play these seats yourself at the terminal (e.g. --human 0, --human 0 2); the others are --bot",
     )
     p.add_argument(
-        "--powerhouse-any-hex", action="store_true", help="R-9 literal: one powerhouse per hex, country and sea hexes too"
+        "--powerhouse-any-hex",
+        action="store_true",
+        help="R-9 literal: one powerhouse per hex, country and sea hexes too",
     )
 
 
