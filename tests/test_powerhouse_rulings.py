@@ -223,3 +223,17 @@ def test_two8_crowded_random_games_do_reach_conversions() -> None:
         taken = rnd.sample(RING_IDS, 14)
         seen += _play_2p(_crowded_ring(taken, seed % 2 == 1, seed), seed, steps=400) > 0
     assert seen >= 3
+
+
+@pytest.mark.clause("R-9")
+def test_r9_option_is_offered_by_the_protocol() -> None:
+    from ragusa.service.store import MemoryStore
+    from tests.protocol_support import send
+
+    store = MemoryStore(9)
+    assert "powerhouse_any_hex" in send(store, {"op": "info"})["options"]
+    request = {"op": "new_game", "players": 2, "seats": ["human", "human"], "options": {"powerhouse_any_hex": True}}
+    reply = send(store, request)
+    assert reply["ok"], reply
+    (session,) = store.sessions.values()
+    assert session.options == LITERAL
