@@ -41,7 +41,7 @@ _power: tuple[tuple[int, ...], bool, list[int]] = ((), False, [])
 
 
 def _powerhouse_spots(houses: tuple[int, ...], any_hex: bool) -> list[int]:
-    """:func:`powerhouse_spots`, the last answer kept (a state's houses are shared by the states
+    """`powerhouse_spots`, the last answer kept (a state's houses are shared by the states
     that follow it until a piece is placed)."""
     global _power
     last, last_any, spots = _power
