@@ -2,7 +2,7 @@
 
 WINERY-1, OILPRESS-1, SILVERSMITH-1 (RES-2), MASON-1, ARCHITECT-1, FISHMONGER-1,
 MARKET-1, WHARF-1, RECTOR-1, CATHEDRAL-1, with R-4 and R-8, and the rulebook
-examples SPEC.md lists for them. Each test names the hexes of its spots (checked
+rulebook examples the rule catalogue lists for them. Each test names the hexes of its spots (checked
 against the board data) and works its numbers out by hand in comments.
 """
 

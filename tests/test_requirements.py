@@ -41,7 +41,7 @@ def refused(state: GameState, action: Action) -> IllegalActionError:
 
 # --------------------------------------------------------------------------- the rulebook example (BUILD-1..7)
 
-# (houses of seat 0 already on the board, wood needed, stone needed), from SPEC "Rulebook examples":
+# (houses of seat 0 already on the board, wood needed, stone needed), from the rulebooks' examples:
 # s46 touches olive-grove-5 (country -> wood), the Architect and the Winery (city -> stone) and the
 # Winery needs 1 grapes. The olive grove gives olives, not wood, so BUILD-6 does not help here.
 EXAMPLE = [

@@ -343,7 +343,7 @@ SILVER4_WINE3_OIL2 = (bead(4), bead(3), bead(2))
 @pytest.mark.clause("END-CATH-1")
 def test_cathedral_rulebook_examples() -> None:
     houses = {CATHEDRAL[0]: 0, CATHEDRAL[3]: 0}
-    # SPEC: silver 4, wine 3, oil 2; 2 houses; 3 sets held -> min(2, 3) = 2 sets x (4+3+2) = 18.
+    # rulebook example: silver 4, wine 3, oil 2; 2 houses; 3 sets held -> min(2, 3) = 2 sets x (4+3+2) = 18.
     p = PlayerState(commodities=(3, 3, 3))
     st_ = make_state(2, houses=houses, market=SILVER4_WINE3_OIL2, players=[p, PlayerState()])
     assert cathedral_score(st_, 0) == 18

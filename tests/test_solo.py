@@ -306,11 +306,15 @@ def test_nine_rounds_and_the_game_ends_after_the_humans_last_house(edition: str)
     assert isinstance(last[-1], GameEnded)
 
 
-@pytest.mark.clause("SOLO-3", "R-22")
-def test_human_first_the_bots_still_play_the_ninth_round() -> None:
-    final, steps = _play_out(new_game(1, seed=2, options=HUMAN_FIRST))
-    assert [p.houses_left for p in final.players] == [0, 0, 0]
-    assert [e.seat for e in of(steps[-1], HousePlaced)] == [0, 1, 2]  # human's 9th, then both bots' 9th
+@pytest.mark.clause("SOLO-7", "SOLO-3", "R-22")
+@pytest.mark.parametrize("edition", ["1st", "2nd"])
+def test_solo7_human_first_the_game_ends_right_after_the_humans_ninth_house(edition: str) -> None:
+    final, steps = _play_out(new_game(1, seed=2, edition=edition, options=HUMAN_FIRST))
+    # 12 houses each: 3 opening + 9 for the human; the bots placed 8 (human, A, B per round, and
+    # round 9 stops after the human), so each bot keeps 1 house
+    assert [p.houses_left for p in final.players] == [0, 1, 1]
+    assert [e.seat for e in of(steps[-1], HousePlaced)] == [0]  # the human's 9th house, nothing after
+    assert isinstance(steps[-1][-1], GameEnded)
     assert final.solo is not None and final.solo.round == 9
 
 
@@ -891,7 +895,11 @@ def test_random_solo_games(seed: int, edition: str, human_first: bool, easier: b
         actions.append(a)
         state = after
     assert is_terminal(state), "every game ends"
-    assert [p.houses_left for p in state.players][1:] == [0, 0]  # the bots place all their houses
+    bots_left = [p.houses_left for p in state.players][1:]
+    if human_first and state.players[0].houses_left == 0:
+        assert bots_left == [1, 1]  # SOLO-7: it ends after the human's 9th house, before the bots' 9th
+    else:
+        assert bots_left == [0, 0]  # the bots place all their houses
     assert state.solo is not None and state.solo.round == 9
     totals = scores(state)
     human_wins = all(totals[0] > totals[b] for b in (1, 2))

@@ -3,11 +3,16 @@ except the one test of R-13, which is a rule about the docs)."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import re
 import textwrap
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 from ragusa.spec import (
@@ -27,44 +32,53 @@ from ragusa.spec import (
 )
 from ragusa.spec.trace import collect_tests, import_all_modules
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-SPEC_MD = SHARED / "SPEC.md"
-RULEBOOK_EN = SHARED / "rulebooks" / "ragusa-1st-edition-2018-en.txt"
-
 CLAUSE_ID = r"[A-Z]+(?:-[A-Z]+)*-\d+[a-z]?"
+DATA = Path(__file__).resolve().parent / "data" / "spec_fingerprint.json"
 
 
-def spec_clauses() -> dict[str, str]:
-    """Clause ID -> its text in SPEC.md (list items, continuation lines, and the ED table rows)."""
-    if not SPEC_MD.exists():
-        pytest.skip(f"SPEC.md not found at {SPEC_MD}")
-    clauses: dict[str, str] = {}
-    current: list[str] = []
-    for line in SPEC_MD.read_text(encoding="utf-8").splitlines():
-        item = re.match(rf"^- ({CLAUSE_ID}(?: / {CLAUSE_ID})*): (.*)$", line)
-        row = re.match(rf"^\| ({CLAUSE_ID}) \| (.*) \|$", line)
-        if item:
-            current = item.group(1).split(" / ")
-            for cid in current:
-                clauses[cid] = item.group(2)
-        elif row:
-            current = []
-            clauses[row.group(1)] = row.group(2).replace(" | ", "; ")
-        elif current and line.startswith("  "):
-            for cid in current:
-                clauses[cid] += " " + line.strip()
-        else:
-            current = []
-    return clauses
+@attrs.frozen
+class SpecClause:
+    """What the tests know of one clause of the project's rule catalogue (no text, see DATA)."""
+
+    whole: str
+    numbers: frozenset[str]
+    sentences: tuple[tuple[int, str], ...]
 
 
-def normalise(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+@attrs.frozen
+class Fingerprint:
+    clauses: dict[str, SpecClause]
+    rulebook: tuple[tuple[int, str], ...]
 
 
-def sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+", text) if len(s.split()) >= 8]
+def _prints(raw: list[list[Any]]) -> tuple[tuple[int, str], ...]:
+    return tuple((int(n), str(h)) for n, h in raw)
+
+
+@functools.cache
+def fingerprint() -> Fingerprint:
+    """The rule sources' fingerprint, written by ``tools/spec_fingerprint.py``."""
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    clauses = {
+        cid: SpecClause(c["whole"], frozenset(c["numbers"]), _prints(c["sentences"]))
+        for cid, c in data["clauses"].items()
+    }
+    return Fingerprint(clauses, _prints(data["rulebook_1st_en"]))
+
+
+def words(text: str) -> list[str]:
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).split()
+
+
+def digest(seq: list[str]) -> str:
+    return hashlib.sha256(" ".join(seq).encode("utf-8")).hexdigest()[:16]
+
+
+def copied(prints: tuple[tuple[int, str], ...], own: str) -> list[tuple[int, str]]:
+    """The fingerprinted sentences whose words occur, in a row, in ``own``."""
+    seq = words(own)
+    windows = {(n, digest(seq[i : i + n])) for n in {n for n, _ in prints} for i in range(len(seq) - n + 1)}
+    return [p for p in prints if p in windows]
 
 
 def numbers(text: str) -> set[str]:
@@ -74,6 +88,13 @@ def numbers(text: str) -> set[str]:
 def full_text(clause: Clause) -> str:
     parts = [clause.statement, clause.reason, clause.first_edition, clause.second_edition, clause.option_effect]
     return " ".join(p for p in parts if p)
+
+
+def test_digest_matches_a_sentence_inside_a_longer_text() -> None:
+    sentence = "The placing player chooses the order of the three hexes."
+    prints = ((len(words(sentence)), digest(words(sentence))),)
+    assert copied(prints, "Rule: the placing player chooses the ORDER of the three hexes, then plays.") == list(prints)
+    assert copied(prints, "The placing player picks the order of the three hexes.") == []
 
 
 # ------------------------------------------------------------------ registry
@@ -93,45 +114,42 @@ def test_no_clause_is_pending() -> None:
 
 
 def test_every_spec_clause_is_in_the_registry() -> None:
-    spec = spec_clauses()
-    assert len(spec) >= 80, "SPEC.md parsing found too few clauses"
+    spec = fingerprint().clauses
+    assert len(spec) >= 80, "the fingerprint holds too few clauses"
     missing = sorted(set(spec) - set(default_registry().ids))
-    assert not missing, f"clauses of SPEC.md missing from clauses.toml: {missing}"
+    assert not missing, f"clauses of the catalogue missing from clauses.toml: {missing}"
 
 
 def test_clauses_beyond_spec_are_library_rulings() -> None:
-    spec = spec_clauses()
+    spec = fingerprint().clauses
     extra = [c for c in default_registry() if c.id not in spec]
     assert [c.id for c in extra if not c.source.startswith("library ruling")] == []
 
 
 def test_statements_are_not_copies_of_spec() -> None:
-    spec = spec_clauses()
+    spec = fingerprint().clauses
     for clause in default_registry():
         if clause.id not in spec:
             continue
-        own = normalise(full_text(clause))
-        assert normalise(clause.statement) != normalise(spec[clause.id]), clause.id
-        copied = [s for s in sentences(spec[clause.id]) if normalise(s) in own]
-        assert not copied, f"{clause.id} copies SPEC.md: {copied}"
+        assert digest(words(clause.statement)) != spec[clause.id].whole, clause.id
+        found = copied(spec[clause.id].sentences, full_text(clause))
+        assert not found, f"{clause.id} copies {len(found)} sentence(s) of the catalogue"
 
 
 def test_statements_keep_every_number_of_spec() -> None:
-    spec = spec_clauses()
+    spec = fingerprint().clauses
     for clause in default_registry():
         if clause.id in spec:
-            missing = numbers(spec[clause.id]) - numbers(full_text(clause))
+            missing = spec[clause.id].numbers - numbers(full_text(clause))
             assert not missing, f"{clause.id} drops the numbers {sorted(missing)}"
 
 
 def test_statements_are_not_copies_of_the_rulebook() -> None:
-    if not RULEBOOK_EN.exists():
-        pytest.skip(f"rulebook not found at {RULEBOOK_EN}")
-    book = [normalise(s) for s in sentences(RULEBOOK_EN.read_text(encoding="utf-8"))]
+    book = fingerprint().rulebook
+    assert len(book) >= 200, "the fingerprint holds too few rulebook sentences"
     for clause in default_registry():
-        own = normalise(full_text(clause))
-        copied = [s for s in book if s and s in own]
-        assert not copied, f"{clause.id} copies the rulebook: {copied}"
+        found = copied(book, full_text(clause))
+        assert not found, f"{clause.id} copies {len(found)} sentence(s) of the 1st-edition rulebook"
 
 
 def test_contradictions_name_known_clauses() -> None:

@@ -147,7 +147,7 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     (
         "TWO-8",
         "rules/two_player.py",
-        "if p.powerhouses_left and not powerhouse_spots(w.houses):",
+        "if p.powerhouses_left and not powerhouse_spots(w.houses, w.options.powerhouse_any_hex):",
         "if False:",
         ["test_two_player.py"],
     ),
@@ -165,7 +165,34 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
         "w.end_seats = ()",
         ["test_end_flow.py", "test_fish.py"],
     ),
-    ("R-14", "rules/flow.py", "    if not able or w.passes >= len(able):", "    if not able:", ["test_turn.py"]),
+    (
+        "R-14",
+        "rules/flow.py",
+        "    if not able or w.passes >= len(able) or human_done:",
+        "    if not able or human_done:",
+        ["test_turn.py"],
+    ),
+    (
+        "ACT-5",
+        "rules/activation.py",
+        '"rectors-palace": (set(), {"cards"}),',
+        '"rectors-palace": (set(), set()),',
+        ["test_order_rector.py"],
+    ),
+    (
+        "SOLO-7",
+        "rules/flow.py",
+        "    human_done = w.solo is not None and not w.pieces_left(solo_common.HUMAN)",
+        "    human_done = False",
+        ["test_solo.py"],
+    ),
+    (
+        "R-9",
+        "rules/two_player.py",
+        "    limited = BOARD.spot_hexes[spot] if any_hex else _SPOT_CITY_HEXES[spot]",
+        "    limited = _SPOT_CITY_HEXES[spot]",
+        ["test_powerhouse_rulings.py"],
+    ),
     ("SOLO-6", "rules/engine.py", "    if owner == RESERVED:\n", "    if False:\n", ["test_solo.py"]),
 ]
 

@@ -2,7 +2,10 @@
 
 * ``on_files`` gathers the traceability (in a subprocess, so that every build sees the
   current code and tests), checks it against the registry, and adds one generated page
-  per rule area (``rules/<area>.md``).
+  per rule area (``rules/<area>.md``). The build fails, strict or not, when the trace is
+  incomplete: a module that does not import, tests that cannot be collected (pytest or
+  hypothesis missing: install ``.[docs]``, which pulls in the test tools), or a clause
+  without code or a running test. A site never publishes a partial matrix.
 * ``on_page_markdown`` replaces placeholders of the form ``<!-- ragusa:NAME -->`` in
   the hand-written pages; an unknown NAME fails the build.
 
@@ -13,11 +16,14 @@ from __future__ import annotations
 
 import json
 import logging
+import math
+import re
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 from mkdocs.config.defaults import MkDocsConfig
@@ -25,7 +31,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ragusa.spec import CheckReport, Registry, Traceability, check, default_registry, pages
+from ragusa.spec import CheckReport, Registry, Traceability, check, default_registry, format_report, pages
 
 log = logging.getLogger("mkdocs.hooks.ragusa_docs")
 
@@ -66,12 +72,26 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     root = _repo_root(config)
     registry = default_registry()
     report = check(registry, _gather(root))
+    if not report.ok:
+        raise PluginError(_failure(report))
     log.info("ragusa.spec: %s", report.summary())
     _current[:] = [_Build(root, registry, report)]
     for area in pages.RULE_AREAS:
         content = pages.render_area_page(report, registry, area)
         files.append(File.generated(config, pages.area_page(area), content=content))
     return files
+
+
+def _failure(report: CheckReport) -> str:
+    """Why the build stops. A module that does not import or tests that cannot be collected
+    leave every clause uncovered: then only those causes are listed, not the 89 consequences."""
+    causes = [p for p in report.problems if p.kind in ("import-error", "collection-error")]
+    shown = attrs.evolve(report, problems=tuple(causes)) if causes else report
+    return (
+        "ragusa docs: the traceability is incomplete, so the rule pages would be wrong.\n"
+        + format_report(shown)
+        + "\n(the hook needs the package and its test tools: pip install '.[docs]')"
+    )
 
 
 def _provenance(build: _Build) -> str:
@@ -121,6 +141,151 @@ def _bonus_table() -> str:
     return "\n".join(rows) + "\n\nEach card scores at most 12 VP (END-BONUS-1)."
 
 
+# ------------------------------------------------------------------ pictures
+# Annotated boards for "Rules in five minutes": ragusa.text.render draws the board (and a position);
+# the hook adds numbered rings around the spots, hexes and wall segments a legend explains. The
+# positions come from seeded games, so every picture is redrawn from the current rules and data.
+
+_SPOT_XY = re.compile(r'<circle cx="([-\d.]+)" cy="([-\d.]+)" r="([\d.]+)"[^>]*><title>(s\d+):')
+_HEX_XY = re.compile(r'<polygon points="([^"]+)"[^>]*><title>([^<]+)</title>')
+MARK = "#e63946"
+
+
+def _anchors(svg: str) -> dict[str, tuple[float, float, float, bool]]:
+    """Id -> (x, y, ring radius, is a hex) for every spot, hex and wall segment of a drawn board."""
+    from ragusa.core.board import BOARD
+
+    found = {
+        m.group(4): (float(m.group(1)), float(m.group(2)), 2.2 * float(m.group(3)), False)
+        for m in _SPOT_XY.finditer(svg)
+    }
+    for m in _HEX_XY.finditer(svg):
+        pts = [tuple(float(v) for v in p.split(",")) for p in m.group(1).split()]
+        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        found[m.group(2)] = (cx, cy, 0.6 * math.dist((cx, cy), pts[0]), True)
+    for seg, (a, b) in zip(BOARD.wall_ids, BOARD.wall_spots, strict=True):
+        (xa, ya, r, _), (xb, yb, _, _) = found[BOARD.spot_ids[a]], found[BOARD.spot_ids[b]]
+        found[seg] = ((xa + xb) / 2, (ya + yb) / 2, r, False)
+    return found
+
+
+def _annotate(svg: str, marks: list[str]) -> str:
+    """The board with ring number i around ``marks[i-1]`` (a spot, hex or wall segment id).
+
+    A hex gets a ring inside it with its number on top; a spot or a wall segment a small ring
+    with its number below right. Every ring is drawn before every number, so no ring hides one.
+    """
+    anchors = _anchors(svg)
+    rings, badges = [], []
+    for number, target in enumerate(marks, 1):
+        if target not in anchors:
+            raise PluginError(f"picture: nothing called {target!r} on the board")
+        x, y, r, is_hex = anchors[target]
+        bx, by = (x, y - r) if is_hex else (x + 0.8 * r, y + 0.8 * r)
+        rings.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="{MARK}" stroke-width="3"/>')
+        badges += [
+            f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="9" fill="{MARK}" stroke="#fff" stroke-width="1.5"/>',
+            f'<text x="{bx:.1f}" y="{by + 4:.1f}" font-size="12" font-weight="bold" text-anchor="middle" '
+            f'fill="#fff">{number}</text>',
+        ]
+    return svg.replace("</svg>", "\n".join(rings + badges) + "\n</svg>")
+
+
+def _figure(svg: str, legend: list[tuple[str, str]], caption: str) -> str:
+    """An annotated board and its numbered legend (mark id, explanation)."""
+    items = "\n".join(f"{n}. **{mark}**: {text}" for n, (mark, text) in enumerate(legend, 1))
+    board = _annotate(svg, [mark for mark, _ in legend])
+    return (
+        f'<figure class="ragusa-board" markdown="0">\n{board}\n<figcaption>{caption}</figcaption>\n</figure>\n\n{items}'
+    )
+
+
+def _picture_board() -> str:
+    from ragusa.text.render import board_svg
+
+    legend = [
+        ("forest-1", "a country hex: a house here gains 1 wood (ACT-1); the hex asks for wood (BUILD-2)."),
+        ("sea-5", "a sea hex: a house here gains 1 fish (ACT-2); it asks for nothing (BUILD-4)."),
+        (
+            "oil-press",
+            "a city hex, one of ten buildings: it asks for stone (BUILD-3) and makes every house on it work (ACT-3).",
+        ),
+        ("s16", "a spot, the corner of three hexes: houses stand on spots, one per spot (TURN-1)."),
+        ("s68", "a tower spot (outlined) on the wall ring: the Architect puts towers there (ARCHITECT-1)."),
+        ("w1", "a wall segment of the dashed ring: the Mason builds walls there (MASON-1)."),
+    ]
+    return _figure(board_svg(), legend, "The board, drawn from the component data.")
+
+
+def _demo_game(players: int, seed: int, placements: int | None) -> tuple[Any, Any]:
+    """A seeded game of greedy bots, stopped after ``placements`` houses (None: played out)."""
+    import random
+
+    from ragusa import apply, is_terminal, legal_actions, new_game
+    from ragusa.bots import GreedyBot
+    from ragusa.core.actions import Place
+
+    state, bot, rng, last = new_game(players, seed=seed), GreedyBot(), random.Random(seed), None
+    while not is_terminal(state) and (placements is None or state.placements < placements):
+        action = bot.choose(state, legal_actions(state), rng)
+        last = action if isinstance(action, Place) else last
+        state = apply(state, action)
+    return state, last
+
+
+def _hex_note(state: Any, seat: int, hex_id: str) -> str:
+    from ragusa.core.board import BOARD, KIND_CITY, KIND_SEA
+    from ragusa.core.components import BUILDING_NAMES, BUILDINGS, RESOURCES
+
+    h = BOARD.hex_ids.index(hex_id)
+    own = sum(1 for s in BOARD.hex_spots[h] if state.houses[s] == seat)
+    if BOARD.hex_kind[h] == KIND_SEA:
+        return "sea: no requirement; the house gains 1 fish."
+    if BOARD.hex_kind[h] == KIND_CITY:
+        name = BUILDING_NAMES[BUILDINGS[BOARD.hex_building[h]]]
+        return (
+            f"the {name}: with this house the seat has {own} here, so it needed {own} stone; then the building works."
+        )
+    res = RESOURCES[BOARD.hex_resource[h]].replace("_", " ")
+    return f"country: the seat's {own} house(s) here needed {own} wood; the house gains 1 {res}."
+
+
+def _picture_turn() -> str:
+    from ragusa.core.board import BOARD
+    from ragusa.text.render import board_svg
+
+    state, place = _demo_game(3, seed=3, placements=13)
+    seat = state.houses[BOARD.spot_index[place.spot]]
+    hexes = [BOARD.hex_ids[h] for h in BOARD.spot_hexes[BOARD.spot_index[place.spot]]]
+    legend = [(place.spot, f"seat {seat}'s new house (the seats' colours: red, orange, blue).")]
+    legend += [(h, _hex_note(state, seat, h)) for h in hexes]
+    caption = f"A 3-player game (seed 3, greedy bots) after {state.placements} houses."
+    return _figure(board_svg(state), legend, caption)
+
+
+def _picture_end() -> str:
+    from ragusa import score_breakdown
+    from ragusa.core.board import BOARD
+    from ragusa.text.render import board_svg
+
+    state, _ = _demo_game(3, seed=3, placements=None)
+    walls = [BOARD.wall_ids[i] for i, owner in enumerate(state.walls) if owner >= 0]
+    towers = [BOARD.spot_ids[i] for i, owner in enumerate(state.towers) if owner >= 0]
+    svg = board_svg(state)
+    anchors = _anchors(svg)
+    wall = max(walls, key=lambda w: math.dist(anchors[w][:2], anchors[towers[0]][:2]))
+    legend = [
+        (wall, f"a built wall ({len(walls)} of 22 segments are built): its builder scored it at once (MASON-1)."),
+        (towers[0], f"a tower ({len(towers)} on the board): towers count for walls and some bonus cards."),
+    ]
+    rows = ["| seat | " + " | ".join(k for k in score_breakdown(state)[0]) + " |"]
+    rows.append("|---" * (len(score_breakdown(state)[0]) + 1) + "|")
+    for seat, vp in enumerate(score_breakdown(state)):
+        rows.append(f"| {seat} | " + " | ".join(str(v) for v in vp.values()) + " |")
+    caption = "The same game at its end: houses, walls (solid) and towers (coloured squares)."
+    return _figure(svg, legend, caption) + "\n\nThe final scores by source (END):\n\n" + "\n".join(rows)
+
+
 def _blocks(build: _Build, page: str) -> dict[str, Callable[[], str]]:
     registry, report = build.registry, build.report
     return {
@@ -136,6 +301,9 @@ def _blocks(build: _Build, page: str) -> dict[str, Callable[[], str]]:
         "market": _market_table,
         "ships": _ships_table,
         "bonus-cards": _bonus_table,
+        "picture:board": lambda: pages.linkify(_picture_board(), registry, page),
+        "picture:turn": lambda: pages.linkify(_picture_turn(), registry, page),
+        "picture:end": lambda: pages.linkify(_picture_end(), registry, page),
     }
 
 

@@ -1,11 +1,12 @@
 """ragusa: the rules of the board game Ragusa (Fabio Lopiano), as a pure-functional library.
 
->>> from ragusa import new_game, legal_actions, apply, is_terminal, scores
->>> state = new_game(4, seed=1)
->>> while not is_terminal(state):
-...     state = apply(state, legal_actions(state)[0])
->>> len(scores(state))
-4
+Examples:
+    >>> from ragusa import new_game, legal_actions, apply, is_terminal, scores
+    >>> state = new_game(4, seed=1)
+    >>> while not is_terminal(state):
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> len(scores(state))
+    4
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``python -m ragusa``: the ``ragusa`` command line (:mod:`ragusa.cli`)."""
+"""`python -m ragusa`: the `ragusa` command line (`ragusa.cli`)."""
 
 from __future__ import annotations
 

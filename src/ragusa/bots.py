@@ -1,9 +1,9 @@
-"""Built-in bots: :class:`RandomBot` and :class:`GreedyBot`, a game driver, and a comparison.
+"""Built-in bots: `RandomBot` and `GreedyBot`, a game driver, and a comparison.
 
-A bot is anything with ``choose(state, actions, rng) -> Action`` (:class:`Bot`): it gets the
-state, the tuple ``legal_actions(state)`` of the deciding seat and a :class:`random.Random`
-owned by the caller. Bots draw randomness only from that ``rng``, never from the game's own
-generator (``GameState.rng``), so a game played by bots is reproducible from the game seed
+A bot is anything with `choose(state, actions, rng) -> Action` (`Bot`): it gets the
+state, the tuple `legal_actions(state)` of the deciding seat and a `random.Random`
+owned by the caller. Bots draw randomness only from that `rng`, never from the game's own
+generator (`GameState.rng`), so a game played by bots is reproducible from the game seed
 and the bots' seed, and the game's shuffles are the same whoever plays.
 
 Compare the two bots from the command line::
@@ -55,7 +55,7 @@ __all__ = [
 
 
 class Bot(Protocol):
-    """What the driver asks of a bot: pick one of ``actions`` (never empty) for the deciding seat."""
+    """What the driver asks of a bot: pick one of `actions` (never empty) for the deciding seat."""
 
     name: str
 
@@ -63,7 +63,7 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over the legal actions (trades and passes included), drawn from ``rng``."""
+    """Uniform over the legal actions (trades and passes included), drawn from `rng`."""
 
     name = "random"
 
@@ -112,7 +112,7 @@ def _pieces(state: GameState, seat: int) -> tuple[int, int]:
 
 
 def evaluate(state: GameState, seat: int) -> float:
-    """The greedy bot's estimate of ``seat``'s final VP in ``state``.
+    """The greedy bot's estimate of `seat`'s final VP in `state`.
 
     Game over: the exact score. Otherwise: VP scored so far, plus the end-of-game scoring as if
     the game ended now (longest wall stretch, Cathedral sets, each bonus card), plus potential
@@ -151,7 +151,7 @@ def evaluate(state: GameState, seat: int) -> float:
 
 
 def _pending(state: GameState, seat: int) -> float:
-    """The value of the building decision ``seat`` is about to take (cheap, no lookahead)."""
+    """The value of the building decision `seat` is about to take (cheap, no lookahead)."""
     phase = state.phase
     p = state.players[seat]
     if phase == Phase.MASON:
@@ -180,8 +180,8 @@ _DRAW = DrawBonus()
 
 
 class GreedyBot:
-    """One-step lookahead: apply each legal action, score the result with :func:`evaluate` for the
-    acting seat, take the best; ties are broken with ``rng``."""
+    """One-step lookahead: apply each legal action, score the result with `evaluate` for the
+    acting seat, take the best; ties are broken with `rng`."""
 
     name = "greedy"
 
@@ -218,21 +218,21 @@ SPEC_BOTS: dict[str, Callable[[str | None], Bot] | str] = {"ismcts": "ragusa.ai.
 
 
 def register_bot(name: str, factory: Callable[[str | None], Bot]) -> None:
-    """Make ``make_bot(f"{name}:ARG")`` call ``factory("ARG")`` (``factory(None)`` for a bare name)."""
+    """Make `make_bot(f"{name}:ARG")` call `factory("ARG")` (`factory(None)` for a bare name)."""
     if not name or ":" in name or "," in name:
         raise ValueError(f"a bot name is a word without ':' or ','; got {name!r}")
     SPEC_BOTS[name] = factory
 
 
 def bot_names() -> list[str]:
-    """Every name :func:`make_bot` knows."""
+    """Every name `make_bot` knows."""
     return sorted(set(BOTS) | set(SPEC_BOTS))
 
 
 def make_bot(spec: str) -> Bot:
-    """A new bot from a spec: a name (``"random"``, ``"greedy"``, ``"ismcts"``), optionally with an
-    argument after a colon (``"ismcts:200"``: 200 iterations per decision; ``"ismcts:0.5s"``: half a
-    second). Raises ``ValueError`` naming the problem."""
+    """A new bot from a spec: a name (`"random"`, `"greedy"`, `"ismcts"`), optionally with an
+    argument after a colon (`"ismcts:200"`: 200 iterations per decision; `"ismcts:0.5s"`: half a
+    second). Raises `ValueError` naming the problem."""
     name, colon, arg = str(spec).strip().partition(":")
     if name in BOTS:
         if colon:
@@ -249,8 +249,8 @@ def make_bot(spec: str) -> Bot:
 
 
 def make_bots(specs: str, seats: int) -> list[Bot]:
-    """One bot per seat from comma-separated specs (``"ismcts:200,greedy"``); a single spec plays
-    every seat. Raises ``ValueError`` when the count fits neither."""
+    """One bot per seat from comma-separated specs (`"ismcts:200,greedy"`); a single spec plays
+    every seat. Raises `ValueError` when the count fits neither."""
     parts = [p.strip() for p in specs.split(",")]
     if len(parts) == 1:
         return [make_bot(parts[0])] * seats
@@ -266,10 +266,10 @@ StepHook = Callable[[GameState, Action, GameState, tuple[Event, ...]], None]
 
 
 def play(state: GameState, bots: Sequence[Bot], rng: random.Random, on_step: StepHook | None = None) -> GameState:
-    """Play ``state`` to the end, the deciding seat's bot choosing each action (``bots[seat]``).
+    """Play `state` to the end, the deciding seat's bot choosing each action (`bots[seat]`).
 
-    With ``on_step`` the game runs through :func:`ragusa.step` and the hook sees every action
-    and its events; without it, through the faster :func:`ragusa.apply`.
+    With `on_step` the game runs through `ragusa.step` and the hook sees every action
+    and its events; without it, through the faster `ragusa.apply`.
     """
     while not is_terminal(state):
         seat = state.seat
@@ -313,14 +313,14 @@ class CompareResult:
 
 
 def greedy_seats(game: int, players: int) -> tuple[int, ...]:
-    """Seats played by the greedy bot in game number ``game``: even seats in even games, odd seats in odd games."""
+    """Seats played by the greedy bot in game number `game`: even seats in even games, odd seats in odd games."""
     return tuple(s for s in range(players) if s % 2 == game % 2)
 
 
 def compare(
     games: int = 200, players: int = 4, *, seed: int = 0, edition: str = "2nd", options: Options | None = None
 ) -> CompareResult:
-    """Play ``games`` seeded games, greedy seats (:func:`greedy_seats`) against random ones."""
+    """Play `games` seeded games, greedy seats (`greedy_seats`) against random ones."""
     greedy, rand = GreedyBot(), RandomBot()
     g_vp = r_vp = 0
     g_n = r_n = 0

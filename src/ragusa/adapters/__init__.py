@@ -3,9 +3,9 @@
 Each framework lives in its own module, imported only on demand, so the base install needs none
 of them:
 
-* :mod:`ragusa.adapters.pettingzoo` and :mod:`ragusa.adapters.gymnasium`: ``pip install 'ragusa[ai]'``;
-* :mod:`ragusa.adapters.openspiel`: ``pip install 'ragusa[openspiel]'``.
+* `ragusa.adapters.pettingzoo` and `ragusa.adapters.gymnasium`: `pip install 'ragusa[ai]'`;
+* `ragusa.adapters.openspiel`: `pip install 'ragusa[openspiel]'`.
 
-All three use the fixed action ids of :mod:`ragusa.ai.ids` and the observation vectors of
-:mod:`ragusa.ai.observation`; :mod:`ragusa.adapters.table` holds what they share.
+All three use the fixed action ids of `ragusa.ai.ids` and the observation vectors of
+`ragusa.ai.observation`; `ragusa.adapters.table` holds what they share.
 """

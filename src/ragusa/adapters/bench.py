@@ -3,21 +3,21 @@ engine step, on the same games with the same random choices.
 
     python -m ragusa.adapters.bench [--games 20] [--players 4]
 
-A raw engine step is ``legal_actions(state)`` and ``apply(state, choice)``: what any driver of
+A raw engine step is `legal_actions(state)` and `apply(state, choice)`: what any driver of
 the engine needs to take one decision. Each adapter's step is what its users call per decision:
 
-* OpenSpiel: ``state.legal_actions()`` and ``state.apply_action(id)``;
-* PettingZoo: ``env.step(id)`` with the id drawn from the deciding agent's mask, which the
-  agent gets from ``env.observe(agent)["action_mask"]``: measured without and with the
-  observation vector (``observe`` builds both);
-* Gymnasium (``ragusa/VsBots-v0`` with random bots, whose choices cost next to nothing):
-  ``env.step(id)``, which returns the observation vector and the mask, and plays the bots'
+* OpenSpiel: `state.legal_actions()` and `state.apply_action(id)`;
+* PettingZoo: `env.step(id)` with the id drawn from the deciding agent's mask, which the
+  agent gets from `env.observe(agent)["action_mask"]`: measured without and with the
+  observation vector (`observe` builds both);
+* Gymnasium (`ragusa/VsBots-v0` with random bots, whose choices cost next to nothing):
+  `env.step(id)`, which returns the observation vector and the mask, and plays the bots'
   decisions; every decision of the game counts as one step.
 
 The games differ between cases (each adapter draws its games from the seed its own way); the
 figures are averages per decision over all the games.
 
-The target is a ratio of at most 2. The observation vector (:mod:`ragusa.ai.observation`) is
+The target is a ratio of at most 2. The observation vector (`ragusa.ai.observation`) is
 reported apart: it is the encoding itself, not adapter overhead.
 """
 
@@ -129,7 +129,7 @@ def _gymnasium(players: int, seed: int) -> Run:
 
 def measure(games: int, players: int, repeats: int = 3) -> dict[str, float]:
     """Microseconds per step for the raw engine, each adapter, and the observation vector: the
-    best of ``repeats`` rounds, the cases taking turns within each round (the machine's load
+    best of `repeats` rounds, the cases taking turns within each round (the machine's load
     then weighs on all of them alike)."""
     cases: dict[str, Callable[[int, int], Run]] = {
         "raw engine": _raw,

@@ -1,14 +1,15 @@
-"""Ragusa as single-agent Gymnasium environments (issue 14.3). Needs ``pip install 'ragusa[ai]'``.
+"""Ragusa as single-agent Gymnasium environments (issue 14.3). Needs `pip install 'ragusa[ai]'`.
 
 Importing this module registers two environments:
 
-* ``ragusa/Solo-v0``: the solo game, the agent (seat 0) against the Patrician, whose bots play
-  inside the engine. Parameters: ``edition``, the solo variants ``human_first``,
-  ``easier_rector``, ``harder``, and ``strict``.
-* ``ragusa/VsBots-v0``: seat 0 against built-in bots. Parameters: ``players`` (2-5, default 2),
-  ``bots`` (bot specs for :func:`ragusa.bots.make_bot`, one for every other seat or a single one
-  for all, default ``"greedy"``), ``edition`` and ``strict``.
+* `ragusa/Solo-v0`: the solo game, the agent (seat 0) against the Patrician, whose bots play
+  inside the engine. Parameters: `edition`, the solo variants `human_first`,
+  `easier_rector`, `harder`, and `strict`.
+* `ragusa/VsBots-v0`: seat 0 against built-in bots. Parameters: `players` (2-5, default 2),
+  `bots` (bot specs for `ragusa.bots.make_bot`, one for every other seat or a single one
+  for all, default `"greedy"`), `edition` and `strict`.
 
+Examples:
     >>> import gymnasium
     >>> import ragusa.adapters.gymnasium
     >>> env = gymnasium.make("ragusa/VsBots-v0", players=3, bots="random")
@@ -16,13 +17,13 @@ Importing this module registers two environments:
     >>> obs.shape == env.observation_space.shape, int(info["action_mask"].sum()) > 0
     (True, True)
 
-``gymnasium.make("ragusa.adapters.gymnasium:ragusa/Solo-v0")`` imports the module itself.
+`gymnasium.make("ragusa.adapters.gymnasium:ragusa/Solo-v0")` imports the module itself.
 
-Actions are the fixed ids of :mod:`ragusa.ai.ids` (``Discrete(NUM_ACTIONS)``); the observation
-is :func:`ragusa.ai.observation.observation` of seat 0's view; ``info["action_mask"]`` is an
+Actions are the fixed ids of `ragusa.ai.ids` (`Discrete(NUM_ACTIONS)`); the observation
+is `ragusa.ai.observation.observation` of seat 0's view; `info["action_mask"]` is an
 int8 vector, 1 at the legal ids. The reward comes at the end: +1 when seat 0 is among the
 winners, -1 when it is not, 0 when every seat ties. An illegal id ends the episode with -1 and
-``info["illegal_action"] = True`` (nothing is applied). ``reset(seed=s)`` fixes the game and the
+`info["illegal_action"] = True` (nothing is applied). `reset(seed=s)` fixes the game and the
 bots' choices; the bots never see more than the engine gives them.
 """
 
@@ -54,7 +55,7 @@ AGENT = 0
 
 
 class RagusaEnv(gymnasium.Env[Obs, np.int64]):
-    """Seat 0 of a Ragusa game; every other seat is played inside :meth:`step` (solo: by the engine)."""
+    """Seat 0 of a Ragusa game; every other seat is played inside `step` (solo: by the engine)."""
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
@@ -139,7 +140,7 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
 
 
 class SoloEnv(RagusaEnv):
-    """``ragusa/Solo-v0``: the solo game against the Patrician (SOLO)."""
+    """`ragusa/Solo-v0`: the solo game against the Patrician (SOLO)."""
 
     def __init__(
         self,
@@ -162,7 +163,7 @@ class SoloEnv(RagusaEnv):
 
 
 class VsBotsEnv(RagusaEnv):
-    """``ragusa/VsBots-v0``: seat 0 against built-in bots."""
+    """`ragusa/VsBots-v0`: seat 0 against built-in bots."""
 
     def __init__(
         self,

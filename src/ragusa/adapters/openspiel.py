@@ -1,35 +1,36 @@
-"""Ragusa as an OpenSpiel game, ``python_ragusa`` (issue 14.1). Needs ``pip install 'ragusa[openspiel]'``.
+"""Ragusa as an OpenSpiel game, `python_ragusa` (issue 14.1). Needs `pip install 'ragusa[openspiel]'`.
 
 Importing this module registers the game:
 
+Examples:
     >>> import pyspiel
     >>> import ragusa.adapters.openspiel
     >>> game = pyspiel.load_game("python_ragusa", {"players": 3, "seed": 5})
     >>> game.num_players(), game.num_distinct_actions() > 0
     (3, True)
 
-Parameters: ``players`` (1 = solo against the Patrician, whose bots play inside the engine; 2-5),
-``edition`` ("1st", "2nd"), ``strict`` (R-3's strict reading), the solo variants
-``human_first``, ``easier_rector``, ``harder``, and ``seed``.
+Parameters: `players` (1 = solo against the Patrician, whose bots play inside the engine; 2-5),
+`edition` ("1st", "2nd"), `strict` (R-3's strict reading), the solo variants
+`human_first`, `easier_rector`, `harder`, and `seed`.
 
 **Chance.** The game has no chance nodes: every random event (the setup's shuffles and start
 seat, the solo bots' random picks) is drawn, as in the engine, from the game state's own
-generator, seeded by the parameter ``seed``. So the game with given parameters is
-``DETERMINISTIC`` in OpenSpiel's sense: every ``new_initial_state()`` is the game
-``new_game(players, seed=seed)``; load the game with other seeds for other deals. The cards are
+generator, seeded by the parameter `seed`. So the game with given parameters is
+`DETERMINISTIC` in OpenSpiel's sense: every `new_initial_state()` is the game
+`new_game(players, seed=seed)`; load the game with other seeds for other deals. The cards are
 still hidden from the players' observations (imperfect information); a search that must not
-see them samples them with ``resample_from_infostate``. (``SAMPLED_STOCHASTIC`` is not offered:
+see them samples them with `resample_from_infostate`. (`SAMPLED_STOCHASTIC` is not offered:
 OpenSpiel's serialization of such games needs a game-level generator state that Python games
 cannot provide.) Explicit chance nodes with exact probabilities wait for the engine's explicit
 chance (issue 13.3).
 
-Actions are the fixed ids of :mod:`ragusa.ai.ids` (the same space in every mode); the returns at
+Actions are the fixed ids of `ragusa.ai.ids` (the same space in every mode); the returns at
 the end are each seat's share of the win (1/k for each of k winners, else 0). The observation
-tensor is :func:`ragusa.ai.observation.observation` of the player's view and the
-information-state tensor is :func:`ragusa.ai.observation.information_state` (the observation and
-the player's own actions); both carry named views (``observer.dict``) by layout part. The
+tensor is `ragusa.ai.observation.observation` of the player's view and the
+information-state tensor is `ragusa.ai.observation.information_state` (the observation and
+the player's own actions); both carry named views (`observer.dict`) by layout part. The
 strings are the view as JSON (plus the player's own action ids for the information state).
-``resample_from_infostate`` draws a full state with :func:`ragusa.ai.determinize.determinize`,
+`resample_from_infostate` draws a full state with `ragusa.ai.determinize.determinize`,
 so OpenSpiel's IS-MCTS works on it. Serialization keeps the state as ragusa's JSON.
 """
 
@@ -117,7 +118,7 @@ def _game_info(players: int) -> pyspiel.GameInfo:
 
 class _Held:
     """The immutable part of a state: the ragusa state and each player's own actions. Shared by
-    clones (``deepcopy`` returns it as is); pickled, for OpenSpiel's serialization, as JSON."""
+    clones (`deepcopy` returns it as is); pickled, for OpenSpiel's serialization, as JSON."""
 
     __slots__ = ("_views", "own", "table")
 
@@ -127,7 +128,7 @@ class _Held:
         self._views: dict[int, PlayerView] = {}
 
     def view(self, seat: int) -> PlayerView:
-        """``seat``'s view (kept: the observation and its string both ask)."""
+        """`seat`'s view (kept: the observation and its string both ask)."""
         v = self._views.get(seat)
         if v is None:
             v = self._views[seat] = view(self.table.state, seat)
@@ -146,7 +147,7 @@ def _held_from_json(state: str, own: list[list[str]]) -> _Held:
 
 
 class RagusaGame(pyspiel.Game):
-    """``python_ragusa`` (parameters: see the module docs)."""
+    """`python_ragusa` (parameters: see the module docs)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**PARAMETERS, **(params or {})}
@@ -182,7 +183,7 @@ class RagusaGame(pyspiel.Game):
 
 
 class RagusaState(pyspiel.State):
-    """A position of ``python_ragusa``: a ragusa :class:`~ragusa.state.GameState` plus each
+    """A position of `python_ragusa`: a ragusa `GameState` plus each
     player's own actions (for the information state)."""
 
     def __init__(self, game: RagusaGame, start: _Held) -> None:
@@ -229,8 +230,8 @@ class RagusaState(pyspiel.State):
         return [win_share(self.held.table.state, s) for s in range(n)]
 
     def resample_from_infostate(self, player: int, sampler: Any) -> RagusaState:
-        """A state ``player`` cannot tell from this one, hidden cards drawn uniformly
-        (:func:`ragusa.ai.determinize.determinize`); ``sampler()`` gives the randomness."""
+        """A state `player` cannot tell from this one, hidden cards drawn uniformly
+        (`ragusa.ai.determinize.determinize`); `sampler()` gives the randomness."""
         seed = int(float(sampler()) * 2**53) if callable(sampler) else random.getrandbits(53)
         sample = determinize(self.held.view(player), random.Random(seed))
         out: RagusaState = self.get_game().new_initial_state()
@@ -242,9 +243,9 @@ class RagusaState(pyspiel.State):
 
 
 class RagusaObserver:
-    """OpenSpiel's observer: one flat float32 ``tensor``, ``dict`` of named views onto it (the
-    parts of :data:`ragusa.ai.observation.LAYOUT`, or of ``INFO_LAYOUT`` for the information
-    state), ``set_from`` and ``string_from``."""
+    """OpenSpiel's observer: one flat float32 `tensor`, `dict` of named views onto it (the
+    parts of `ragusa.ai.observation.LAYOUT`, or of `INFO_LAYOUT` for the information
+    state), `set_from` and `string_from`."""
 
     def __init__(self, info: bool) -> None:
         self.info = info

@@ -1,7 +1,8 @@
 """Ragusa as a PettingZoo AEC environment (issue 14.2), shaped like PettingZoo's classic games.
 
-Needs ``pip install 'ragusa[ai]'``.
+Needs `pip install 'ragusa[ai]'`.
 
+Examples:
     >>> from ragusa.adapters.pettingzoo import env
     >>> e = env(players=3, edition="2nd")
     >>> e.reset(seed=7)
@@ -9,18 +10,18 @@ Needs ``pip install 'ragusa[ai]'``.
     >>> sorted(obs)
     ['action_mask', 'observation']
 
-* Agents ``player_0`` .. ``player_{n-1}``, one per seat, for 2 to 5 players (the solo game has
-  its bots inside the engine: use :mod:`ragusa.adapters.gymnasium`'s ``ragusa/Solo-v0``).
-* Actions: ``Discrete(NUM_ACTIONS)``, the fixed ids of :mod:`ragusa.ai.ids`.
-* Observations: ``{"observation": float32 vector, "action_mask": int8 vector}``; the vector is
-  :func:`ragusa.ai.observation.observation` of the agent's own view (seats relative to it), the
+* Agents `player_0` .. `player_{n-1}`, one per seat, for 2 to 5 players (the solo game has
+  its bots inside the engine: use `ragusa.adapters.gymnasium`'s `ragusa/Solo-v0`).
+* Actions: `Discrete(NUM_ACTIONS)`, the fixed ids of `ragusa.ai.ids`.
+* Observations: `{"observation": float32 vector, "action_mask": int8 vector}`; the vector is
+  `ragusa.ai.observation.observation` of the agent's own view (seats relative to it), the
   mask is 1 at the agent's legal ids and all zero for an agent that does not decide.
 * Rewards, at the end only: +1 to each winner, -1 to each other seat, 0 to all when every seat ties.
-* ``reset(seed=s)`` starts the game ``new_game(n, seed=...)`` drawn from ``s``: the same seed gives
+* `reset(seed=s)` starts the game `new_game(n, seed=...)` drawn from `s`: the same seed gives
   the same games; without any seed the games come from the operating system's entropy.
-* ``render_mode``: ``"human"`` prints a short text picture, ``"ansi"`` returns it.
-* :func:`env` wraps :class:`raw_env` as the classic games do (an illegal action ends the game
-  with -1 for the agent that took it); :class:`raw_env` itself raises ``ValueError``.
+* `render_mode`: `"human"` prints a short text picture, `"ansi"` returns it.
+* `env` wraps `raw_env` as the classic games do (an illegal action ends the game
+  with -1 for the agent that took it); `raw_env` itself raises `ValueError`.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ Obs = dict[str, npt.NDArray[Any]]
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """:class:`raw_env` with PettingZoo's classic wrappers (illegal action: -1 and the game ends)."""
+    """`raw_env` with PettingZoo's classic wrappers (illegal action: -1 and the game ends)."""
     e: Any = raw_env(**kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)

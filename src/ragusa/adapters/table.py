@@ -1,5 +1,5 @@
-"""What the three adapters share: a game in progress seen through action ids (:class:`Table`),
-the game's parameters checked once (:func:`game_options`), the win reward and a text drawing.
+"""What the three adapters share: a game in progress seen through action ids (`Table`),
+the game's parameters checked once (`game_options`), the win reward and a text drawing.
 
 Pure Python (no numpy): the framework modules turn the lists into arrays. Every engine name the
 adapters use is imported here, so the adapters follow a move of the engine in one place.
@@ -56,7 +56,7 @@ class IllegalActionId(ValueError):
 
 
 def game_options(players: int, edition: str, strict: bool = False, **variants: bool) -> Options:
-    """The :class:`~ragusa.state.Options` for the adapters' parameters; ``ValueError`` names a bad one."""
+    """The `Options` for the adapters' parameters; `ValueError` names a bad one."""
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 5:
         raise ValueError(f"players must be 1 (solo) to 5; got {players!r}")
     if edition not in EDITIONS:
@@ -71,7 +71,7 @@ def game_options(players: int, edition: str, strict: bool = False, **variants: b
 
 
 def win_share(state: GameState, seat: int) -> float:
-    """``seat``'s share of the win: 1/k when it is one of k winners (WIN-1, R-7), else 0."""
+    """`seat`'s share of the win: 1/k when it is one of k winners (WIN-1, R-7), else 0."""
     won = winners(state)
     return 1.0 / len(won) if seat in won else 0.0
 
@@ -104,7 +104,7 @@ class Table:
 
     @property
     def legal(self) -> dict[int, Action]:
-        """The deciding seat's legal actions by id, in :func:`ragusa.legal_actions` order."""
+        """The deciding seat's legal actions by id, in `ragusa.legal_actions` order."""
         if self._legal is None:
             self._legal = {_id(a): a for a in legal_actions(self.state)}
         return self._legal
@@ -123,14 +123,14 @@ class Table:
         return sorted(self.legal)
 
     def mask(self) -> list[int]:
-        """1 at each legal id, 0 elsewhere (length :data:`NUM_ACTIONS`)."""
+        """1 at each legal id, 0 elsewhere (length `NUM_ACTIONS`)."""
         out = [0] * NUM_ACTIONS
         for i in self.legal:
             out[i] = 1
         return out
 
     def play(self, action: int) -> None:
-        """Take the action with id ``action``; :class:`IllegalActionId` if it is not legal here."""
+        """Take the action with id `action`; `IllegalActionId` if it is not legal here."""
         found = self.legal.get(action)
         if found is None:
             if self.over:

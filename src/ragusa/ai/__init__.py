@@ -1,6 +1,6 @@
 """The AI interface (issue 13): fixed action ids, observation vectors, determinization, search.
 
-Needs the ``ai`` extra (``pip install 'ragusa[ai]'``, numpy) for the vector forms; the rest of
+Needs the `ai` extra (`pip install 'ragusa[ai]'`, numpy) for the vector forms; the rest of
 the package never imports numpy.
 """
 

@@ -1,13 +1,13 @@
 """Determinization: a full game state consistent with one seat's view (issue 13.4).
 
-:func:`determinize` fills what the view hides with a uniform draw from what the viewer cannot
+`determinize` fills what the view hides with a uniform draw from what the viewer cannot
 have seen:
 
 * bonus cards: every card not visible to the viewer (its own cards, its dealt or drawn cards,
   and, once the game is over, everyone's) is dealt at random into the hidden places, each with
   its known size: other seats' kept cards, other seats' dealt cards (SETUP-6), another seat's
   Rector hand, and the bonus deck in random order. Cards the caller knows lie at the bottom of
-  the deck, in order (``bottom``: e.g. the card the viewer itself put under the deck at the
+  the deck, in order (`bottom`: e.g. the card the viewer itself put under the deck at the
   Rector, not drawn since), stay there. The view alone does not record them (the state does not
   track who knows which card), so a caller that wants them kept tracks them itself.
 * the ship deck: the ships in no slot and no seat's hands, in random order;
@@ -16,9 +16,9 @@ have seen:
   on one of its spots, if any; the rest of each bot's count is drawn from the cards whose spots
   are all built on by bots. The Rector pairs of the easier variant are cut from the bot's drawn
   cards in order.
-* the generator: a fresh state drawn from ``rng``.
+* the generator: a fresh state drawn from `rng`.
 
-``view(determinize(v, rng), v.viewer) == v`` for every view the library produces.
+`view(determinize(v, rng), v.viewer) == v` for every view the library produces.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ _PATRICIAN: dict[str, tuple[int, ...]] = {
 
 
 def unseen_bonus_cards(v: PlayerView) -> list[str]:
-    """The bonus cards ``v``'s viewer cannot see, in component file order."""
+    """The bonus cards `v`'s viewer cannot see, in component file order."""
     seen: set[str] = set(v.dealt) | set(v.rector_hand)
     for p in v.players:
         seen.update(p.bonus_cards or ())
@@ -135,14 +135,14 @@ def _pairs(v: PlayerView, kept: list[tuple[str, ...]]) -> tuple[tuple[tuple[str,
 
 
 def _drawn(v: PlayerView, k: int, held: int) -> int:
-    """How many of bot ``k``'s ``held`` cards came from Rector draws: all but its setup card."""
+    """How many of bot `k`'s `held` cards came from Rector draws: all but its setup card."""
     assert v.solo is not None
     return max(0, held - 1) if v.solo.bot_pair_counts[k] else 0
 
 
 def determinize(v: PlayerView, rng: random.Random, bottom: Sequence[str] = ()) -> GameState:
-    """A full state that ``v``'s viewer cannot tell from the real one, hidden parts drawn from
-    ``rng`` (see the module docs). ``bottom``: bonus cards the viewer knows lie at the bottom of
+    """A full state that `v`'s viewer cannot tell from the real one, hidden parts drawn from
+    `rng` (see the module docs). `bottom`: bonus cards the viewer knows lie at the bottom of
     the deck, top first."""
     kept, dealt, hand, bonus_deck = _bonus(v, rng, bottom)
     ship_deck = _ships(v, rng)

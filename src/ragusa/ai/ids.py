@@ -1,28 +1,28 @@
 """Fixed action ids: one dense integer space for every action of every mode (issue 13.1).
 
 The space is the same for 1 to 5 players and both editions; its blocks, in order, are
-(:data:`BLOCKS`, sizes derived from the component data, never written as constants):
+(`BLOCKS`, sizes derived from the component data, never written as constants):
 
 ========================  ====================================  ==========================
 block                     one id per                            action
 ========================  ====================================  ==========================
-``choose_bonus``          bonus card (component file order)     ``ChooseBonus(card)``
-``place_house``           spot                                  ``Place(spot)``
-``place_powerhouse``      spot                                  ``Place(spot, True)``
-``trade``                 resource fish can buy                 ``Trade(resource)``
-``activate_hex``          hex                                   ``ActivateHex(hex)``
-``build_wall``            wall segment                          ``BuildWall(segment)``
-``build_tower``           tower spot                            ``BuildTower(spot)``
-``buy_ship``              market slot                           ``BuyShip(slot)``
-``sell``                  commodity                             ``SellCommodity(commodity)``
-``draw_bonus``            (one)                                 ``DrawBonus()``
-``keep_bonus``            bonus card                            ``KeepBonus(card)``
-``pass``                  (one)                                 ``Pass()``
+`choose_bonus`          bonus card (component file order)     `ChooseBonus(card)`
+`place_house`           spot                                  `Place(spot)`
+`place_powerhouse`      spot                                  `Place(spot, True)`
+`trade`                 resource fish can buy                 `Trade(resource)`
+`activate_hex`          hex                                   `ActivateHex(hex)`
+`build_wall`            wall segment                          `BuildWall(segment)`
+`build_tower`           tower spot                            `BuildTower(spot)`
+`buy_ship`              market slot                           `BuyShip(slot)`
+`sell`                  commodity                             `SellCommodity(commodity)`
+`draw_bonus`            (one)                                 `DrawBonus()`
+`keep_bonus`            bonus card                            `KeepBonus(card)`
+`pass`                  (one)                                 `Pass()`
 ========================  ====================================  ==========================
 
 A placement's id names only its spot and piece: the fish trades made for it (BUILD-8) are the
-unique minimal set for that spot in that state (:func:`ragusa.requirements.minimal_trades`), so
-:func:`action_from_id` recovers them from the state. At any decision at most one legal action
+unique minimal set for that spot in that state (`ragusa.requirements.minimal_trades`), so
+`action_from_id` recovers them from the state. At any decision at most one legal action
 has a given id.
 """
 
@@ -79,7 +79,7 @@ _SLOTS: tuple[int, ...] = tuple(range(len(COMPONENTS.market.slots)))
 
 @attrs.frozen
 class Block:
-    """One block of the id space: ids ``start .. start + len(keys) - 1``, one per key."""
+    """One block of the id space: ids `start .. start + len(keys) - 1`, one per key."""
 
     name: str
     start: int
@@ -133,7 +133,7 @@ def _lookup(block: str, key: object, action: Action) -> int:
 
 
 def action_id(action: Action) -> int:
-    """The id of ``action`` (raises ``ValueError`` for an action naming no known component).
+    """The id of `action` (raises `ValueError` for an action naming no known component).
 
     A placement's trades do not change its id (see the module docs).
     """
@@ -183,9 +183,9 @@ def _place(state: GameState, spot: str, power: bool) -> Place:
 
 
 def action_from_id(state: GameState, action_id: int) -> Action:
-    """The action with id ``action_id`` in ``state``: for a placement, with the fish trades the
+    """The action with id `action_id` in `state`: for a placement, with the fish trades the
     deciding seat must make for it here. An id that is not legal gives an action that
-    :func:`ragusa.apply` refuses (with its reason)."""
+    `ragusa.apply` refuses (with its reason)."""
     block, key = _block_of(action_id)
     name = block.name
     if name in ("place_house", "place_powerhouse"):
@@ -209,18 +209,18 @@ _SIMPLE: dict[str, Callable[[str | int], Action]] = {
 
 
 def describe_id(action_id: int) -> str:
-    """``"place_house:S12"``-style name of an id (block and key), for logs and tables."""
+    """`"place_house:S12"`-style name of an id (block and key), for logs and tables."""
     block, key = _block_of(action_id)
     return f"{block.name}:{key}"
 
 
 def legal_ids(state: GameState) -> list[int]:
-    """The ids of the deciding seat's legal actions, in :func:`ragusa.legal_actions` order."""
+    """The ids of the deciding seat's legal actions, in `ragusa.legal_actions` order."""
     return [action_id(a) for a in legal_actions(state)]
 
 
 def legal_mask(state: GameState) -> npt.NDArray[np.bool_]:
-    """A boolean vector of length :data:`NUM_ACTIONS`, true at each legal id (needs ``ragusa[ai]``)."""
+    """A boolean vector of length `NUM_ACTIONS`, true at each legal id (needs `ragusa[ai]`)."""
     import numpy as np
 
     mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
@@ -229,7 +229,7 @@ def legal_mask(state: GameState) -> npt.NDArray[np.bool_]:
 
 
 def legal_mask_list(state: GameState) -> list[bool]:
-    """:func:`legal_mask` as a plain list (no numpy)."""
+    """`legal_mask` as a plain list (no numpy)."""
     mask = [False] * NUM_ACTIONS
     for i in legal_ids(state):
         mask[i] = True
@@ -237,5 +237,5 @@ def legal_mask_list(state: GameState) -> list[bool]:
 
 
 def id_table() -> list[tuple[str, int, int, str]]:
-    """(block, first id, last id, action) per block: the table in ``docs/ai.md``."""
+    """(block, first id, last id, action) per block: the table in `docs/ai.md`."""
     return [(b.name, b.start, b.stop - 1, b.action) for b in BLOCKS]

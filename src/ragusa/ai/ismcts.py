@@ -1,26 +1,26 @@
 """A search bot: information-set Monte Carlo tree search over determinizations (issue 13.5).
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). The bot sees only
-``view(state, seat)``; every iteration draws a full state consistent with that view
-(:func:`ragusa.ai.determinize.determinize`), walks one shared tree keyed by action ids in
+`view(state, seat)`; every iteration draws a full state consistent with that view
+(`ragusa.ai.determinize.determinize`), walks one shared tree keyed by action ids in
 that state, and scores the leaf. Choices are a function of the view and the bot's own
 generator: two states with the same view give the same choice for the same seed.
 
 What keeps it strong at a small budget:
 
 * **Priors from the greedy heuristic.** When a node is expanded (its second visit), each legal
-  action is scored one step ahead with :func:`ragusa.bots.evaluate` for the acting seat; only
-  the best ``width`` are searched, best first (``opponent_width``, default 1, at the other
+  action is scored one step ahead with `ragusa.bots.evaluate` for the acting seat; only
+  the best `width` are searched, best first (`opponent_width`, default 1, at the other
   seats' decisions: the search follows their likeliest reply and reaches deeper). Another determinization whose legal actions
   include none of them (a hidden Rector hand, say) adds its own best.
 * **A heuristic cut-off instead of random playouts.** A new leaf is scored at once: for every
-  seat, its estimated final VP (:func:`ragusa.bots.evaluate`) minus the best other seat's,
-  squashed to 0..1 with ``tanh(margin / scale)``. Finished games are scored from the real
-  scores the same way. Optionally ``rollout`` greedy decisions are played first.
+  seat, its estimated final VP (`ragusa.bots.evaluate`) minus the best other seat's,
+  squashed to 0..1 with `tanh(margin / scale)`. Finished games are scored from the real
+  scores the same way. Optionally `rollout` greedy decisions are played first.
 * **Availability counts.** A child's exploration term counts the iterations in which it was
   legal, as ISMCTS requires when the legal actions differ between determinizations.
 
-The budget is ``iterations`` or ``seconds`` (whichever ends first, when both are given).
+The budget is `iterations` or `seconds` (whichever ends first, when both are given).
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def _one_step(state: GameState, seat: int, a: Action) -> float:
 
 
 def _expand(node: _Node, state: GameState, legal: dict[int, Action], width: int) -> None:
-    """Add the best ``width`` of ``legal`` by the greedy one-step estimate (those not there yet)."""
+    """Add the best `width` of `legal` by the greedy one-step estimate (those not there yet)."""
     seat = state.seat
     assert seat is not None
     scored: list[tuple[float, int]] = []
@@ -175,7 +175,7 @@ def _iterate(root: _Node, v: PlayerView, cfg: SearchConfig, rng: random.Random, 
 
 
 def search(v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig()) -> Action:
-    """The action the search picks for ``v``'s viewer, who must be the deciding seat."""
+    """The action the search picks for `v`'s viewer, who must be the deciding seat."""
     if v.seat != v.viewer or not v.legal_actions:
         raise ValueError(f"seat {v.viewer} does not decide in this view")
     if len(v.legal_actions) == 1:
@@ -198,7 +198,7 @@ def search(v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig()
 
 
 class ISMCTSBot:
-    """The search as a bot (:class:`ragusa.bots.Bot`): reads only the deciding seat's view."""
+    """The search as a bot (`ragusa.bots.Bot`): reads only the deciding seat's view."""
 
     name = "ismcts"
 
@@ -212,7 +212,7 @@ class ISMCTSBot:
 
 
 def from_spec(arg: str | None) -> ISMCTSBot:
-    """The bot for a spec's argument: ``"200"`` (iterations), ``"0.5s"`` (seconds), or none (defaults)."""
+    """The bot for a spec's argument: `"200"` (iterations), `"0.5s"` (seconds), or none (defaults)."""
     if not arg:
         return ISMCTSBot()
     try:

@@ -1,15 +1,15 @@
 """Observation vectors from one seat's view (issue 13.2).
 
-:func:`observation` turns a :class:`~ragusa.views.PlayerView` into a fixed-length float32 vector,
+`observation` turns a `PlayerView` into a fixed-length float32 vector,
 the same length in every mode (1 to 5 players, both editions). It reads the view only, so
-nothing a seat cannot see can reach it. Seats are *relative*: position ``k`` of every per-seat
-part is seat ``(viewer + k) % players``, so position 0 is always the viewer; positions past the
+nothing a seat cannot see can reach it. Seats are *relative*: position `k` of every per-seat
+part is seat `(viewer + k) % players`, so position 0 is always the viewer; positions past the
 number of players stay zero.
 
-:data:`LAYOUT` names each slice (``vec[LAYOUT["houses"]]``); ``docs/ai.md`` lists them.
-Counts are scaled to about 0..1 by the constants in :data:`SCALE`.
+`LAYOUT` names each slice (`vec[LAYOUT["houses"]]`); `docs/ai.md` lists them.
+Counts are scaled to about 0..1 by the constants in `SCALE`.
 
-:func:`information_state` appends what the seat itself did (its own actions, by action id).
+`information_state` appends what the seat itself did (its own actions, by action id).
 """
 
 from __future__ import annotations
@@ -239,7 +239,7 @@ INFO_SIZE = OBS_SIZE + 2 * NUM_ACTIONS
 
 
 def observation_list(v: PlayerView) -> list[float]:
-    """:func:`observation` as a plain list (no numpy)."""
+    """`observation` as a plain list (no numpy)."""
     out: list[float] = []
     for _, enc in PARTS:
         out += enc(v)
@@ -247,14 +247,14 @@ def observation_list(v: PlayerView) -> list[float]:
 
 
 def observation(v: PlayerView) -> npt.NDArray[np.float32]:
-    """The float32 vector of length :data:`OBS_SIZE` for ``v``'s viewer (layout :data:`LAYOUT`)."""
+    """The float32 vector of length `OBS_SIZE` for `v`'s viewer (layout `LAYOUT`)."""
     import numpy as np
 
     return np.asarray(observation_list(v), dtype=np.float32)
 
 
 def information_state(v: PlayerView, own_history: Sequence[Action]) -> npt.NDArray[np.float32]:
-    """:func:`observation` plus what the viewer itself did: ``own_history`` is its own actions so
+    """`observation` plus what the viewer itself did: `own_history` is its own actions so
     far, in order; appended are how often it took each action id (scaled) and its last one."""
     import numpy as np
 

@@ -2,7 +2,7 @@
 
     python -m ragusa.ai.strength --games 200 --players 2 --iterations 200 --workers 2
 
-Game ``k`` is seeded ``seed + k``; the search bot takes seat ``k % players`` and greedy bots
+Game `k` is seeded `seed + k`; the search bot takes seat `k % players` and greedy bots
 the other seats. A shared victory counts as a fraction (1 / number of winners). Prints the
 search bot's win rate with a 95% Wilson interval, its average VP margin over the best other
 seat, and its seconds per decision (mean over the decisions it was asked, and the slowest).

@@ -1,13 +1,13 @@
 """Benchmark: random playouts on one core.
 
-``python -m ragusa.bench`` or ``ragusa bench [--games N] [--players 4] [--seed S] [--profile]``.
+`python -m ragusa.bench` or `ragusa bench [--games N] [--players 4] [--seed S] [--profile]`.
 
-Each playout starts from ``new_game(players, seed=seed + k)`` and picks uniformly among the
-legal actions with its own :class:`random.Random` (the game's generator is not touched). The
-calls to :func:`ragusa.legal_actions` and :func:`ragusa.apply` are timed separately with
-:func:`time.perf_counter`; a decision is one applied action. A few warm-up games run first and
+Each playout starts from `new_game(players, seed=seed + k)` and picks uniformly among the
+legal actions with its own `random.Random` (the game's generator is not touched). The
+calls to `ragusa.legal_actions` and `ragusa.apply` are timed separately with
+`time.perf_counter`; a decision is one applied action. A few warm-up games run first and
 are not counted; the total is CPU time of the process (one core: waiting while other programs
-run does not count), the calls wall-clock time. ``--profile`` runs the same playouts under :mod:`cProfile` and prints the
+run does not count), the calls wall-clock time. `--profile` runs the same playouts under `cProfile` and prints the
 functions with the most time spent in them.
 """
 
@@ -77,7 +77,7 @@ class BenchResult:
 
 
 def playouts(games: int, players: int = 4, seed: int = 0, edition: str = "2nd") -> BenchResult:
-    """Play ``games`` random playouts (seeds ``seed .. seed + games - 1``) and time them."""
+    """Play `games` random playouts (seeds `seed .. seed + games - 1`) and time them."""
     pc = time.perf_counter
     decisions = 0
     legal_t = apply_t = 0.0
@@ -112,7 +112,7 @@ def playouts(games: int, players: int = 4, seed: int = 0, edition: str = "2nd") 
 
 
 def run_bench(games: int = 200, players: int = 4, seed: int = 0, warmup: int = 5, edition: str = "2nd") -> BenchResult:
-    """Warm up with ``warmup`` games (other seeds, not counted), then measure ``games`` playouts."""
+    """Warm up with `warmup` games (other seeds, not counted), then measure `games` playouts."""
     if warmup:
         playouts(warmup, players, seed=seed + 1_000_000, edition=edition)
     return playouts(games, players, seed=seed, edition=edition)
@@ -134,7 +134,7 @@ def _untimed(games: int, players: int, seed: int, edition: str = "2nd") -> int:
 def profile(
     games: int = 100, players: int = 4, seed: int = 0, top: int = 25, sort: str = "tottime", edition: str = "2nd"
 ) -> str:
-    """cProfile a batch of random playouts; the ``top`` functions by ``sort`` (tottime: time in the
+    """cProfile a batch of random playouts; the `top` functions by `sort` (tottime: time in the
     function itself; cumulative: with its callees), as pstats prints them."""
     prof = cProfile.Profile()
     prof.enable()
@@ -147,7 +147,7 @@ def profile(
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The benchmark's options (shared by ``python -m ragusa.bench`` and ``ragusa bench``)."""
+    """The benchmark's options (shared by `python -m ragusa.bench` and `ragusa bench`)."""
     parser.add_argument("--games", type=int, default=200, help="measured playouts (default 200)")
     parser.add_argument(
         "--players", type=int, default=4, choices=range(1, 6), metavar="{1..5}", help="default 4 (1: solo)"
@@ -173,7 +173,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the benchmark for parsed arguments (see :func:`add_arguments`) and print the figures."""
+    """Run the benchmark for parsed arguments (see `add_arguments`) and print the figures."""
     if args.games < 1:
         print("ragusa bench: --games must be at least 1", file=sys.stderr)
         return 2

@@ -1,4 +1,4 @@
-"""``python -m ragusa.bench``: the benchmark."""
+"""`python -m ragusa.bench`: the benchmark."""
 
 import sys
 

@@ -1,9 +1,9 @@
 """Perft: count the distinct legal action sequences from fixed positions, as chess engines do.
 
-``perft(state, n)`` is the number of sequences of ``n`` legal actions from ``state`` (a sequence
-that reaches the end of the game earlier does not count; ``perft(state, 0) == 1``). The counts of
-fixed positions are committed in ``tests/perft/ragusa.perft``; a speed change that changes any of
-them changed the game. The file holds blocks separated by blank lines (a line starting with ``#`` is a comment)::
+`perft(state, n)` is the number of sequences of `n` legal actions from `state` (a sequence
+that reaches the end of the game earlier does not count; `perft(state, 0) == 1`). The counts of
+fixed positions are committed in `tests/perft/ragusa.perft`; a speed change that changes any of
+them changed the game. The file holds blocks separated by blank lines (a line starting with `#` is a comment):
 
     id 4p-2nd-s1-mid
     start players=4 seed=1 edition=2nd options=strict
@@ -11,9 +11,9 @@ them changed the game. The file holds blocks separated by blank lines (a line st
     perft 1 3
     perft 2 9
 
-``start`` names the game (:func:`ragusa.rules.game.new_game`; ``options`` is a comma-separated
-list of the true :class:`~ragusa.core.state.Options` fields, or ``-``); the optional ``prefix`` is
-a JSON list of actions played first, to reach a mid-game position. ``ragusa perft`` prints each
+`start` names the game (`ragusa.rules.game.new_game`; `options` is a comma-separated
+list of the true `Options` fields, or `-`); the optional `prefix` is
+a JSON list of actions played first, to reach a mid-game position. `ragusa perft` prints each
 count with nodes per second and, on a mismatch, the count below each first action ("divide").
 """
 
@@ -42,7 +42,7 @@ _OPTION_NAMES = tuple(f.name for f in attrs.fields(Options))
 
 @attrs.frozen
 class PerftCase:
-    """One position of the perft file and its expected counts, ``(depth, count)`` in file order."""
+    """One position of the perft file and its expected counts, `(depth, count)` in file order."""
 
     id: str
     players: int
@@ -54,7 +54,7 @@ class PerftCase:
 
 
 def perft(state: GameState, depth: int) -> int:
-    """The number of distinct legal action sequences of length ``depth`` from ``state``."""
+    """The number of distinct legal action sequences of length `depth` from `state`."""
     if depth <= 0:
         return 1
     actions = legal_actions(state)
@@ -64,12 +64,12 @@ def perft(state: GameState, depth: int) -> int:
 
 
 def divide(state: GameState, depth: int) -> list[tuple[Action, int]]:
-    """``perft(apply(state, a), depth - 1)`` for each legal action ``a`` (they add up to ``perft``)."""
+    """`perft(apply(state, a), depth - 1)` for each legal action `a` (they add up to `perft`)."""
     return [(a, perft(apply(state, a), depth - 1)) for a in legal_actions(state)]
 
 
 def start_state(case: PerftCase) -> GameState:
-    """The position of ``case``: its new game with the prefix played."""
+    """The position of `case`: its new game with the prefix played."""
     state = new_game(case.players, seed=case.seed, edition=case.edition, options=case.options)
     for action in case.prefix:
         state = apply(state, action)
@@ -139,7 +139,7 @@ def load(path: Path | str) -> list[PerftCase]:
 
 
 def write(case: PerftCase) -> str:
-    """The block of ``case`` in the file format (with its counts)."""
+    """The block of `case` in the file format (with its counts)."""
     names = [n for n in _OPTION_NAMES if getattr(case.options, n)]
     lines = [
         f"id {case.id}",

@@ -1,14 +1,14 @@
 """The benchmark suite (issue 12): ragusa against python-chess in one run, per mode; the cost of
-``legal_actions`` and ``apply`` at a placement decision; decisions/s by game phase; memory per
+`legal_actions` and `apply` at a placement decision; decisions/s by game phase; memory per
 retained state.
 
-A python-chess random game (the ``bench`` extra) starts from the initial position and, until
-``board.is_game_over()``, lists ``board.legal_moves`` and pushes one chosen uniformly: one ply is
-one decision. A ragusa random playout does the same with :func:`legal_actions` and :func:`apply`
-until :func:`is_terminal`. In solo one decision is the human's; its :func:`apply` also plays both
-bots' turns. The two alternate in the same process, in equal shares of time (:func:`compare`),
+A python-chess random game (the `bench` extra) starts from the initial position and, until
+`board.is_game_over()`, lists `board.legal_moves` and pushes one chosen uniformly: one ply is
+one decision. A ragusa random playout does the same with `legal_actions` and `apply`
+until `is_terminal`. In solo one decision is the human's; its `apply` also plays both
+bots' turns. The two alternate in the same process, in equal shares of time (`compare`),
 so that a load on the machine slows both alike, and both are timed in CPU time of the process
-(:func:`time.process_time`), the time of one core; the ratio of decisions/s to plies/s is what
+(`time.process_time`), the time of one core; the ratio of decisions/s to plies/s is what
 the targets are stated in.
 """
 
@@ -48,7 +48,7 @@ __all__ = [
 MODES: tuple[tuple[str, int], ...] = (("4p", 4), ("2p", 2), ("3p", 3), ("5p", 5), ("solo", 1))
 #: issue 12: the least ratio of decisions/s to python-chess plies/s, per mode
 TARGETS: dict[str, float] = {"4p": 2.5, "2p": 2.0, "3p": 2.0, "5p": 2.0, "solo": 1.0}
-#: issue 12: the most median microseconds of ``legal_actions`` and ``apply`` at a placement decision
+#: issue 12: the most median microseconds of `legal_actions` and `apply` at a placement decision
 TARGET_LEGAL_US = 15.0
 TARGET_APPLY_US = 20.0
 
@@ -75,7 +75,7 @@ def chess_game(rng: random.Random) -> int:
 
 
 def ragusa_game(players: int, seed: int, edition: str = "2nd") -> int:
-    """One random ragusa playout from ``new_game(players, seed=seed)``; the number of decisions."""
+    """One random ragusa playout from `new_game(players, seed=seed)`; the number of decisions."""
     rng = random.Random(seed)
     state = new_game(players, seed=seed, edition=edition)
     decisions = 0
@@ -109,7 +109,7 @@ class ModeResult:
 
 
 def _timed(run: Callable[..., int], *args: Any) -> tuple[int, float]:
-    """``run(*args)`` and the CPU time it took (the process's: time spent waiting for the CPU
+    """`run(*args)` and the CPU time it took (the process's: time spent waiting for the CPU
     while other programs run does not count, so the figures are those of one core)."""
     t0 = time.process_time()
     n = run(*args)
@@ -117,7 +117,7 @@ def _timed(run: Callable[..., int], *args: Any) -> tuple[int, float]:
 
 
 def compare(rounds: int, seed: int = 0, modes: tuple[tuple[str, int], ...] = MODES) -> list[ModeResult]:
-    """Per mode, ``rounds`` python-chess games, each followed by ragusa playouts until the mode's
+    """Per mode, `rounds` python-chess games, each followed by ragusa playouts until the mode's
     ragusa time has caught up with its python-chess time: both get the same share of the run, so
     a varying load on the machine weighs on both alike."""
     totals = {label: [0, 0, 0.0, 0, 0.0] for label, _ in modes}
@@ -150,8 +150,8 @@ def _placement_states(players: int, games: int, seed: int) -> list[GameState]:
 
 
 def placement_costs(players: int = 4, games: int = 20, seed: int = 0) -> tuple[float, float, int]:
-    """Median microseconds of ``legal_actions`` at a placement decision and of ``apply`` of one
-    placement (chosen at random), over the placement decisions of ``games`` random playouts; and
+    """Median microseconds of `legal_actions` at a placement decision and of `apply` of one
+    placement (chosen at random), over the placement decisions of `games` random playouts; and
     how many decisions were timed. Each state is timed once, in playout order, as a playout would."""
     pc = time.perf_counter
     rng = random.Random(seed)

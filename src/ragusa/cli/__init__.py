@@ -1,6 +1,6 @@
-"""The ``ragusa`` command line.
+"""The `ragusa` command line.
 
-Subcommands::
+Subcommands:
 
     ragusa play --players N [--seed S] [--edition 1st|2nd] [--bot random|greedy] [--bots SPECS] [--human SEAT ...] [--strict]
     ragusa bench [--games N] [--players 4] [--seed S] [--profile]
@@ -9,16 +9,16 @@ Subcommands::
 
 Adding a subcommand
 -------------------
-Each subcommand is one entry of :data:`COMMANDS`: ``(name, help, configure, handler)``.
-``configure(subparser)`` adds its arguments to an :class:`argparse.ArgumentParser`;
-``handler(args) -> int`` runs it and returns the exit code (0 success, 2 usage error,
-1 other failure). To add e.g. ``replay``, write ``_configure_replay`` and ``_replay`` (or
-import them from another module) and append one line to :data:`COMMANDS`::
+Each subcommand is one entry of `COMMANDS`: `(name, help, configure, handler)`.
+`configure(subparser)` adds its arguments to an `argparse.ArgumentParser`;
+`handler(args) -> int` runs it and returns the exit code (0 success, 2 usage error,
+1 other failure). To add e.g. `replay`, write `_configure_replay` and `_replay` (or
+import them from another module) and append one line to `COMMANDS`:
 
     Command("replay", "replay a recorded game", _configure_replay, _replay),
 
-:func:`build_parser` builds the parser and the ``{name: handler}`` dict from that list;
-:func:`main` parses ``argv`` and calls the chosen handler.
+`build_parser` builds the parser and the `{name: handler}` dict from that list;
+`main` parses `argv` and calls the chosen handler.
 """
 
 from __future__ import annotations
@@ -102,6 +102,11 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         default=None,
         help="play these seats yourself at the terminal (e.g. --human 0, --human 0 2); the others are --bot",
     )
+    p.add_argument(
+        "--powerhouse-any-hex",
+        action="store_true",
+        help="R-9 literal: one powerhouse per hex, country and sea hexes too",
+    )
 
 
 def _humans(values: list[str], players: int) -> list[int] | None:
@@ -120,6 +125,7 @@ def _play(args: argparse.Namespace) -> int:
         solo_human_first=args.solo_human_first,
         solo_easier_rector=args.solo_easier_rector,
         solo_harder=args.solo_harder,
+        powerhouse_any_hex=args.powerhouse_any_hex,
     )
     if args.human is not None:
         from ragusa.service.terminal import play as play_terminal
@@ -214,7 +220,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- the parser
 
-#: every subcommand, in the order ``ragusa --help`` lists them (append new ones here)
+#: every subcommand, in the order `ragusa --help` lists them (append new ones here)
 COMMANDS: list[Command] = [
     Command("play", "play a whole game with the built-in bots and print the log", _configure_play, _play),
     Command("bench", "time random playouts (decisions/s, legal_actions, apply, per game)", bench.add_arguments, _bench),
@@ -253,7 +259,7 @@ COMMANDS: list[Command] = [
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
-    """The ``ragusa`` argument parser and the handler of each subcommand, by name (see the module docs)."""
+    """The `ragusa` argument parser and the handler of each subcommand, by name (see the module docs)."""
     parser = argparse.ArgumentParser(
         prog="ragusa", description="Ragusa rules library: play games with the built-in bots, benchmark the engine."
     )
@@ -268,7 +274,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``ragusa`` with ``argv`` (default ``sys.argv[1:]``); returns the exit code."""
+    """Run `ragusa` with `argv` (default `sys.argv[1:]`); returns the exit code."""
     parser, handlers = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

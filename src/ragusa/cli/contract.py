@@ -1,6 +1,6 @@
-"""The JSON-contract subcommands of ``ragusa``: ``schema``, ``replay``, ``verify``, ``legal``, ``apply``, ``view``.
+"""The JSON-contract subcommands of `ragusa`: `schema`, `replay`, `verify`, `legal`, `apply`, `view`.
 
-They let a program in any language use the library through the command line::
+They let a program in any language use the library through the command line:
 
     ragusa schema state                      # print the JSON Schema of a state
     ragusa legal STATE                       # the deciding seat's legal actions, as a JSON array
@@ -9,14 +9,14 @@ They let a program in any language use the library through the command line::
     ragusa replay RECORD [--json]            # replay a game record: the log and the final scores
     ragusa verify RECORD [--json]            # the first illegal action, or the confirmed final scores
 
-STATE, ACTION and RECORD are each a file path, ``-`` for standard input, or the JSON itself
-(an argument starting with ``{`` or ``[``).
+STATE, ACTION and RECORD are each a file path, `-` for standard input, or the JSON itself
+(an argument starting with `{` or `[`).
 
-Exit codes: 0 success; 1 an illegal action (``apply``, ``replay``, ``verify``) or scores that do
-not match the record (``verify``); 2 invalid input or a usage error. Errors of ``legal``, ``apply``
-and ``view``, and of ``replay``/``verify`` with ``--json``, are printed on standard error as one
-JSON object: ``{"error": "invalid_input", "path": "$.players[2].commodities[1]", "message": "..."}``
-or ``{"error": "illegal_action", "rule": "BUILD-2", "message": "..."}``.
+Exit codes: 0 success; 1 an illegal action (`apply`, `replay`, `verify`) or scores that do
+not match the record (`verify`); 2 invalid input or a usage error. Errors of `legal`, `apply`
+and `view`, and of `replay`/`verify` with `--json`, are printed on standard error as one
+JSON object: `{"error": "invalid_input", "path": "$.players[2].commodities[1]", "message": "..."}`
+or `{"error": "illegal_action", "rule": "BUILD-2", "message": "..."}`.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def _read_bounded(stream: BinaryIO | TextIO, name: str) -> bytes | str:
 
 
 def _text(arg: str, what: str = "the argument") -> str | bytes:
-    """The JSON text an argument stands for (see the module docs), read up to :data:`MAX_BYTES`."""
+    """The JSON text an argument stands for (see the module docs), read up to `MAX_BYTES`."""
     if arg == "-":
         return _read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "standard input")
     if arg.lstrip().startswith(("{", "[")):

@@ -1,2 +1,2 @@
 """The JSON contract: schemas, serialization, validation of input against the rules' invariants,
-player views and game records. Imports :mod:`ragusa.rules` and :mod:`ragusa.core`."""
+player views and game records. Imports `ragusa.rules` and `ragusa.core`."""

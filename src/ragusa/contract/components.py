@@ -1,6 +1,7 @@
-"""Component data from outside the package: validated against the published ``components``
-schema, then structured and checked by :mod:`ragusa.core.components`.
+"""Component data from outside the package: validated against the published `components`
+schema, then structured and checked by `ragusa.core.components`.
 
+Examples:
     >>> from ragusa.contract.components import load_components
     >>> from ragusa.core.components import COMPONENTS
     >>> load_components() == COMPONENTS
@@ -26,7 +27,7 @@ def parse_components(raw: Any) -> ComponentData:
 
 
 def load_components(text: str | None = None) -> ComponentData:
-    """Load component data from JSON text (a corrected board, say), or the packaged ``standard.json``."""
+    """Load component data from JSON text (a corrected board, say), or the packaged `standard.json`."""
     if text is None:
         text = standard_text()
     try:

@@ -1,9 +1,9 @@
-"""The contract's document types: what a seat sees (:class:`PlayerView`), a game record
-(:class:`GameRecord`), and the ``"type"`` tags of actions and events.
+"""The contract's document types: what a seat sees (`PlayerView`), a game record
+(`GameRecord`), and the `"type"` tags of actions and events.
 
-Types only: the functions that make and read these documents live in :mod:`ragusa.contract.views`,
-:mod:`ragusa.contract.records` and :mod:`ragusa.contract.serialization`; the schema generator
-(:mod:`ragusa.contract.schema.generate`) reads the types from here.
+Types only: the functions that make and read these documents live in `ragusa.contract.views`,
+`ragusa.contract.records` and `ragusa.contract.serialization`; the schema generator
+(`ragusa.contract.schema.generate`) reads the types from here.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from ragusa.core.state import Options, Phase
 
 
 def type_tag(cls: type) -> str:
-    """The ``"type"`` tag of an action or event class: its name in snake case
-    (``BuildWall`` -> ``build_wall``; an acronym stays one word: ``VPScored`` -> ``vp_scored``)."""
+    """The `"type"` tag of an action or event class: its name in snake case
+    (`BuildWall` -> `build_wall`; an acronym stays one word: `VPScored` -> `vp_scored`)."""
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", cls.__name__).lower()
 
 
@@ -65,7 +65,7 @@ class SoloView:
 
 @attrs.frozen
 class PlayerView:
-    """What seat ``viewer`` may know of a position. Fields not described here mean what they mean in
+    """What seat `viewer` may know of a position. Fields not described here mean what they mean in
     the game state (indices in component-file order)."""
 
     #: the seat this view is for

@@ -1,11 +1,12 @@
 """Game records: a game's setup and its actions, replayed and verified.
 
-A record (JSON, see the ``record`` schema) holds what :func:`ragusa.new_game` needs (players,
-seed, edition, options) and the actions taken, in order. Since ``apply`` is a pure function
+A record (JSON, see the `record` schema) holds what `ragusa.new_game` needs (players,
+seed, edition, options) and the actions taken, in order. Since `apply` is a pure function
 and every random draw comes from the seeded generator inside the state, the record rebuilds
-the whole game: :func:`replay` re-applies every action (each one checked by the rules) and
-:func:`verify` reports the first illegal action, or confirms the game and its final scores.
+the whole game: `replay` re-applies every action (each one checked by the rules) and
+`verify` reports the first illegal action, or confirms the game and its final scores.
 
+Examples:
     >>> from ragusa import new_game, legal_actions, apply
     >>> from ragusa.contract.records import GameRecord, verify
     >>> state = new_game(3, seed=5)
@@ -37,7 +38,7 @@ from ragusa.rules.queries import is_terminal, score_breakdown, scores, winners
 
 
 class ReplayError(IllegalActionError):
-    """Action ``index`` of a record is illegal; ``rule`` and ``explanation`` say why."""
+    """Action `index` of a record is illegal; `rule` and `explanation` say why."""
 
     def __init__(self, index: int, rule: str, explanation: str) -> None:
         ValueError.__init__(self, f"action {index}: [{rule}] {explanation}")
@@ -58,7 +59,7 @@ class Replay:
 
 @attrs.frozen
 class Verification:
-    """What :func:`verify` found."""
+    """What `verify` found."""
 
     #: every action was legal, the game reached its end, and the stated scores (if any) are the final scores
     ok: bool
@@ -71,7 +72,7 @@ class Verification:
     explanation: str | None = None
     #: the game reached its end
     over: bool = False
-    #: scores after the last legal action (final when ``over``)
+    #: scores after the last legal action (final when `over`)
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     #: the record's stated scores differ from the replayed ones
@@ -99,7 +100,7 @@ class Verification:
 
 
 def initial_state(record: GameRecord) -> GameState:
-    """The new game a record starts from; :class:`InvalidInputError` if ``new_game`` refuses its setup."""
+    """The new game a record starts from; `InvalidInputError` if `new_game` refuses its setup."""
     try:
         return new_game(record.players, seed=record.seed, edition=record.edition, options=record.options)
     except ValueError as exc:
@@ -117,7 +118,7 @@ def initial_state(record: GameRecord) -> GameState:
 
 
 def replay(record: GameRecord) -> Replay:
-    """Re-apply every action; raises :class:`ReplayError` at the first illegal one."""
+    """Re-apply every action; raises `ReplayError` at the first illegal one."""
     start = state = initial_state(record)
     all_events: list[tuple[Event, ...]] = []
     for i, action in enumerate(record.actions):
@@ -164,8 +165,8 @@ def verify(record: GameRecord) -> Verification:
 def record_of(
     initial: GameState, seed: int, actions: list[Action] | tuple[Action, ...], *, final: GameState | None = None
 ) -> GameRecord:
-    """A record of a game started as ``new_game(len(initial.players), seed=seed, ...)``; with
-    ``final`` (the state after the actions, when the game is over) it states the final scores."""
+    """A record of a game started as `new_game(len(initial.players), seed=seed, ...)`; with
+    `final` (the state after the actions, when the game is over) it states the final scores."""
     return GameRecord(
         players=1 if initial.solo is not None else initial.n_players,
         seed=seed,
@@ -184,7 +185,7 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
 
 
 def record_to_json(record: GameRecord) -> str:
-    """The record as JSON text, one action per line (see the ``record`` schema)."""
+    """The record as JSON text, one action per line (see the `record` schema)."""
     data = record_to_data(record)
     actions = data.pop("actions")
     head = json.dumps(data, indent=2)
@@ -197,10 +198,10 @@ def record_to_json(record: GameRecord) -> str:
 
 
 def record_from_json(text: str | bytes | Any) -> GameRecord:
-    """A record from JSON text (or parsed data), validated against the ``record`` schema.
+    """A record from JSON text (or parsed data), validated against the `record` schema.
 
-    Raises :class:`~ragusa.core.errors.InvalidInputError` naming the JSON path of the first problem.
-    The actions are only checked for form here; :func:`verify` checks them against the rules.
+    Raises `InvalidInputError` naming the JSON path of the first problem.
+    The actions are only checked for form here; `verify` checks them against the rules.
     """
     from ragusa.contract.schema import read_document
     from ragusa.contract.serialization import structure_checked
@@ -212,7 +213,7 @@ def record_from_json(text: str | bytes | Any) -> GameRecord:
 
 
 def score_table(state: GameState) -> list[dict[str, int]]:
-    """The score breakdown per seat (see :func:`ragusa.score_breakdown`)."""
+    """The score breakdown per seat (see `ragusa.score_breakdown`)."""
     return [dict(d) for d in score_breakdown(state)]
 
 

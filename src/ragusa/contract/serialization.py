@@ -1,10 +1,10 @@
 """JSON for states and actions, mapped by cattrs.
 
-``state_from_json(state_to_json(s)) == s`` for every state. Actions are tagged with
-``"type"`` (``{"type": "place", "spot": "s12", "powerhouse": false, "trades": []}``).
+`state_from_json(state_to_json(s)) == s` for every state. Actions are tagged with
+`"type"` (`{"type": "place", "spot": "s12", "powerhouse": false, "trades": []}`).
 
-Every reader validates its input first (:mod:`ragusa.contract.schema`, then for states
-:mod:`ragusa.contract.validation`) and raises :class:`~ragusa.core.errors.InvalidInputError`, naming the
+Every reader validates its input first (`ragusa.contract.schema`, then for states
+`ragusa.contract.validation`) and raises `InvalidInputError`, naming the
 JSON path of the first problem, for anything malformed or inconsistent; it never returns a
 half-built object and never raises another exception type.
 """
@@ -54,7 +54,7 @@ T = TypeVar("T")
 
 def structure_checked(data: Any, cls: type[T]) -> T:
     """Structure schema-validated data; a failure (which the schema should have prevented) is
-    still reported as :class:`InvalidInputError`, never as a cattrs exception."""
+    still reported as `InvalidInputError`, never as a cattrs exception."""
     try:
         return CONVERTER.structure(data, cls)
     except Exception as exc:  # cattrs raises exception groups; the schema normally rules these out
@@ -63,8 +63,8 @@ def structure_checked(data: Any, cls: type[T]) -> T:
 
 
 def state_from_data(data: Any, *, rules: bool = True) -> GameState:
-    """A state from parsed JSON, validated (schema, structure and, with ``rules``, the rules'
-    consistency; see :mod:`ragusa.contract.validation`)."""
+    """A state from parsed JSON, validated (schema, structure and, with `rules`, the rules'
+    consistency; see `ragusa.contract.validation`)."""
     from ragusa.contract.schema import read_document
     from ragusa.contract.validation import check_state
 
@@ -75,10 +75,10 @@ def state_from_data(data: Any, *, rules: bool = True) -> GameState:
 
 
 def state_from_json(text: str | bytes, *, rules: bool = True) -> GameState:
-    """A state from :func:`state_to_json`'s output, validated.
+    """A state from `state_to_json`'s output, validated.
 
-    Raises :class:`InvalidInputError` (a ``ValueError``) naming the JSON path of the first
-    problem. ``rules=False`` skips the checks that the position could arise in play (piece counts,
+    Raises `InvalidInputError` (a `ValueError`) naming the JSON path of the first
+    problem. `rules=False` skips the checks that the position could arise in play (piece counts,
     resources matching the houses, every card in one place), for hand-built positions.
     """
     from ragusa.contract.schema import parse_json
@@ -96,7 +96,7 @@ def action_to_json(action: Action) -> str:
 
 
 def action_from_data(data: Any) -> Action:
-    """An action from parsed JSON, validated against the ``action`` schema."""
+    """An action from parsed JSON, validated against the `action` schema."""
     from ragusa.contract.schema import read_document
 
     read_document("action", data)
@@ -108,10 +108,10 @@ def action_from_data(data: Any) -> Action:
 
 
 def action_from_json(text: str | bytes) -> Action:
-    """An action from :func:`action_to_json`'s output, validated against the ``action`` schema.
+    """An action from `action_to_json`'s output, validated against the `action` schema.
 
-    Only the form is checked here; whether the action is legal is :func:`ragusa.apply`'s call.
-    Raises :class:`InvalidInputError` naming the JSON path of the first problem.
+    Only the form is checked here; whether the action is legal is `ragusa.apply`'s call.
+    Raises `InvalidInputError` naming the JSON path of the first problem.
     """
     from ragusa.contract.schema import parse_json
 

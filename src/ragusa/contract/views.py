@@ -1,6 +1,6 @@
 """Player views: what one seat may know of a game position.
 
-:func:`view` turns a full :class:`~ragusa.core.state.GameState` into a :class:`PlayerView` for one
+`view` turns a full `GameState` into a `PlayerView` for one
 seat. The view keeps everything on the table (the board, the market, every seat's resources,
 commodities, pieces, ships and VP) and drops what the seat may not see:
 
@@ -45,7 +45,7 @@ def _seat_view(p: PlayerState, own: bool, reveal: bool, dealt: int) -> SeatView:
 
 
 def view(state: GameState, seat: int) -> PlayerView:
-    """What ``seat`` may know of ``state`` (see the module docs for what is hidden)."""
+    """What `seat` may know of `state` (see the module docs for what is hidden)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n_players:
         raise ValueError(f"seat must be 0..{state.n_players - 1}; got {seat!r}")
     over = state.phase == Phase.OVER
@@ -121,10 +121,10 @@ def _redact(event: Event, seat: int) -> Event:
 
 
 def redact_events(events: tuple[Event, ...] | list[Event], seat: int) -> tuple[Event, ...]:
-    """``events`` as ``seat`` may see them: another seat's kept bonus card reads :data:`HIDDEN`, and a
+    """`events` as `seat` may see them: another seat's kept bonus card reads `HIDDEN`, and a
     solo bot's placement does not name the hidden Patrician card it drew (nor the card's other spots).
 
-    :func:`ragusa.step` returns the server's events, which tell everything; a seat gets these.
+    `ragusa.step` returns the server's events, which tell everything; a seat gets these.
     """
     return tuple(_redact(e, seat) for e in events)
 
@@ -137,14 +137,14 @@ def view_to_data(v: PlayerView) -> dict[str, Any]:
 
 
 def view_to_json(v: PlayerView) -> str:
-    """The view as compact JSON (see the ``view`` schema)."""
+    """The view as compact JSON (see the `view` schema)."""
     return json.dumps(view_to_data(v), separators=(",", ":"), sort_keys=True)
 
 
 def view_from_json(text: str | bytes | Any) -> PlayerView:
-    """A view from :func:`view_to_json`'s output (or parsed data), validated against the ``view`` schema.
+    """A view from `view_to_json`'s output (or parsed data), validated against the `view` schema.
 
-    Raises :class:`~ragusa.core.errors.InvalidInputError` naming the JSON path of the first problem.
+    Raises `InvalidInputError` naming the JSON path of the first problem.
     """
     from ragusa.contract.schema import read_document
     from ragusa.contract.serialization import structure_checked

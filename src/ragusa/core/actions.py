@@ -1,6 +1,6 @@
 """Actions: what the deciding seat can do. Frozen attrs classes with ids from the component data.
 
-Every action is hashable and compares by value, so ``action in legal_actions(state)`` works.
+Every action is hashable and compares by value, so `action in legal_actions(state)` works.
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ class ChooseBonus:
 
 @attrs.frozen
 class Place:
-    """TURN-1: place a house (or, in 2p, a powerhouse) on ``spot``.
+    """TURN-1: place a house (or, in 2p, a powerhouse) on `spot`.
 
-    ``trades`` lists the resources bought with fish as part of this placement
-    (BUILD-8), one entry per trade, e.g. ``("wood", "wood")`` for two trades of 2 fish. They are
+    `trades` lists the resources bought with fish as part of this placement
+    (BUILD-8), one entry per trade, e.g. `("wood", "wood")` for two trades of 2 fish. They are
     kept in resource order (wood, stone, silver_ore, grapes, olives), whatever order they are given in.
     """
 
@@ -48,42 +48,42 @@ class Place:
 
 @attrs.frozen
 class Trade:
-    """FISH-1: trade fish for one ``resource`` (2 fish: wood/grapes/olives, 3: stone, 4: silver_ore)."""
+    """FISH-1: trade fish for one `resource` (2 fish: wood/grapes/olives, 3: stone, 4: silver_ore)."""
 
     resource: str
 
 
 @attrs.frozen
 class ActivateHex:
-    """ACT-5: the new house's hex ``hex`` activates next."""
+    """ACT-5: the new house's hex `hex` activates next."""
 
     hex: str
 
 
 @attrs.frozen
 class BuildWall:
-    """MASON-1: build the wall segment ``segment``."""
+    """MASON-1: build the wall segment `segment`."""
 
     segment: str
 
 
 @attrs.frozen
 class BuildTower:
-    """ARCHITECT-1: put a tower on ``spot``."""
+    """ARCHITECT-1: put a tower on `spot`."""
 
     spot: str
 
 
 @attrs.frozen
 class BuyShip:
-    """MARKET-1: buy the ship in market slot ``slot`` (0 = leftmost)."""
+    """MARKET-1: buy the ship in market slot `slot` (0 = leftmost)."""
 
     slot: int
 
 
 @attrs.frozen
 class SellCommodity:
-    """WHARF-1: sell one ``commodity`` (silver, wine or oil)."""
+    """WHARF-1: sell one `commodity` (silver, wine or oil)."""
 
     commodity: str
 
@@ -95,7 +95,7 @@ class DrawBonus:
 
 @attrs.frozen
 class KeepBonus:
-    """RECTOR-1: keep ``card`` of the drawn cards; the other goes under the deck."""
+    """RECTOR-1: keep `card` of the drawn cards; the other goes under the deck."""
 
     card: str
 

@@ -1,11 +1,11 @@
 """The board's topology, derived from the hex coordinates and checked against the file.
 
-Hexes are pointy-top in axial coordinates ``(q, r)`` with ``r`` growing downwards.
+Hexes are pointy-top in axial coordinates `(q, r)` with `r` growing downwards.
 A corner of a hex is shared by three hexes; a *spot* is a corner whose three hexes
 are all on the board and not all sea. From the coordinates alone this module
 derives every spot, each hex's ring of spots in clockwise order, and the city wall
 ring (the boundary between city and non-city hexes), then checks each against
-what ``standard.json`` states. A disagreement raises :class:`ComponentDataError`
+what `standard.json` states. A disagreement raises `ComponentDataError`
 at import, so a corrected board can be dropped in and is verified before use.
 
 Everything the rules read is precomputed here as tuples of small ints
@@ -39,7 +39,7 @@ BUILDING_INDEX: dict[str, int] = {b: i for i, b in enumerate(BUILDINGS)}
 
 
 def hex_corners(q: int, r: int) -> tuple[tuple[Coord, Coord, Coord], ...]:
-    """The six corners of hex ``(q, r)``, clockwise from the top, each as its three hexes."""
+    """The six corners of hex `(q, r)`, clockwise from the top, each as its three hexes."""
     return (
         ((q, r), (q, r - 1), (q + 1, r - 1)),  # top
         ((q, r), (q + 1, r - 1), (q + 1, r)),  # upper right
@@ -57,9 +57,9 @@ class Board:
     hex_ids: tuple[str, ...]
     hex_index: dict[str, int]
     hex_kind: tuple[int, ...]
-    #: resource index (``RESOURCES``) a country or sea hex gives, else -1
+    #: resource index (`RESOURCES`) a country or sea hex gives, else -1
     hex_resource: tuple[int, ...]
-    #: building index (``BUILDINGS``) of a city hex, else -1
+    #: building index (`BUILDINGS`) of a city hex, else -1
     hex_building: tuple[int, ...]
     #: the spots around each hex, clockwise from the top corner (only corners that are spots)
     hex_spots: tuple[tuple[int, ...], ...]
@@ -69,7 +69,7 @@ class Board:
     spot_hexes: tuple[tuple[int, int, int], ...]
     spot_on_wall: tuple[bool, ...]
     spot_tower: tuple[bool, ...]
-    #: the wall ring's spots clockwise; segment ``i`` joins ``ring_spots[i]`` and ``ring_spots[i+1]`` (cyclic)
+    #: the wall ring's spots clockwise; segment `i` joins `ring_spots[i]` and `ring_spots[i+1]` (cyclic)
     ring_spots: tuple[int, ...]
     wall_ids: tuple[str, ...]
     wall_index: dict[str, int]
@@ -77,7 +77,7 @@ class Board:
     wall_spots: tuple[tuple[int, int], ...]
     #: for each spot, the wall segments it ends (empty off the ring)
     spot_walls: tuple[tuple[int, ...], ...]
-    #: the hex index of each building (``BUILDINGS`` order)
+    #: the hex index of each building (`BUILDINGS` order)
     building_hex: tuple[int, ...]
     tower_spots: tuple[int, ...]
 
@@ -209,7 +209,7 @@ def _check_wall_ring(bd: BoardData, walk: list[tuple[str, str, tuple[str, str]]]
 
 
 def build_board(data: ComponentData) -> Board:
-    """Derive the topology from ``data`` and check it against what the file states."""
+    """Derive the topology from `data` and check it against what the file states."""
     bd = data.board
     coord_to_hex = {(h.q, h.r): h.id for h in bd.hexes}
     stated = {frozenset(s.hexes): s.id for s in bd.spots}

@@ -1,8 +1,8 @@
-"""Traceability: rule code names the SPEC.md clauses it implements.
+"""Traceability: rule code names the rule clauses it implements (listed in the docs' Rules pages).
 
-``@implements("BUILD-2", "BUILD-3")`` records the decorated function under those
+`@implements("BUILD-2", "BUILD-3")` records the decorated function under those
 clause IDs and returns the function unchanged, so it costs nothing at run time.
-The clause checker (``python -m ragusa.spec check``) reads :data:`IMPLEMENTATIONS`
+The clause checker (`python -m ragusa.spec check`) reads `IMPLEMENTATIONS`
 after importing every module of the package.
 """
 
@@ -18,7 +18,7 @@ IMPLEMENTATIONS: dict[str, list[str]] = {}
 
 
 def implements(*clause_ids: str) -> Callable[[F], F]:
-    """Mark a function as the implementation of the given SPEC.md clauses."""
+    """Mark a function as the implementation of the given rule clauses."""
     if not clause_ids:
         raise ValueError("implements() needs at least one clause ID")
 

@@ -1,11 +1,11 @@
 """Component data: the board, market, ships, bonus cards and solo material.
 
-The data ships inside the package as ``ragusa/core/data/standard.json`` (a copy of the
-project's ``shared/components/standard.json``). It is loaded and validated once,
-at import, into the frozen attrs classes below; :mod:`ragusa.core.board` then derives
+The data ships inside the package as `ragusa/core/data/standard.json` (a copy of the
+project's `shared/components/standard.json`). It is loaded and validated once,
+at import, into the frozen attrs classes below; `ragusa.core.board` then derives
 the topology (spots, rings, wall ring) from the hex coordinates and checks it
 against the file. No board fact lives as a constant in rule code: rule code reads
-:data:`COMPONENTS` and :data:`ragusa.core.board.BOARD`.
+`COMPONENTS` and `ragusa.core.board.BOARD`.
 """
 
 from __future__ import annotations
@@ -309,7 +309,7 @@ def check_components(data: ComponentData) -> None:
 
 
 def _cattrs_message(raw: Any) -> str:
-    """What cattrs says is wrong with component data :func:`build` refused (cattrs is imported only here)."""
+    """What cattrs says is wrong with component data `build` refused (cattrs is imported only here)."""
     import cattrs
 
     try:
@@ -323,7 +323,7 @@ def _cattrs_message(raw: Any) -> str:
 def structure_components(raw: Any) -> ComponentData:
     """Structure component data already parsed from JSON, and check it beyond its types.
 
-    This does not check the JSON schema: :func:`ragusa.contract.components.parse_components`
+    This does not check the JSON schema: `ragusa.contract.components.parse_components`
     does that first for data from outside; the packaged file is checked against the schema by
     the test suite, once, not at every import."""
     try:
@@ -335,7 +335,7 @@ def structure_components(raw: Any) -> ComponentData:
 
 
 def standard_text() -> str:
-    """The packaged ``standard.json``, as text."""
+    """The packaged `standard.json`, as text."""
     path = os.path.join(os.path.dirname(__file__), "data", "standard.json")
     if os.path.exists(path):  # an ordinary install: read the file (importlib.resources is slow to import)
         with open(path, encoding="utf-8") as f:

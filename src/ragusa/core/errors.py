@@ -9,14 +9,14 @@ MAX_MESSAGE = 400
 
 
 def excerpt(text: str, limit: int = 120) -> str:
-    """``text`` cut to ``limit`` characters (with ``...``), so that an error never quotes a whole input."""
+    """`text` cut to `limit` characters (with `...`), so that an error never quotes a whole input."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class IllegalActionError(ValueError):
     """An action the rules forbid in this state, or something that is not an action at all.
 
-    ``rule`` is the SPEC.md clause ID that forbids it; the message gives the numbers.
+    `rule` is the SPEC.md clause ID that forbids it; the message gives the numbers.
     """
 
     def __init__(self, rule: str, message: str) -> None:
@@ -50,10 +50,10 @@ class Violation:
 class InvalidInputError(ValueError):
     """A JSON document (state, action, record, view, component data) that is malformed or inconsistent.
 
-    ``path`` is the JSON path of the offending value (``$`` for the document itself,
-    ``$.players[2].commodities[1]`` inside it); ``explanation`` says what is wrong. A position that
-    breaks the rules' invariants lists every :class:`Violation` in ``violations`` (``path`` and
-    ``explanation`` are then the first one's).
+    `path` is the JSON path of the offending value (`$` for the document itself,
+    `$.players[2].commodities[1]` inside it); `explanation` says what is wrong. A position that
+    breaks the rules' invariants lists every `Violation` in `violations` (`path` and
+    `explanation` are then the first one's).
     """
 
     def __init__(self, path: str, message: str, violations: tuple[Violation, ...] = ()) -> None:
@@ -81,7 +81,7 @@ def refusal(violations: list[Violation] | tuple[Violation, ...]) -> InvalidInput
 class ComponentDataError(InvalidInputError):
     """Component data (board, cards, market) that is malformed or inconsistent.
 
-    An :class:`InvalidInputError` whose ``path`` points into the component file (``$`` when
+    An `InvalidInputError` whose `path` points into the component file (`$` when
     the problem is not one value's, e.g. a board whose topology does not close).
     """
 

@@ -1,6 +1,6 @@
-"""Events: what an action made happen, returned by :func:`ragusa.step`.
+"""Events: what an action made happen, returned by `ragusa.step`.
 
-Each event is a frozen attrs class; ``seat`` is the player concerned. Events that
+Each event is a frozen attrs class; `seat` is the player concerned. Events that
 carry hidden information (a kept bonus card, cards drawn) say so in their docs;
 player views (a later issue) redact them.
 """
@@ -12,7 +12,7 @@ import attrs
 
 @attrs.frozen
 class BonusChosen:
-    """SETUP-6 / RECTOR-1: ``seat`` kept ``card`` (hidden from other seats)."""
+    """SETUP-6 / RECTOR-1: `seat` kept `card` (hidden from other seats)."""
 
     seat: int
     card: str
@@ -49,7 +49,7 @@ class HexActivated:
 
 @attrs.frozen
 class HouseActivated:
-    """A house on a city hex activates for ``seat`` (ACT-3, TWO-5, TWO-6)."""
+    """A house on a city hex activates for `seat` (ACT-3, TWO-5, TWO-6)."""
 
     seat: int
     spot: str
@@ -109,7 +109,7 @@ class TowerBuilt:
 
 @attrs.frozen
 class VPScored:
-    """``seat`` scored ``vp`` from ``source`` (a :data:`ragusa.core.state.VP_SOURCES` name); ``reason`` explains."""
+    """`seat` scored `vp` from `source` (a `ragusa.core.state.VP_SOURCES` name); `reason` explains."""
 
     seat: int
     source: str
@@ -119,7 +119,7 @@ class VPScored:
 
 @attrs.frozen
 class BonusDrawn:
-    """RECTOR-1: ``seat`` drew ``count`` cards (which ones is hidden)."""
+    """RECTOR-1: `seat` drew `count` cards (which ones is hidden)."""
 
     seat: int
     count: int
@@ -133,7 +133,7 @@ class Passed:
 
 @attrs.frozen
 class PowerhousesConverted:
-    """TWO-8: no legal powerhouse spot is left; ``count`` powerhouses become ordinary houses."""
+    """TWO-8: no legal powerhouse spot is left; `count` powerhouses become ordinary houses."""
 
     seat: int
     count: int
@@ -141,8 +141,8 @@ class PowerhousesConverted:
 
 @attrs.frozen
 class BotDecision:
-    """Solo (SOLO-4, SOLO-5, SOLO-7): the bot in ``seat`` decided ``decision`` (e.g. ``"place s49"``,
-    ``"build wall w3"``, ``"sell wine"``); ``reason`` names the rule and the tie-break that decided,
+    """Solo (SOLO-4, SOLO-5, SOLO-7): the bot in `seat` decided `decision` (e.g. `"place s49"`,
+    `"build wall w3"`, `"sell wine"`); `reason` names the rule and the tie-break that decided,
     with the numbers, so that a player can check it by hand."""
 
     seat: int

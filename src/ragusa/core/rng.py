@@ -2,7 +2,7 @@
 
 PCG-XSH-RR 32 (O'Neill, 2014) on a 64-bit LCG. Pure integer arithmetic, so the
 same seed gives the same numbers on every machine and Python version; the state
-is an ``int`` kept inside :class:`ragusa.core.state.GameState`, which keeps ``apply`` pure.
+is an `int` kept inside `ragusa.core.state.GameState`, which keeps `apply` pure.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def next_u32(state: int) -> tuple[int, int]:
 
 
 def below(state: int, n: int) -> tuple[int, int]:
-    """A uniform integer in ``0..n-1`` (rejection sampling, no modulo bias) and the next state."""
+    """A uniform integer in `0..n-1` (rejection sampling, no modulo bias) and the next state."""
     if n <= 0:
         raise ValueError("below() needs n >= 1")
     threshold = (1 << 32) % n
@@ -59,7 +59,7 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
-    """A Fisher-Yates shuffle of ``items`` (not modified) and the next state."""
+    """A Fisher-Yates shuffle of `items` (not modified) and the next state."""
     work = list(items)
     for i in range(len(work) - 1, 0, -1):
         j, state = below(state, i + 1)

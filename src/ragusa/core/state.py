@@ -1,11 +1,11 @@
 """The game state: frozen attrs classes of tuples and small ints.
 
 Indices: hexes, spots and wall segments are numbered in the order of the
-component file (see :data:`ragusa.core.board.BOARD`); resources follow
-:data:`ragusa.core.components.RESOURCES` and commodities
-:data:`ragusa.core.components.COMMODITIES`. Ships and bonus cards are named by id.
+component file (see `ragusa.core.board.BOARD`); resources follow
+`ragusa.core.components.RESOURCES` and commodities
+`ragusa.core.components.COMMODITIES`. Ships and bonus cards are named by id.
 
-Nothing here is ever mutated: :func:`ragusa.apply` returns a new state.
+Nothing here is ever mutated: `ragusa.apply` returns a new state.
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ import enum
 
 import attrs
 
-#: ``GameState.houses`` value of a free spot
+#: `GameState.houses` value of a free spot
 EMPTY = -1
-#: ``GameState.houses`` value of a two-player powerhouse (TWO-1); it belongs to nobody
+#: `GameState.houses` value of a two-player powerhouse (TWO-1); it belongs to nobody
 POWERHOUSE = -2
-#: ``GameState.houses`` value of a solo reserved spot (a black house, SOLO-2)
+#: `GameState.houses` value of a solo reserved spot (a black house, SOLO-2)
 RESERVED = -3
 
-#: ``PlayerState.vp`` sources, in order
+#: `PlayerState.vp` sources, in order
 VP_SOURCES: tuple[str, ...] = ("mason", "fishmonger", "wharf", "ships", "walls", "cathedral", "bonus")
 VP_MASON, VP_FISHMONGER, VP_WHARF, VP_SHIPS, VP_WALLS, VP_CATHEDRAL, VP_BONUS = range(7)
 
@@ -29,7 +29,7 @@ EDITIONS: tuple[str, ...] = ("1st", "2nd")
 
 
 class Phase(enum.StrEnum):
-    """Who decides what, now. ``GameState.phase`` holds one of these; its JSON form is the value."""
+    """Who decides what, now. `GameState.phase` holds one of these; its JSON form is the value."""
 
     SETUP_BONUS = "setup_bonus"  # SETUP-6: keep 1 of the 3 dealt bonus cards
     PLACE = "place"  # TURN-1: place a house or a powerhouse
@@ -53,14 +53,21 @@ PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
 class Options:
     """Rulings with variants and optional rules.
 
-    ``strict``: R-3's strict reading (Market and Wharf need a commodity already held).
-    Solo variants (SOLO-3, SOLO-5, SOLO-8): ``solo_human_first``, ``solo_easier_rector``, ``solo_harder``.
+    `strict`: R-3's strict reading (Market and Wharf need a commodity already held).
+    Solo variants (SOLO-3, SOLO-5, SOLO-8): `solo_human_first`, `solo_easier_rector`, `solo_harder`.
+    `powerhouse_any_hex`: R-9's literal reading (at most one powerhouse on any hex, its country or
+    sea hex included, not only on city hexes).
     """
 
     strict: bool = False
     solo_human_first: bool = False
     solo_easier_rector: bool = False
     solo_harder: bool = False
+    powerhouse_any_hex: bool = False
+
+
+#: the names of the `Options` fields, in order (the JSON documents and the protocol use them)
+OPTION_NAMES: tuple[str, ...] = tuple(a.name for a in attrs.fields(Options))
 
 
 @attrs.frozen
@@ -78,9 +85,9 @@ class PlayerState:
     bonus_cards: tuple[str, ...] = ()
     #: ships bought, in order
     ships: tuple[str, ...] = ()
-    #: VP by source, in :data:`VP_SOURCES` order
+    #: VP by source, in `VP_SOURCES` order
     vp: tuple[int, int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0, 0)
-    #: VP each bonus card scored at the end, parallel to ``bonus_cards``
+    #: VP each bonus card scored at the end, parallel to `bonus_cards`
     bonus_vp: tuple[int, ...] = ()
     #: fish given away in trades so far (FISH-1)
     fish_traded: int = 0
@@ -94,8 +101,8 @@ class PlayerState:
 class SoloState:
     """Solo-only state (SOLO-1 to SOLO-8); None in multiplayer games.
 
-    The human is seat 0; the bots are the seats in ``bot_seats`` (bot A, then bot B).
-    The per-bot tuples are parallel to ``bot_seats``.
+    The human is seat 0; the bots are the seats in `bot_seats` (bot A, then bot B).
+    The per-bot tuples are parallel to `bot_seats`.
     """
 
     #: each bot's Patrician cards not yet discarded (hidden), bot A then bot B (SOLO-2, SOLO-4)
@@ -115,9 +122,9 @@ class GameState:
 
     edition: str
     options: Options
-    #: the generator state (:mod:`ragusa.core.rng`)
+    #: the generator state (`ragusa.core.rng`)
     rng: int
-    #: one :class:`PlayerState` per seat
+    #: one `PlayerState` per seat
     players: tuple[PlayerState, ...]
     #: the seat drawn to start (SETUP-7); turns go round in seat order from it
     start_seat: int

@@ -1,7 +1,7 @@
 """Building frozen attrs objects from parsed JSON, without cattrs: a small, strict structurer for
-the types the component data uses (str, int, bool, ``X | None``, ``tuple[X, ...]``, fixed tuples,
-``dict[str, X]``, nested attrs classes). It keeps :mod:`cattrs` (slow to import and to set up) off
-the path of ``import ragusa``; on any mismatch it raises :class:`ValueError` and the caller asks
+the types the component data uses (str, int, bool, `X | None`, `tuple[X, ...]`, fixed tuples,
+`dict[str, X]`, nested attrs classes). It keeps `cattrs` (slow to import and to set up) off
+the path of `import ragusa`; on any mismatch it raises `ValueError` and the caller asks
 cattrs for a detailed message."""
 
 from __future__ import annotations
@@ -64,6 +64,6 @@ def _build(tp: Any, value: Any, cache: dict[type, _Fields]) -> Any:
 
 
 def build(cls: type[T], value: Any) -> T:
-    """A ``cls`` from parsed JSON ``value``; :class:`ValueError` on any mismatch of types or fields."""
+    """A `cls` from parsed JSON `value`; `ValueError` on any mismatch of types or fields."""
     result: T = _build(cls, value, {})
     return result

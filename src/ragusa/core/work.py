@@ -1,9 +1,9 @@
 """The private scratch copy that rule code edits while one action resolves.
 
-:func:`ragusa.rules.engine.apply` never changes its input. It copies the state into a
-:class:`Work` (players copied on first touch; the board tuples shared until a rule writes them), lets the
+`ragusa.rules.engine.apply` never changes its input. It copies the state into a
+`Work` (players copied on first touch; the board tuples shared until a rule writes them), lets the
 rule functions edit that copy, and freezes the result into a new
-:class:`~ragusa.core.state.GameState`. If a rule raises half-way, the copy is dropped
+`GameState`. If a rule raises half-way, the copy is dropped
 and the caller's state is untouched.
 """
 
@@ -14,15 +14,15 @@ from typing import Any
 
 from ragusa.core.state import GameState, Options, PlayerState, SoloState
 
-#: the fields :class:`Work` copies and freezes, in the state's order; a test checks this list
-#: against ``attrs.fields(GameState)`` so that a new state field cannot be silently dropped
+#: the fields `Work` copies and freezes, in the state's order; a test checks this list
+#: against `attrs.fields(GameState)` so that a new state field cannot be silently dropped
 STATE_FIELDS: tuple[str, ...] = (
     "edition", "options", "rng", "players", "start_seat", "phase", "seat", "turn_seat", "placements",
     "houses", "towers", "walls", "market", "slots", "ship_deck", "bonus_deck", "dealt", "rector_hand",
     "placed", "placed_power", "pending_hexes", "current_hex", "queue", "window_done", "passes",
     "end_seats", "solo",
 )  # fmt: skip
-#: the fields :class:`PlayerWork` copies and freezes (the same check against ``PlayerState``)
+#: the fields `PlayerWork` copies and freezes (the same check against `PlayerState`)
 PLAYER_FIELDS: tuple[str, ...] = (
     "resources", "commodities", "houses_left", "powerhouses_left", "towers_left", "bonus_cards",
     "ships", "vp", "bonus_vp", "fish_traded",
@@ -30,7 +30,7 @@ PLAYER_FIELDS: tuple[str, ...] = (
 
 
 class PlayerWork:
-    """A mutable copy of one :class:`PlayerState`."""
+    """A mutable copy of one `PlayerState`."""
 
     __slots__ = (
         "res",
@@ -74,7 +74,7 @@ class PlayerWork:
 
 
 class Work:
-    """A mutable copy of a :class:`GameState` for the duration of one action."""
+    """A mutable copy of a `GameState` for the duration of one action."""
 
     __slots__ = (
         "edition",
@@ -164,14 +164,14 @@ class Work:
         )
 
     def p(self, seat: int) -> PlayerWork:
-        """The mutable copy of ``seat``'s holdings (copied on first use)."""
+        """The mutable copy of `seat`'s holdings (copied on first use)."""
         pw = self._pw.get(seat)
         if pw is None:
             pw = self._pw[seat] = PlayerWork(self._players[seat])
         return pw
 
     def pieces_left(self, seat: int) -> int:
-        """Houses and powerhouses ``seat`` still has to place (a read: copies nothing)."""
+        """Houses and powerhouses `seat` still has to place (a read: copies nothing)."""
         pw = self._pw.get(seat)
         if pw is None:
             p = self._players[seat]
@@ -179,36 +179,36 @@ class Work:
         return pw.houses_left + pw.powerhouses_left
 
     def resource(self, seat: int, r: int) -> int:
-        """``seat``'s count of resource ``r`` (a read: copies nothing)."""
+        """`seat`'s count of resource `r` (a read: copies nothing)."""
         pw = self._pw.get(seat)
         return self._players[seat].resources[r] if pw is None else pw.res[r]
 
     @property
     def players(self) -> tuple[PlayerState, ...]:
         """Every seat's holdings as they stand now, frozen (for readers of a position, e.g. the solo
-        bots deciding in the middle of an action: :class:`ragusa.core.position.Position`)."""
+        bots deciding in the middle of an action: `ragusa.core.position.Position`)."""
         if not self._pw:
             return self._players
         return tuple(pw.freeze() if (pw := self._pw.get(i)) is not None else p for i, p in enumerate(self._players))
 
     def commodities(self, seat: int) -> Sequence[int]:
-        """``seat``'s commodities (a read: copies nothing; do not modify)."""
+        """`seat`'s commodities (a read: copies nothing; do not modify)."""
         pw = self._pw.get(seat)
         return self._players[seat].commodities if pw is None else pw.com
 
     def towers_left(self, seat: int) -> int:
-        """``seat``'s towers still to build (a read: copies nothing)."""
+        """`seat`'s towers still to build (a read: copies nothing)."""
         pw = self._pw.get(seat)
         return self._players[seat].towers_left if pw is None else pw.towers_left
 
     def player_state(self, seat: int) -> PlayerState:
-        """``seat``'s holdings as they stand now, frozen."""
+        """`seat`'s holdings as they stand now, frozen."""
         pw = self._pw.get(seat)
         return self._players[seat] if pw is None else pw.freeze()
 
     def emit(self, event: Any) -> None:
-        """Record ``event`` if the caller asked for events (:func:`ragusa.rules.engine.step`). Hot
-        rule code tests ``w.ev is not None`` first, so that no event is even built for ``apply``."""
+        """Record `event` if the caller asked for events (`ragusa.rules.engine.step`). Hot
+        rule code tests `w.ev is not None` first, so that no event is even built for `apply`."""
         if self.ev is not None:
             self.ev.append(event)
 

@@ -1,8 +1,8 @@
-"""The form of an action handed to :func:`ragusa.apply`: one of the library's action classes with
+"""The form of an action handed to `ragusa.apply`: one of the library's action classes with
 fields of the right types. Anything else is refused with an
-:class:`~ragusa.core.errors.IllegalActionError` saying what is wrong, before any rule runs, so that
-no ``TypeError`` or ``AttributeError`` escapes from the rule code. Cheap: a dict lookup and a few
-``isinstance`` checks per call."""
+`IllegalActionError` saying what is wrong, before any rule runs, so that
+no `TypeError` or `AttributeError` escapes from the rule code. Cheap: a dict lookup and a few
+`isinstance` checks per call."""
 
 from __future__ import annotations
 
@@ -63,15 +63,15 @@ _WELL_FORMED: dict[type, Callable[[Any], bool]] = {
 
 
 def check_form(action: object, rule: str) -> None:
-    """Raise :class:`IllegalActionError` (naming ``rule``, the clause of the decision now) unless
-    ``action`` is an action object with well-typed fields."""
+    """Raise `IllegalActionError` (naming `rule`, the clause of the decision now) unless
+    `action` is an action object with well-typed fields."""
     quick = _WELL_FORMED.get(type(action))
     if quick is None or not quick(action):
         _refuse(action, rule)
 
 
 def _refuse(action: object, rule: str) -> None:
-    """Say what is wrong with ``action`` (the slow path, taken only for a malformed one)."""
+    """Say what is wrong with `action` (the slow path, taken only for a malformed one)."""
     fields = FIELDS.get(type(action))
     if fields is None:
         what = excerpt(repr(action), 80)

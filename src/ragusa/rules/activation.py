@@ -1,8 +1,8 @@
 """Activation of the new house's hexes (ACT-1 to ACT-5, TWO-4 to TWO-6, FISH-2).
 
-The engine drives these steps: :func:`start_hex` begins a hex (country and sea
+The engine drives these steps: `start_hex` begins a hex (country and sea
 hexes resolve at once; a city hex queues its houses clockwise from the new one),
-then :func:`activate_head` resolves the queue one house at a time, opening a
+then `activate_head` resolves the queue one house at a time, opening a
 decision where the building needs one.
 """
 
@@ -64,7 +64,7 @@ EFFECTS: dict[int, Callable[[Work, int], bool]] = {
 
 @implements("ACT-1", "ACT-2", "ACT-3", "ACT-4", "TWO-4", "TWO-5", "R-1")
 def start_hex(w: Work, h: int) -> None:
-    """Begin activating hex ``h`` of the new house.
+    """Begin activating hex `h` of the new house.
 
     Country (ACT-1) and sea (ACT-2) hexes give the placing player 1 of their resource,
     unless the new piece is a powerhouse (TWO-4); resources have no upper limit (R-1). A city hex with the clockwise arrow
@@ -136,6 +136,8 @@ def finish_head(w: Work) -> None:
 
 
 # ACT-5: what each hex's activation reads and writes, to tell when the order can change the outcome.
+# "cards": the Rector's Palace shows the placing player bonus cards, which can change what they
+# choose at a building with a choice (a wall, a tower, a ship, a sale), so drawing first matters.
 def _effects(h: int) -> tuple[frozenset[str], frozenset[str]]:
     kind = BOARD.hex_kind[h]
     if kind == KIND_SEA:
@@ -148,11 +150,11 @@ def _effects(h: int) -> tuple[frozenset[str], frozenset[str]]:
         "oil-press": ({f"res{RES_INDEX['olives']}", "fish"}, {"com"}),
         "silversmith": ({f"res{RES_INDEX['silver_ore']}", "fish"}, {"com"}),
         "fishmonger": ({"fish"}, set()),
-        "market": ({"com", "mkt"}, {"com", "mkt"}),
-        "wharf": ({"com", "mkt"}, {"com"}),
-        "mason": ({"tow"}, set()),
-        "architect": (set(), {"tow"}),
-        "rectors-palace": (set(), set()),
+        "market": ({"com", "mkt", "cards"}, {"com", "mkt"}),
+        "wharf": ({"com", "mkt", "cards"}, {"com"}),
+        "mason": ({"tow", "cards"}, set()),
+        "architect": ({"cards"}, {"tow"}),
+        "rectors-palace": (set(), {"cards"}),
         "cathedral": (set(), set()),
     }
     reads, writes = table[b]
@@ -163,7 +165,7 @@ _READS, _WRITES = zip(*(_effects(h) for h in range(len(BOARD.hex_ids))))
 
 
 def _fish_step(h: int) -> int:
-    """How many more fish make a difference to hex ``h``'s activation, if it reads fish: the
+    """How many more fish make a difference to hex `h`'s activation, if it reads fish: the
     Fishmonger scores per FISH_PER_VP fish; a producer's resource costs its FISH-1 rate."""
     b = BOARD.hex_building[h]
     if b == BUILDING_INDEX["fishmonger"]:
@@ -175,8 +177,10 @@ def _fish_step(h: int) -> int:
 _FISH_STEP: tuple[int, ...] = tuple(_fish_step(h) for h in range(len(BOARD.hex_ids)))
 
 
-def _interact(a: int, b: int, fish: int, fish_gain: int) -> bool:
+def _interact(a: int, b: int, fish: int, fish_gain: int, bonus_deck: int) -> bool:
     linked = (_WRITES[a] & _READS[b]) | (_WRITES[b] & _READS[a])
+    if not bonus_deck:  # R-4: the Rector's Palace draws nothing, so it shows nothing
+        linked -= _CARDS
     if not linked:
         return False
     if linked != _ONLY_FISH:
@@ -188,18 +192,21 @@ def _interact(a: int, b: int, fish: int, fish_gain: int) -> bool:
 
 
 _ONLY_FISH = frozenset({"fish"})
+_CARDS = frozenset({"cards"})
 
 
 @implements("ACT-5", "ED-6", "R-5")
-def order_matters(pending: Sequence[int], fish: int) -> bool:
+def order_matters(pending: Sequence[int], fish: int, bonus_deck: int = 2) -> bool:
     """Whether the placing player's choice of the next hex (ACT-5; both editions, R-5) can change
     the outcome: some remaining hex writes what another reads (resources, commodities, market
-    values, towers), or the fish the remaining sea hexes give (``fish``: what the placing player
+    values, towers), or the fish the remaining sea hexes give (`fish`: what the placing player
     holds now) would buy one more unit of a producer's resource or score one more VP at the
-    Fishmonger. When it cannot, the hexes activate in the spot's listed order."""
+    Fishmonger, or the Rector's Palace would show bonus cards (`bonus_deck`: the cards left to
+    draw) before a building with a choice (Architect, Mason, Market, Wharf). When it cannot, the
+    hexes activate in the spot's listed order."""
     fish_gain = sum(1 for h in pending if BOARD.hex_kind[h] == KIND_SEA)
     for i, a in enumerate(pending):
         for b in pending[i + 1 :]:
-            if _interact(a, b, fish, fish_gain):
+            if _interact(a, b, fish, fish_gain, bonus_deck):
                 return True
     return False

@@ -1,10 +1,10 @@
-"""The decision machine: :func:`apply` and :func:`step`.
+"""The decision machine: `apply` and `step`.
 
-A state names one deciding seat and what it decides (:class:`~ragusa.core.state.Phase`).
-:func:`apply` resolves the action on a scratch copy (:class:`~ragusa.core.work.Work`) with the
-handler of its phase (:data:`_HANDLERS`), lets :mod:`ragusa.rules.flow` run every automatic step
+A state names one deciding seat and what it decides (`Phase`).
+`apply` resolves the action on a scratch copy (`Work`) with the
+handler of its phase (`_HANDLERS`), lets `ragusa.rules.flow` run every automatic step
 until the next decision or the end, and freezes the result. Legal actions are listed by
-:mod:`ragusa.rules.legal`; queries on a state are in :mod:`ragusa.rules.queries`.
+`ragusa.rules.legal`; queries on a state are in `ragusa.rules.queries`.
 """
 
 from __future__ import annotations
@@ -197,9 +197,9 @@ def _bot_rector(w: Work, seat: int, a: DrawBonus) -> None:
 
 @implements("SOLO-4", "SOLO-5")
 def _drive_bots(w: Work) -> None:
-    """Solo: while a bot is the deciding seat, let it decide (:func:`ragusa.rules.solo.decide`, a pure
+    """Solo: while a bot is the deciding seat, let it decide (`ragusa.rules.solo.decide`, a pure
     choice with its reason) and execute the decision through the same rule code as the human's
-    actions; each decision is reported as a :class:`~ragusa.core.events.BotDecision`. Returns when the
+    actions; each decision is reported as a `BotDecision`. Returns when the
     human decides or the game is over, so a bot is never the deciding seat of a returned state."""
     while w.solo is not None and w.phase != Phase.OVER and w.seat is not None and w.seat in w.solo.bot_seats:
         seat = w.seat
@@ -223,7 +223,7 @@ def _drive_bots(w: Work) -> None:
 
 
 def start_play(w: Work) -> None:
-    """Begin play on a set-up solo game (:func:`ragusa.rules.solo.new_solo_game`): the first turn, and
+    """Begin play on a set-up solo game (`ragusa.rules.solo.new_solo_game`): the first turn, and
     the bots' decisions until the human's first."""
     begin_turn(w, w.start_seat)
     _drive_bots(w)
@@ -245,7 +245,7 @@ A = TypeVar(
 
 
 def _on(kind: type[A], effect: Callable[[Work, int, A], None]) -> _Handler:
-    """A handler for actions of ``kind``: the dispatch table looks it up by the action's type, so
+    """A handler for actions of `kind`: the dispatch table looks it up by the action's type, so
     the check below only narrows the type for the effect."""
 
     def handler(w: Work, seat: int, a: Action) -> None:
@@ -365,16 +365,16 @@ def _resolve(state: GameState, action: Action, events: list[Event] | None) -> Ga
 
 
 def apply(state: GameState, action: Action) -> GameState:
-    """The state after the deciding seat takes ``action``. Pure: ``state`` is not changed.
+    """The state after the deciding seat takes `action`. Pure: `state` is not changed.
 
-    Raises :class:`~ragusa.core.errors.IllegalActionError` (a ``ValueError``) naming the clause that
+    Raises `IllegalActionError` (a `ValueError`) naming the clause that
     forbids the action and the numbers involved.
     """
     return _resolve(state, action, None)
 
 
 def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    """Like :func:`apply`, plus the events saying what happened."""
+    """Like `apply`, plus the events saying what happened."""
     events: list[Event] = []
     new = _resolve(state, action, events)
     return new, tuple(events)

@@ -28,7 +28,7 @@ MIN_TRADE = min(TRADE_COST.values())
 
 @implements("FISH-1", "FISH-2")
 def trade_actions(fish: int) -> list[Trade]:
-    """The trades a seat holding ``fish`` fish may make now (offered at every decision of that seat)."""
+    """The trades a seat holding `fish` fish may make now (offered at every decision of that seat)."""
     if fish < MIN_TRADE:
         return []
     return [action for cost, action in TRADE_ACTIONS if cost <= fish]
@@ -36,7 +36,7 @@ def trade_actions(fish: int) -> list[Trade]:
 
 @implements("FISH-1", "RES-1")
 def trade(w: Work, seat: int, resource: str) -> None:
-    """Give fish for one ``resource``: permanent, repeatable; the only way a resource goes down."""
+    """Give fish for one `resource`: permanent, repeatable; the only way a resource goes down."""
     cost = TRADE_COST.get(resource)
     if cost is None:
         raise IllegalActionError("FISH-1", f"fish buy only {', '.join(TRADE_COST)}; {resource!r} cannot be bought")

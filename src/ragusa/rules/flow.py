@@ -1,9 +1,9 @@
 """The turn flow (TURN, END, R-14): whose turn it is, the automatic steps between decisions, and
 the end of the game.
 
-:func:`run` runs every automatic step (activations, effects with no choice, the next turn) until a
-seat must decide or the game ends; :func:`put_piece` puts a placed piece on the board and starts
-its activations (TURN-2); :func:`final_scoring` scores the end (END-1).
+`run` runs every automatic step (activations, effects with no choice, the next turn) until a
+seat must decide or the game ends; `put_piece` puts a placed piece on the board and starts
+its activations (TURN-2); `final_scoring` scores the end (END-1).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from ragusa.core.state import (
 from ragusa.core.work import Work
 from ragusa.rules import activation, fish, scoring
 from ragusa.rules.queries import scores
+from ragusa.rules.solo import common as solo_common
 from ragusa.rules.solo import scoring as solo_scoring
 from ragusa.rules.two_player import (
     convert_stranded_powerhouses,
@@ -46,12 +47,15 @@ def begin_turn(w: Work, seat: int) -> None:
         w.solo = attrs.evolve(w.solo, round=w.solo.round + 1)  # SOLO-3: the next round begins
 
 
-@implements("TURN-3", "R-14")
+@implements("TURN-3", "R-14", "SOLO-7", "R-22")
 def next_turn(w: Work) -> None:
     """Turns go round in seat order, skipping seats with nothing left to place. The game ends when
-    nobody has a piece left (TURN-3) or every seat with pieces has passed in a row (R-14)."""
+    nobody has a piece left (TURN-3), every seat with pieces has passed in a row (R-14), or, solo,
+    right after the human's last house (SOLO-7: when the human plays first, the bots keep their
+    9th house, R-22)."""
     able = [s for s in range(w.n) if w.pieces_left(s)]
-    if not able or w.passes >= len(able):
+    human_done = w.solo is not None and not w.pieces_left(solo_common.HUMAN)
+    if not able or w.passes >= len(able) or human_done:
         begin_end(w)
         return
     for k in range(1, w.n + 1):
@@ -79,7 +83,7 @@ def begin_end(w: Work) -> None:
 @implements("SOLO-7", "R-16")
 def _bot_end_trades(w: Work) -> None:
     """SOLO-7: just before the scoring, each bot trades its fish the way that scores most for its
-    resource bonus cards (decided by :func:`ragusa.rules.solo.choose_end_trades`)."""
+    resource bonus cards (decided by `ragusa.rules.solo.choose_end_trades`)."""
     assert w.solo is not None
     for seat in w.solo.bot_seats:
         move = solo_scoring.choose_end_trades(w.freeze(), seat)
@@ -130,7 +134,8 @@ def run(w: Work) -> None:
                 return
             continue
         if w.pending_hexes:
-            if len(w.pending_hexes) > 1 and activation.order_matters(w.pending_hexes, w.resource(w.turn_seat, FISH)):
+            fish = w.resource(w.turn_seat, FISH)
+            if len(w.pending_hexes) > 1 and activation.order_matters(w.pending_hexes, fish, len(w.bonus_deck)):
                 w.phase = Phase.ORDER
                 w.seat = w.turn_seat
                 return
@@ -146,8 +151,8 @@ def run(w: Work) -> None:
 
 @implements("TURN-1", "TURN-2", "BUILD-8", "SOLO-4")
 def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) -> None:
-    """Put the piece on spot ``s`` and activate its hexes: the placement code shared by checked
-    placements (:func:`_place`) and the solo bots' unchecked ones (:func:`_bot_place`, SOLO-4)."""
+    """Put the piece on spot `s` and activate its hexes: the placement code shared by checked
+    placements (`_place`) and the solo bots' unchecked ones (`_bot_place`, SOLO-4)."""
     p = w.p(seat)
     w.set_house(s, POWERHOUSE if power else seat)
     if power:

@@ -1,5 +1,5 @@
-"""Starting a game of any mode: :func:`new_game` (SETUP-1) hands 2 to 5 players to
-:mod:`ragusa.rules.setup` and the solo game to :mod:`ragusa.rules.solo.setup`."""
+"""Starting a game of any mode: `new_game` (SETUP-1) hands 2 to 5 players to
+`ragusa.rules.setup` and the solo game to `ragusa.rules.solo.setup`."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ _SOLO_OPTIONS = ("solo_human_first", "solo_easier_rector", "solo_harder")
 def new_game(
     players: int, *, seed: int | None = None, edition: str = "2nd", options: Options | None = None
 ) -> GameState:
-    """A new game for ``players`` (2 to 5; 1 is the solo game) from ``seed``.
+    """A new game for `players` (2 to 5; 1 is the solo game) from `seed`.
 
-    Without a seed, a 128-bit seed is drawn from the operating system (:func:`ragusa.core.rng.fresh_seed`):
+    Without a seed, a 128-bit seed is drawn from the operating system (`ragusa.core.rng.fresh_seed`):
     nobody can replay the game, and the full state (its generator included) is the server's secret.
-    To keep a record of such a game, draw the seed with ``fresh_seed()`` and pass it. Options that
-    apply only to the solo game (``solo_*``) are refused in a game of 2 to 5 players (ValueError).
+    To keep a record of such a game, draw the seed with `fresh_seed()` and pass it. Options that
+    apply only to the solo game (`solo_*`) are refused in a game of 2 to 5 players (ValueError).
 
     Every player starts with no VP, resources or commodities (SETUP-3) and the houses,
     powerhouses (2p, TWO-1) and towers of SETUP-2. The commodity beads start on the track's

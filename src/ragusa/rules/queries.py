@@ -27,7 +27,7 @@ def scores(state: GameState) -> tuple[int, ...]:
 
 def score_breakdown(state: GameState) -> tuple[dict[str, int], ...]:
     """Per seat: VP per source (mason, fishmonger, wharf, ships, walls, cathedral) and per bonus
-    card (``"bonus:<card id>"``, scored at the end), plus ``"total"``."""
+    card (`"bonus:<card id>"`, scored at the end), plus `"total"`."""
     out = []
     for p in state.players:
         d = {name: p.vp[i] for i, name in enumerate(VP_SOURCES) if name != "bonus"}
@@ -41,8 +41,8 @@ def score_breakdown(state: GameState) -> tuple[dict[str, int], ...]:
 def winners(state: GameState) -> tuple[int, ...]:
     """The winning seats (WIN-1, R-7) of a game that is over.
 
-    Raises :class:`~ragusa.core.errors.GameNotOverError` (a ``ValueError``) before the end: the
-    standings of a game in progress are :func:`scores`.
+    Raises `GameNotOverError` (a `ValueError`) before the end: the
+    standings of a game in progress are `scores`.
     """
     if state.phase != Phase.OVER:
         raise GameNotOverError(

@@ -2,8 +2,8 @@
 
 Every requirement is a threshold on one resource (or on holding a commodity), so the
 fish trades that make a placement legal have a unique minimal set: buy exactly each
-shortfall. :func:`placements` computes it for many spots at once (this runs at every placement
-decision, so it is written for speed); :func:`explain_refusal` says, with the numbers,
+shortfall. `placements` computes it for many spots at once (this runs at every placement
+decision, so it is written for speed); `explain_refusal` says, with the numbers,
 why no trades can help.
 """
 
@@ -76,9 +76,9 @@ _SPOT_HEXES = BOARD.spot_hexes
 
 
 def own_house_counts(houses: Sequence[int], seat: int) -> tuple[int, ...]:
-    """Houses of ``seat`` on each hex (BUILD-2, BUILD-3). Powerhouses count for nobody (TWO-7).
+    """Houses of `seat` on each hex (BUILD-2, BUILD-3). Powerhouses count for nobody (TWO-7).
 
-    ``legal_actions`` and ``apply`` ask this of the same position in turn, so the last answer
+    `legal_actions` and `apply` ask this of the same position in turn, so the last answer
     is kept, keyed on a copy of the houses (compared by value, so it cannot go stale).
     """
     global _last_counts
@@ -135,7 +135,7 @@ def _row(
     )
 
 
-#: :data:`SPOT_INFO` flattened into plain tuples for :func:`minimal_trades`' hot loop
+#: `SPOT_INFO` flattened into plain tuples for `minimal_trades`' hot loop
 _ROWS = tuple(_row(info) for info in SPOT_INFO)
 _COST_WOOD, _COST_STONE, _COST_ORE, _COST_GRAPES, _COST_OLIVES = (
     TRADE_COST_BY_INDEX[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES)
@@ -151,17 +151,17 @@ _NAME_WOOD, _NAME_STONE, _NAME_ORE, _NAME_GRAPES, _NAME_OLIVES = (
 def placements(
     res: Sequence[int], com: Sequence[int], counts: Sequence[int], spots: Iterable[int], power: bool, strict: bool
 ) -> list[tuple[int, tuple[str, ...]]]:
-    """The legal placements among ``spots``, each with its minimal fish trades (``()`` if none).
+    """The legal placements among `spots`, each with its minimal fish trades (`()` if none).
 
-    ``res``/``com`` are the seat's resources and commodities before the placement; ``counts``
-    its houses per hex (:func:`own_house_counts`). All three hexes must accept the house
+    `res`/`com` are the seat's resources and commodities before the placement; `counts`
+    its houses per hex (`own_house_counts`). All three hexes must accept the house
     (BUILD-1): on a country hex the seat needs as much wood as its houses there, the new one
     included (BUILD-2); on a city hex the same with stone (BUILD-3); a sea hex asks nothing
     (BUILD-4). Requirements read counts and consume nothing, so one wood serves every country
     hex (BUILD-5), and the house's own gains count (BUILD-6). Special requirements (BUILD-7):
     1 grapes / olives / silver ore next to the Winery / Oil Press / Silversmith, 2 fish left
     after this placement's trades next to the Fishmonger, and for the Market or Wharf a
-    commodity held, or (R-3, unless ``strict``) a producer on the same spot. Fish, this
+    commodity held, or (R-3, unless `strict`) a producer on the same spot. Fish, this
     placement's own included, may buy the shortfall (BUILD-8) at the FISH-1 rates; since each
     requirement is a threshold on one resource, the minimal set of trades is unique. A
     powerhouse gains nothing and needs no wood or stone, only the special requirements (TWO-3,
@@ -234,8 +234,8 @@ def placements(
 def minimal_trades(
     res: Sequence[int], com: Sequence[int], counts: Sequence[int], spot: int, power: bool, strict: bool
 ) -> tuple[str, ...] | None:
-    """The minimal fish trades that make placing on ``spot`` legal (``()`` if none), or None
-    when no trades can (:func:`placements` for one spot)."""
+    """The minimal fish trades that make placing on `spot` legal (`()` if none), or None
+    when no trades can (`placements` for one spot)."""
     found = placements(res, com, counts, (spot,), power, strict)
     return found[0][1] if found else None
 
@@ -243,9 +243,9 @@ def minimal_trades(
 def explain_refusal(
     res: Sequence[int], com: Sequence[int], counts: Sequence[int], spot: int, power: bool, strict: bool, seat: int
 ) -> Refusal:
-    """Why :func:`minimal_trades` refuses this placement: the clause that forbids it and the numbers.
+    """Why `minimal_trades` refuses this placement: the clause that forbids it and the numbers.
 
-    Display only: the decision is :func:`minimal_trades`'; this recomputes what the seat would
+    Display only: the decision is `minimal_trades`'; this recomputes what the seat would
     need and have, to say so.
     """
     info = SPOT_INFO[spot]

@@ -1,11 +1,11 @@
 """The placement scan of every free spot at a placement decision, kept fast (issue 12).
 
-:func:`house_placements` gives exactly what :func:`ragusa.rules.requirements.placements` gives for
+`house_placements` gives exactly what `ragusa.rules.requirements.placements` gives for
 houses (not powerhouses) on many spots; it reads the same requirements from tables instead of
 working them out per spot:
 
 * the wood and stone a house on each spot needs beyond its own gains depend only on the seat's
-  houses per hex (BUILD-2, BUILD-3, BUILD-6); they are kept per ``counts`` and, when a seat's
+  houses per hex (BUILD-2, BUILD-3, BUILD-6); they are kept per `counts` and, when a seat's
   counts change by a house, only the spots touching the changed hexes are recomputed;
 * the special requirements (BUILD-7) and the fish left (the Fishmonger) are fixed per spot: a bit
   mask of the producers a house there still lacks after its own gains, and the fish it must keep;
@@ -85,7 +85,7 @@ _MAX_NEED = max(len(spots) for spots in BOARD.hex_spots) + 1
 _ALL = (1 << _N_SPOTS) - 1
 #: per lacking-bits mask: the spots whose special requirements that lack does not touch
 _SPECIAL_MET = tuple(sum(1 << s for s in range(_N_SPOTS) if not _SPECIAL[s] & m) for m in range(8))
-#: per fish left ``f`` from the lowest to the highest floor: the spots whose floor is at most ``f``
+#: per fish left `f` from the lowest to the highest floor: the spots whose floor is at most `f`
 _FLOOR_MIN, _FLOOR_MAX = min(_FISH_FLOOR), max(_FISH_FLOOR)
 _FLOOR_LE = tuple(
     sum(1 << s for s in range(_N_SPOTS) if _FISH_FLOOR[s] <= f) for f in range(_FLOOR_MIN, _FLOOR_MAX + 1)
@@ -93,7 +93,7 @@ _FLOOR_LE = tuple(
 
 
 def _floor_le(f: int) -> int:
-    """The spots where ``f`` fish held before the house's own gains meet the fish floor."""
+    """The spots where `f` fish held before the house's own gains meet the fish floor."""
     if f >= _FLOOR_MAX:
         return _ALL
     return 0 if f < _FLOOR_MIN else _FLOOR_LE[f - _FLOOR_MIN]
@@ -106,7 +106,7 @@ _CHEAPEST = min(_COST_WOOD, _COST_STONE, _COST_ORE, _COST_GRAPES, _COST_OLIVES)
 
 class _Table:
     """Per spot, the wood and stone a house there needs beyond its own gains, and per amount held
-    ``v`` (0 to ``_MAX_NEED``) the mask of the spots whose need is at most ``v``."""
+    `v` (0 to `_MAX_NEED`) the mask of the spots whose need is at most `v`."""
 
     __slots__ = ("stone", "stone_le", "wood", "wood_le")
 
@@ -129,7 +129,7 @@ def _need(counts: Sequence[int], hexes: tuple[int, ...], gain: int) -> int:
 
 
 def _levels(needs: list[int]) -> list[int]:
-    """Per level ``v``, the mask of the spots whose need is at most ``v``."""
+    """Per level `v`, the mask of the spots whose need is at most `v`."""
     exactly = [0] * (_MAX_NEED + 1)
     for s, n in enumerate(needs):
         exactly[n] |= 1 << s
@@ -142,7 +142,7 @@ def _levels(needs: list[int]) -> list[int]:
 
 
 def _compute(counts: tuple[int, ...], near: tuple[tuple[int, ...], _Table] | None) -> _Table:
-    """The table of ``counts``: from the ``near`` table when its counts are nowhere higher (a
+    """The table of `counts`: from the `near` table when its counts are nowhere higher (a
     seat's houses are only ever added; then a need can only rise, to the new count of a changed
     hex plus one, less the spot's own gain), else from scratch."""
     if near is not None:
@@ -164,9 +164,9 @@ def _rise(
     needs: list[int],
     levels: list[int],
 ) -> tuple[list[int], list[int]]:
-    """``needs`` and their ``levels`` after the counts of the ``changed`` hexes rose (copies when
-    anything changes: the tables are shared). ``gains_of_hex[h]``: (spot, its own gain) of each
-    spot whose need reads hex ``h``."""
+    """`needs` and their `levels` after the counts of the `changed` hexes rose (copies when
+    anything changes: the tables are shared). `gains_of_hex[h]`: (spot, its own gain) of each
+    spot whose need reads hex `h`."""
     copied = False
     for h in changed:
         top = counts[h] + 1
@@ -196,15 +196,15 @@ def _table(counts: tuple[int, ...], hint: int) -> _Table:
 
 def needs_of(counts: tuple[int, ...], hint: int = -1) -> tuple[list[int], list[int]]:
     """Per spot, the wood and the stone a house there needs beyond its own gains (BUILD-2, BUILD-3,
-    BUILD-6) for a seat with ``counts`` houses per hex. ``hint`` (the seat) names the last table
+    BUILD-6) for a seat with `counts` houses per hex. `hint` (the seat) names the last table
     to update from; the answer does not depend on it. Shared tables: do not modify."""
     table = _table(counts, hint)
     return table.wood, table.stone
 
 
 def need_masks(counts: tuple[int, ...], hint: int = -1) -> tuple[list[int], list[int]]:
-    """Per amount ``v`` held (0 to the highest need), the bit mask of the spots whose wood (stone)
-    need is at most ``v`` (:func:`needs_of`)."""
+    """Per amount `v` held (0 to the highest need), the bit mask of the spots whose wood (stone)
+    need is at most `v` (`needs_of`)."""
     table = _table(counts, hint)
     return table.wood_le, table.stone_le
 
@@ -218,9 +218,9 @@ def house_placements(
     strict: bool,
     hint: int = -1,
 ) -> list[tuple[int, tuple[str, ...]]]:
-    """The legal house placements among ``spots`` (ascending), each with its minimal fish trades:
-    :func:`ragusa.rules.requirements.placements` with ``power=False``, from the tables above
-    (``hint``: see :func:`needs_of`)."""
+    """The legal house placements among `spots` (ascending), each with its minimal fish trades:
+    `ragusa.rules.requirements.placements` with `power=False`, from the tables above
+    (`hint`: see `needs_of`)."""
     table = _table(counts, hint)
     wood_need, stone_need = table.wood, table.stone
     r_fish, r_wood, r_stone = res[0], res[1], res[2]
@@ -249,7 +249,7 @@ def house_placements(
 def no_trade_mask(
     res: Sequence[int], com: Sequence[int], counts: tuple[int, ...], free: int, strict: bool, hint: int = -1
 ) -> int:
-    """The mask of the spots among ``free`` (a mask) where a house is legal with no trade: every
+    """The mask of the spots among `free` (a mask) where a house is legal with no trade: every
     requirement met from holdings and the house's own gains (BUILD-1 to BUILD-7, R-3)."""
     wood_le, stone_le = need_masks(counts, hint)
     r_fish, r_wood, r_stone = res[0], res[1], res[2]
@@ -263,7 +263,7 @@ def no_trade_mask(
 
 
 def trade_candidates(res: Sequence[int], com: Sequence[int], free: int, no_trade: int, strict: bool) -> int:
-    """The spots among ``free`` that only trades could make legal: the fish held and the house's own
+    """The spots among `free` that only trades could make legal: the fish held and the house's own
     fish must pay at least the cheapest trade and keep the spot's floor (BUILD-7, BUILD-8)."""
     mask = free & ~no_trade & _floor_le(res[0] - _CHEAPEST)
     if not (com[0] or com[1] or com[2]):
@@ -304,13 +304,13 @@ def free_spots(houses: tuple[int, ...]) -> list[int]:
 
 
 def free_mask(houses: tuple[int, ...]) -> int:
-    """The free spots as a bit mask (bit ``s`` for spot ``s``)."""
+    """The free spots as a bit mask (bit `s` for spot `s`)."""
     return _free_of(houses)[1]
 
 
 _PLACE_HOUSE: tuple[Place, ...] = tuple(Place(s) for s in BOARD.spot_ids)
 _N_BYTES = (_N_SPOTS + 7) // 8
-#: per byte ``i`` of a mask and its value: the spots of that byte, and their Place actions
+#: per byte `i` of a mask and its value: the spots of that byte, and their Place actions
 _BYTE_SPOTS = tuple(
     tuple(tuple(8 * i + j for j in range(8) if b >> j & 1 and 8 * i + j < _N_SPOTS) for b in range(256))
     for i in range(_N_BYTES)
@@ -320,7 +320,7 @@ _with_trades: dict[tuple[int, tuple[str, ...]], Place] = {}
 
 
 def _place_with_trades(s: int, trades: tuple[str, ...]) -> Place:
-    """``Place(spot, False, trades)``, one object per spot and trades."""
+    """`Place(spot, False, trades)`, one object per spot and trades."""
     key = (s, trades)
     place = _with_trades.get(key)
     if place is None:
@@ -344,7 +344,7 @@ def house_place_actions(
     res: Sequence[int], com: Sequence[int], counts: tuple[int, ...], houses: tuple[int, ...], strict: bool, hint: int
 ) -> list[Action]:
     """Every legal house placement on a free spot, ascending by spot, each with its minimal fish
-    trades: the Place actions of :func:`house_placements` on every free spot."""
+    trades: the Place actions of `house_placements` on every free spot."""
     free = free_mask(houses)
     ok = no_trade_mask(res, com, counts, free, strict, hint)
     candidates = trade_candidates(res, com, free, ok, strict)

@@ -1,17 +1,17 @@
 """Scoring: walls, the Mason, the Cathedral, bonus cards and the winner.
 
-Pure functions of a :class:`~ragusa.core.state.GameState`; nothing is mutated. They
+Pure functions of a `GameState`; nothing is mutated. They
 run inside search loops, so they read the state's tuples directly and use the
-precomputed :data:`~ragusa.core.board.BOARD` indices and lookup tables built once at
-import from :data:`~ragusa.core.components.COMPONENTS`. No board fact (spot ids,
+precomputed `BOARD` indices and lookup tables built once at
+import from `COMPONENTS`. No board fact (spot ids,
 segment count, track values) is written here: all come from the component data.
 
 Pieces on a spot, as the rules count them for a seat:
 
-* ``houses[s] == seat``: the seat's house (a powerhouse ``POWERHOUSE`` and a solo
-  black house ``RESERVED`` are negative, so they never equal a seat: they count
+* `houses[s] == seat`: the seat's house (a powerhouse `POWERHOUSE` and a solo
+  black house `RESERVED` are negative, so they never equal a seat: they count
   for no one, TWO-7);
-* ``towers[s] == seat``: the seat's tower.
+* `towers[s] == seat`: the seat's tower.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ BONUS_CAP = 12
 
 @implements("END-WALL-1", "TWO-7")
 def passable(state: Position, seat: int, spot: int) -> bool:
-    """Whether a stretch of ``seat``'s wall may run through wall-ring ``spot``.
+    """Whether a stretch of `seat`'s wall may run through wall-ring `spot`.
 
     Passable: no house and no tower, or the seat's house, or the seat's tower. Another
     seat's house or tower alone, or a powerhouse / solo black house without the seat's
@@ -66,10 +66,10 @@ def passable(state: Position, seat: int, spot: int) -> bool:
 
 @implements("END-WALL-1", "END-WALL-2", "R-6", "TWO-7")
 def longest_stretch(state: Position, seat: int) -> tuple[int, int]:
-    """``(segments, vp)`` of ``seat``'s longest wall stretch; ``(0, 0)`` with no wall built.
+    """`(segments, vp)` of `seat`'s longest wall stretch; `(0, 0)` with no wall built.
 
     A stretch is a maximal run of consecutive built segments around the (cyclic) ring
-    whose spots between two of its segments are all passable (:func:`passable`); its two
+    whose spots between two of its segments are all passable (`passable`); its two
     end spots are outside it. It scores 1 VP per segment plus 1 per own house and 1 per
     own tower inside. The longest has the most segments; among equally long ones the one
     that scores more counts (R-6). A fully built ring whose spots are all passable is one
@@ -82,15 +82,15 @@ def longest_stretch(state: Position, seat: int) -> tuple[int, int]:
 def longest_stretch_of(
     walls: Sequence[int], houses: Sequence[int], towers: Sequence[int], seat: int
 ) -> tuple[int, int]:
-    """:func:`longest_stretch` of the given walls, houses and towers (what a bot weighs: the
+    """`longest_stretch` of the given walls, houses and towers (what a bot weighs: the
     position with one more wall or tower, without building a state for it)."""
     ok, val = ring_values(houses, towers, seat)
     return longest_run(walls, ok, val)
 
 
 def ring_values(houses: Sequence[int], towers: Sequence[int], seat: int) -> tuple[list[bool], list[int]]:
-    """Per ring position j (the spot between segments j-1 and j): passable for ``seat``
-    (:func:`passable`), and its value (own house and own tower, 1 each)."""
+    """Per ring position j (the spot between segments j-1 and j): passable for `seat`
+    (`passable`), and its value (own house and own tower, 1 each)."""
     ring = _RING
     n = _N
     ok = [False] * n
@@ -106,7 +106,7 @@ def ring_values(houses: Sequence[int], towers: Sequence[int], seat: int) -> tupl
 
 
 def longest_run(walls: Sequence[int], ok: Sequence[bool], val: Sequence[int]) -> tuple[int, int]:
-    """:func:`longest_stretch` from the walls and the ring values (:func:`ring_values`)."""
+    """`longest_stretch` from the walls and the ring values (`ring_values`)."""
     n = _N
     # Start scanning at a segment that cannot continue a run from its predecessor.
     start = -1
@@ -142,13 +142,13 @@ def longest_run(walls: Sequence[int], ok: Sequence[bool], val: Sequence[int]) ->
 
 @implements("END-WALL-2", "ED-5")
 def wall_score(state: GameState, seat: int) -> int:
-    """END-WALL-2: the VP ``seat`` scores for walls at the end (its longest stretch)."""
+    """END-WALL-2: the VP `seat` scores for walls at the end (its longest stretch)."""
     return longest_stretch(state, seat)[1]
 
 
 @implements("END-CATH-1", "TWO-7")
 def cathedral_sets(houses: Sequence[int], seat: int, commodities: Sequence[int]) -> int:
-    """END-CATH-1: the silver+wine+oil sets the Cathedral scores for ``seat``: one per own house
+    """END-CATH-1: the silver+wine+oil sets the Cathedral scores for `seat`: one per own house
     there, up to the complete sets it holds. Powerhouses and black houses count for nobody."""
     n_houses = 0
     for s in _CATHEDRAL_SPOTS:
@@ -159,7 +159,7 @@ def cathedral_sets(houses: Sequence[int], seat: int, commodities: Sequence[int])
 
 @implements("END-CATH-1")
 def cathedral_score(state: GameState, seat: int) -> int:
-    """END-CATH-1: each set the Cathedral scores (:func:`cathedral_sets`) is worth silver + wine +
+    """END-CATH-1: each set the Cathedral scores (`cathedral_sets`) is worth silver + wine +
     oil at the end market values. The commodities are not spent."""
     sets = cathedral_sets(state.houses, seat, state.players[seat].commodities)
     if sets <= 0:
@@ -185,17 +185,17 @@ def _adjacent_walls(state: GameState, seat: int) -> int:
 
 @implements("END-BONUS-1", "ED-1")
 def card_vp(card_id: str, edition: str) -> int:
-    """The VP a bonus card gives per unit it counts, in ``edition`` (the tower card: 1 in the 1st
-    edition, 2 in the 2nd, ED-1). Raises :class:`KeyError` for an unknown card id."""
+    """The VP a bonus card gives per unit it counts, in `edition` (the tower card: 1 in the 1st
+    edition, 2 in the 2nd, ED-1). Raises `KeyError` for an unknown card id."""
     _, vp2, vp1, _, _ = _BONUS[card_id]
     return vp1 if edition == "1st" else vp2
 
 
 @implements("END-BONUS-1", "ED-1", "TWO-7")
 def bonus_card_score(state: GameState, seat: int, card_id: str) -> int:
-    """END-BONUS-1: the VP bonus card ``card_id`` scores for ``seat``, at most 12.
+    """END-BONUS-1: the VP bonus card `card_id` scores for `seat`, at most 12.
 
-    Raises :class:`KeyError` for an unknown card id.
+    Raises `KeyError` for an unknown card id.
     """
     kind, _, _, res, good = _BONUS[card_id]
     player = state.players[seat]
@@ -225,7 +225,7 @@ def bonus_card_score(state: GameState, seat: int, card_id: str) -> int:
 
 @implements("WIN-1")
 def commodity_value(state: GameState, seat: int) -> int:
-    """WIN-1 tiebreak: the commodities ``seat`` holds, each at its end market value."""
+    """WIN-1 tiebreak: the commodities `seat` holds, each at its end market value."""
     held = state.players[seat].commodities
     market = state.market
     total = 0

@@ -43,7 +43,7 @@ def _blank(players: int, edition: str, options: Options, seed: int) -> GameState
 
 
 def check_game_args(edition: str, seed: int, options: Options | None) -> Options:
-    """Validate ``new_game``'s edition, seed and options; the options to use (default ``Options()``)."""
+    """Validate `new_game`'s edition, seed and options; the options to use (default `Options()`)."""
     if edition not in EDITIONS:
         raise ValueError(f"edition must be one of {EDITIONS}; got {edition!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -66,7 +66,7 @@ def deal_ships(w: Work) -> None:
 
 @implements("SETUP-6")
 def choose_bonus(w: Work, seat: int, card: str) -> bool:
-    """``seat`` keeps ``card`` of its three and returns the others to the deck.
+    """`seat` keeps `card` of its three and returns the others to the deck.
 
     Seats choose in turn order from the start seat. When the last has chosen, the returned
     cards are shuffled back into the deck and True is returned (play begins).
@@ -93,7 +93,7 @@ def choose_bonus(w: Work, seat: int, card: str) -> bool:
 
 @implements("SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "SETUP-6", "SETUP-7", "TWO-1")
 def new_multiplayer_game(players: int, seed: int, edition: str, options: Options) -> GameState:
-    """A new game for 2 to 5 players (arguments already checked by :func:`ragusa.rules.game.new_game`)."""
+    """A new game for 2 to 5 players (arguments already checked by `ragusa.rules.game.new_game`)."""
     w = Work(_blank(players, edition, options, seed))
     deal_ships(w)
     deck, w.rng = rng.shuffled(w.rng, [c.id for c in COMPONENTS.bonus_cards])

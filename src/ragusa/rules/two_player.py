@@ -18,36 +18,37 @@ _SPOT_CITY_HEXES: tuple[tuple[int, ...], ...] = tuple(
 
 
 @implements("TWO-2", "R-9")
-def powerhouse_spot_refusal(houses: Sequence[int], spot: int) -> str | None:
-    """Why a powerhouse may not go on ``spot`` (free or not aside), or None if it may.
+def powerhouse_spot_refusal(houses: Sequence[int], spot: int, any_hex: bool = False) -> str | None:
+    """Why a powerhouse may not go on `spot` (free or not aside), or None if it may.
 
-    TWO-2: only on a spot of the wall ring, and at most one powerhouse on any city hex (R-9).
+    TWO-2: only on a spot of the wall ring, and at most one powerhouse on any city hex (R-9);
+    with `any_hex` (the option `powerhouse_any_hex`, R-9's literal reading) on any hex at all.
     """
     if not BOARD.spot_on_wall[spot]:
         return f"a powerhouse goes only on a spot of the wall ring; {BOARD.spot_ids[spot]} is not on it"
-    for h in _SPOT_CITY_HEXES[spot]:
+    limited = BOARD.spot_hexes[spot] if any_hex else _SPOT_CITY_HEXES[spot]
+    for h in limited:
         for other in BOARD.hex_spots[h]:
             if houses[other] == POWERHOUSE:
-                return (
-                    f"{BOARD.hex_ids[h]} already has a powerhouse (on {BOARD.spot_ids[other]}); "
-                    "one powerhouse per city hex"
+                return f"{BOARD.hex_ids[h]} already has a powerhouse (on {BOARD.spot_ids[other]}); " + (
+                    "one powerhouse per hex (option powerhouse_any_hex)" if any_hex else "one powerhouse per city hex"
                 )
     return None
 
 
-def powerhouse_spots(houses: Sequence[int]) -> list[int]:
-    """Free spots where a powerhouse may go (TWO-2, R-9)."""
-    return [s for s in BOARD.ring_spots if houses[s] == EMPTY and powerhouse_spot_refusal(houses, s) is None]
+def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> list[int]:
+    """Free spots where a powerhouse may go (TWO-2, R-9; `any_hex`: see `powerhouse_spot_refusal`)."""
+    return [s for s in BOARD.ring_spots if houses[s] == EMPTY and powerhouse_spot_refusal(houses, s, any_hex) is None]
 
 
 @implements("TWO-8", "R-11", "ED-4")
 def convert_stranded_powerhouses(w: Work, seat: int) -> None:
-    """When no legal powerhouse spot is left, ``seat``'s remaining powerhouses become ordinary houses.
+    """When no legal powerhouse spot is left, `seat`'s remaining powerhouses become ordinary houses.
 
     The 2nd edition states this (TWO-8); the library applies it to the 1st edition too (R-11, ED-4).
     """
     p = w.p(seat)
-    if p.powerhouses_left and not powerhouse_spots(w.houses):
+    if p.powerhouses_left and not powerhouse_spots(w.houses, w.options.powerhouse_any_hex):
         count = p.powerhouses_left
         p.houses_left += count
         p.powerhouses_left = 0
@@ -56,11 +57,11 @@ def convert_stranded_powerhouses(w: Work, seat: int) -> None:
 
 @implements("TWO-1", "TWO-2")
 def check_powerhouse(w: Work, seat: int, spot: int) -> None:
-    """Raise unless ``seat`` may place a powerhouse on ``spot`` (spot freedom is checked by the caller)."""
+    """Raise unless `seat` may place a powerhouse on `spot` (spot freedom is checked by the caller)."""
     if w.n != 2:
         raise IllegalActionError("TWO-1", f"powerhouses exist only in the two-player game; this game has {w.n} players")
     if w.p(seat).powerhouses_left < 1:
         raise IllegalActionError("TWO-1", f"seat {seat} has no powerhouse left")
-    why = powerhouse_spot_refusal(w.houses, spot)
+    why = powerhouse_spot_refusal(w.houses, spot, w.options.powerhouse_any_hex)
     if why is not None:
         raise IllegalActionError("R-9" if "one powerhouse" in why else "TWO-2", why)

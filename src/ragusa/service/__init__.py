@@ -1,5 +1,5 @@
-"""The JSON protocol shared by ``ragusa engine`` (JSON lines on stdin/stdout) and the web app.
+"""The JSON protocol shared by `ragusa engine` (JSON lines on stdin/stdout) and the web app.
 
-:func:`~ragusa.service.protocol.handle` takes one request dict and returns one response dict,
-over a store of :class:`~ragusa.service.session.Session` objects.
+`handle` takes one request dict and returns one response dict,
+over a store of `Session` objects.
 """

@@ -1,12 +1,12 @@
-"""Protocol throughput over a pipe: ``python -m ragusa.service.bench [--messages N] [--games K]``.
+"""Protocol throughput over a pipe: `python -m ragusa.service.bench [--messages N] [--games K]`.
 
-Starts ``python -m ragusa.service.engine_main`` (what ``ragusa engine`` runs) as a child process
+Starts `python -m ragusa.service.engine_main` (what `ragusa engine` runs) as a child process
 and plays games through it, every seat human, the client picking a legal action at random:
-``legal`` then ``apply`` for each decision (half the actions sent as notation, half as JSON),
-and a ``view`` every 10 decisions. Two measurements:
+`legal` then `apply` for each decision (half the actions sent as notation, half as JSON),
+and a `view` every 10 decisions. Two measurements:
 
 * lock-step: one game, each request waits for its response (the latency a single UI sees);
-* pipelined: ``--games`` games at once, their requests written together, then the responses
+* pipelined: `--games` games at once, their requests written together, then the responses
   read (as a client driving several games or bots would); the target is >= 5,000 messages/s.
 """
 
@@ -25,7 +25,7 @@ Msg = dict[str, Any]
 
 
 class Engine:
-    """A ``ragusa engine`` child process."""
+    """A `ragusa engine` child process."""
 
     def __init__(self) -> None:
         cmd = [sys.executable, "-m", "ragusa.service.engine_main"]
@@ -58,7 +58,7 @@ def _new(engine: Engine, rng: random.Random, players: int) -> str:
 
 
 def measure(messages: int = 20_000, games: int = 1, players: int = 4, seed: int = 0) -> tuple[int, float, float]:
-    """Send about ``messages`` requests over ``games`` games at once; return (messages, wall seconds,
+    """Send about `messages` requests over `games` games at once; return (messages, wall seconds,
     the engine process's CPU seconds: on a busy machine the CPU figure is the steadier one)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     rng = random.Random(seed)

@@ -1,8 +1,8 @@
-"""``ragusa engine``: the protocol as JSON lines on stdin/stdout, for UIs and bots in any language.
+"""`ragusa engine`: the protocol as JSON lines on stdin/stdout, for UIs and bots in any language.
 
 Each input line is one request object; each output line is its response (flushed at once).
-A line that is not JSON gets a ``bad_request`` response; an empty line is skipped. Sessions
-live in memory for the life of the process. Example::
+A line that is not JSON gets a `bad_request` response; an empty line is skipped. Sessions
+live in memory for the life of the process. Example:
 
     $ echo '{"op": "new_game", "players": 2, "seats": ["human", "greedy"], "seed": 1}' | ragusa engine
 """
@@ -37,7 +37,7 @@ def respond(store: MemoryStore, line: str) -> str:
 
 
 def run(stdin: IO[str] | None = None, stdout: IO[str] | None = None, seed: int | None = None) -> int:
-    """Answer requests from ``stdin`` until it closes; returns the exit code (0)."""
+    """Answer requests from `stdin` until it closes; returns the exit code (0)."""
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
     store = MemoryStore(seed)

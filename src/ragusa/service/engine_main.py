@@ -1,4 +1,4 @@
-"""``python -m ragusa.service.engine_main``: the same as ``ragusa engine``."""
+"""`python -m ragusa.service.engine_main`: the same as `ragusa engine`."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """The JSON protocol: request dicts in, response dicts out, over a store of sessions.
 
-Every request is an object with an ``op`` (see :data:`OPS` and ``schemas/protocol.schema.json``)
-and an optional ``id`` echoed in the response. A response is ``{"ok": true, ...}`` or
-``{"ok": false, "error": {"code", "message", ...}}``; :func:`handle` never raises for bad input.
+Every request is an object with an `op` (see `OPS` and `schemas/protocol.schema.json`)
+and an optional `id` echoed in the response. A response is `{"ok": true, ...}` or
+`{"ok": false, "error": {"code", "message", ...}}`; `handle` never raises for bad input.
 
-A request names the acting seat by ``seat`` (trusted callers: ``ragusa engine``) or by ``token``
+A request names the acting seat by `seat` (trusted callers: `ragusa engine`) or by `token`
 (the secret of a human seat: the web app passes only that). With a token, a request sees and
 acts for that seat only, and the record is given only once the game is over (the seed would
 reveal every hidden card).
@@ -23,7 +23,7 @@ from ragusa.contract.serialization import action_from_data, action_to_data
 from ragusa.contract.views import view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
-from ragusa.core.state import EDITIONS, GameState, Options
+from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal, score_breakdown, winners
 from ragusa.text.notation import format_action, parse_action
@@ -34,11 +34,10 @@ from .session import HUMAN, Session
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "status"]
 
 Message = dict[str, Any]
-OPTION_NAMES: tuple[str, ...] = ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
 
 
 class Store(Protocol):
-    """Where sessions live (memory for ``ragusa engine``, SQLite for the web app)."""
+    """Where sessions live (memory for `ragusa engine`, SQLite for the web app)."""
 
     def get(self, game_id: str) -> Session | None: ...
 
@@ -52,8 +51,8 @@ class Store(Protocol):
 
 
 class ProtocolError(Exception):
-    """A request the protocol refuses: ``code`` (bad_request, not_found, forbidden, not_your_turn,
-    illegal, conflict) and a message; ``extra`` goes into the error object."""
+    """A request the protocol refuses: `code` (bad_request, not_found, forbidden, not_your_turn,
+    illegal, conflict) and a message; `extra` goes into the error object."""
 
     def __init__(self, code: str, message: str, **extra: Any) -> None:
         super().__init__(message)
@@ -88,7 +87,7 @@ def _session(store: Store, msg: Message) -> Session:
 
 
 def _seat(s: Session, msg: Message, required: bool = False) -> int | None:
-    """The acting seat: from the token (which must be one of this game's), else from ``seat``."""
+    """The acting seat: from the token (which must be one of this game's), else from `seat`."""
     if "token" in msg:
         token = _field(msg, "token", str)
         if token and token in s.tokens:
@@ -111,13 +110,13 @@ def _entry(action: Action) -> tuple[str, dict[str, Any]]:
     return format_action(action), action_to_data(action)
 
 
-#: recent states' legal actions, by ``id(state)`` (the state is kept, so the id stays its own)
+#: recent states' legal actions, by `id(state)` (the state is kept, so the id stays its own)
 _recent: dict[int, tuple[GameState, tuple[Action, ...]]] = {}
 _RECENT = 256
 
 
 def legal(state: GameState) -> tuple[Action, ...]:
-    """``legal_actions(state)``, remembered for recent states (a client asks, then applies)."""
+    """`legal_actions(state)`, remembered for recent states (a client asks, then applies)."""
     hit = _recent.get(id(state))
     if hit is not None and hit[0] is state:
         return hit[1]
@@ -264,7 +263,7 @@ def _record(store: Store, msg: Message) -> Message:
 
 
 def _replay(store: Store, msg: Message) -> Message:
-    """A record's game as the ``seat``'s view before each action and after the last, with the log."""
+    """A record's game as the `seat`'s view before each action and after the last, with the log."""
     record = record_from_json(_field(msg, "record", dict))
     v = verify(record)
     if v.index is not None:
@@ -295,7 +294,7 @@ def _info(store: Store, msg: Message) -> Message:
     }
 
 
-#: every operation, by its ``op`` name
+#: every operation, by its `op` name
 OPS: dict[str, Callable[[Store, Message], Message]] = {
     "info": _info,
     "new_game": _new_game,

@@ -1,8 +1,8 @@
-"""JSON Schemas of the protocol's requests and responses (``schemas/protocol.schema.json``).
+"""JSON Schemas of the protocol's requests and responses (`schemas/protocol.schema.json`).
 
-Written here as data (the protocol's messages are not attrs classes); ``python -m
-ragusa.service.schema write [DIR]`` writes the published copy and a test checks it is current.
-The ``view``, ``action`` and ``record`` payloads refer to the library's own schemas by file name.
+Written here as data (the protocol's messages are not attrs classes); `python -m
+ragusa.service.schema write [DIR]` writes the published copy and a test checks it is current.
+The `view`, `action` and `record` payloads refer to the library's own schemas by file name.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ragusa.bots import BOTS
+from ragusa.core.state import OPTION_NAMES
 
 from .session import HUMAN
 
@@ -54,9 +55,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "seed": {"type": "integer", "minimum": 0, "description": "default: a random seed"},
             "options": {
                 "type": "object",
-                "properties": {
-                    k: {"type": "boolean"} for k in ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
-                },
+                "properties": {k: {"type": "boolean"} for k in OPTION_NAMES},
                 "additionalProperties": False,
             },
         },
@@ -199,7 +198,7 @@ ERROR = {
 
 
 def protocol_schema() -> dict[str, Any]:
-    """The protocol's schema: ``$defs`` holds each request and response; the root accepts any of them."""
+    """The protocol's schema: `$defs` holds each request and response; the root accepts any of them."""
     defs: dict[str, Any] = {f"{op}_request": r for op, r in REQUESTS.items()}
     defs.update({f"{op}_response": _ok(op) for op in RESPONSES})
     defs["error_response"] = ERROR
@@ -235,10 +234,10 @@ if __name__ == "__main__":
 
 
 def openapi(version: str) -> dict[str, Any]:
-    """An OpenAPI 3.1 description of the web app's HTTP API (the protocol at ``POST /api/message``).
+    """An OpenAPI 3.1 description of the web app's HTTP API (the protocol at `POST /api/message`).
 
     The message schemas are the protocol schema's; their references to the library's documents
-    (``action.schema.json``...) resolve against ``/schemas/`` on the same server.
+    (`action.schema.json`...) resolve against `/schemas/` on the same server.
     """
     proto = protocol_schema()
     defs = {

@@ -1,7 +1,7 @@
 """One game being played through the protocol: its setup, its actions, who plays each seat, its log.
 
-A :class:`Session` is frozen; every change makes a new one. The bots named in ``seats`` move
-here, on the server side, right after each action, until a seat played by a person (``"human"``:
+A `Session` is frozen; every change makes a new one. The bots named in `seats` move
+here, on the server side, right after each action, until a seat played by a person (`"human"`:
 any outside program or person) decides or the game ends. A bot's generator is seeded from the
 game seed and the number of actions so far, so replaying a session's actions is deterministic.
 """
@@ -37,7 +37,7 @@ MAX_ACTIONS = 5_000
 
 @attrs.frozen
 class Session:
-    """A game in play. ``seats[i]`` is ``"human"`` or a bot name (one entry in a solo game)."""
+    """A game in play. `seats[i]` is `"human"` or a bot name (one entry in a solo game)."""
 
     id: str
     players: int
@@ -52,13 +52,13 @@ class Session:
     actions: tuple[Action, ...] = ()
     #: the seat that took each action
     actors: tuple[int, ...] = ()
-    #: the log lines of each action, parallel to ``actions``
+    #: the log lines of each action, parallel to `actions`
     log: tuple[tuple[str, ...], ...] = ()
     #: the setup lines (and, solo, the Patrician's opening turns)
     opening: tuple[str, ...] = ()
 
     def kind(self, seat: int) -> str:
-        """``"human"``, a bot name, or ``"patrician"`` (the solo game's bots)."""
+        """`"human"`, a bot name, or `"patrician"` (the solo game's bots)."""
         return self.seats[seat] if seat < len(self.seats) else PATRICIAN
 
     @property
@@ -96,7 +96,7 @@ def create(
     options: Options | None = None,
     token: Callable[[], str] = lambda: "",
 ) -> Session:
-    """A new session; the bots move until a human decides. ``token()`` makes each human seat's secret."""
+    """A new session; the bots move until a human decides. `token()` makes each human seat's secret."""
     _check_setup(players, edition, seats)
     options = options or Options()
     opening: list[Event] = []
@@ -148,9 +148,9 @@ def run_bots(session: Session) -> Session:
 
 
 def apply_action(session: Session, action: Action) -> Session:
-    """The session after the deciding (human) seat takes ``action``, then the bots' moves.
+    """The session after the deciding (human) seat takes `action`, then the bots' moves.
 
-    Raises :class:`ragusa.IllegalActionError` when the rules forbid it.
+    Raises `ragusa.IllegalActionError` when the rules forbid it.
     """
     if len(session.actions) >= MAX_ACTIONS:
         raise InvalidInputError("$", f"a game holds at most {MAX_ACTIONS} actions")

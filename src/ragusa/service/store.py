@@ -1,4 +1,4 @@
-"""An in-memory session store (``ragusa engine`` and tests); the web app keeps sessions in SQLite."""
+"""An in-memory session store (`ragusa engine` and tests); the web app keeps sessions in SQLite."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ __all__ = ["MemoryStore"]
 
 
 class MemoryStore:
-    """Sessions in a dict. With ``seed`` the ids, tokens and seeds are reproducible; without, secret."""
+    """Sessions in a dict. With `seed` the ids, tokens and seeds are reproducible; without, secret."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.sessions: dict[str, Session] = {}

@@ -1,9 +1,9 @@
-"""``ragusa play --human 0 [2 ...]``: play at the terminal against the built-in bots.
+"""`ragusa play --human 0 [2 ...]`: play at the terminal against the built-in bots.
 
 Each decision of a human seat shows that seat's view of the table (board, market and ships,
 every seat's resources, its own hand), then its legal actions, numbered, in short notation.
-Type a number or the notation (``place s28``, ``trade 2 fish>wood``...); ``undo``, ``log``,
-``help`` and ``quit`` also work. The game runs through the JSON protocol (:mod:`ragusa.service`),
+Type a number or the notation (`place s28`, `trade 2 fish>wood`...); `undo`, `log`,
+`help` and `quit` also work. The game runs through the JSON protocol (`ragusa.service`),
 bots moving on the service side; the readable log follows every action.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import IO, Any
 
-from ragusa.core.state import Options
+from ragusa.core.state import OPTION_NAMES, Options
 from ragusa.text.log import describe_result
 from ragusa.text.notation import expected_forms
 from ragusa.text.table import describe_view
@@ -101,9 +101,7 @@ def play(
             "seats": seats,
             "seed": seed,
             "edition": edition,
-            "options": {
-                k: getattr(opts, k) for k in ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
-            },
+            "options": {k: getattr(opts, k) for k in OPTION_NAMES},
         },
     )
     if not reply["ok"]:

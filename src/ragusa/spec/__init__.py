@@ -1,9 +1,9 @@
 """The clause catalogue and the traceability checker.
 
-``clauses.toml`` (in this package) lists every rule clause of the library: the IDs of
-SPEC.md and the library's rulings, each with its area, title, statement, editions and
-rulebook source. This package loads it (:func:`load_registry`), and checks that the
-code (``@ragusa.core.clauses.implements``) and the tests (``@pytest.mark.clause``) cover it::
+`clauses.toml` (in this package) lists every rule clause of the library: the rule
+clauses and the library's rulings, each with its area, title, statement, editions and
+rulebook source. This package loads it (`load_registry`), and checks that the
+code (`@ragusa.core.clauses.implements`) and the tests (`@pytest.mark.clause`) cover it:
 
     python -m ragusa.spec check [--tests tests]
     python -m ragusa.spec matrix [--tests tests] [--format markdown|json]

@@ -1,10 +1,10 @@
-"""Command line: ``python -m ragusa.spec check|matrix``.
+"""Command line: `python -m ragusa.spec check|matrix`.
 
-``check``   validate the registry and the traceability; exit 1 with a readable list of
+`check`   validate the registry and the traceability; exit 1 with a readable list of
             problems when an active clause lacks code or a running test, or when code
             or tests name an unknown clause ID.
-``matrix``  print the clause -> code -> tests matrix (Markdown, or JSON with
-            ``--format json``: the raw :class:`~ragusa.spec.trace.Traceability`).
+`matrix`  print the clause -> code -> tests matrix (Markdown, or JSON with
+            `--format json`: the raw `Traceability`).
 """
 
 from __future__ import annotations

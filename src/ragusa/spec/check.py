@@ -1,14 +1,14 @@
 """The clause checker: compare the registry with what the code and the tests claim.
 
-:func:`check` is a pure function of a :class:`~ragusa.spec.registry.Registry` and a
-:class:`~ragusa.spec.trace.Traceability`; :func:`format_report` turns its result
-into the text that ``python -m ragusa.spec check`` prints.
+`check` is a pure function of a `Registry` and a
+`Traceability`; `format_report` turns its result
+into the text that `python -m ragusa.spec check` prints.
 
 The check fails when:
 
 * a module of the package cannot be imported, or the tests cannot be collected;
 * code or a test names a clause ID that is not in the registry;
-* a test carries a ``clause`` marker that names no clause;
+* a test carries a `clause` marker that names no clause;
 * an active (non-pending) clause has no implementing code;
 * an active clause has no test, or only skipped tests.
 
@@ -84,7 +84,7 @@ class ClauseTrace:
 
 @attrs.frozen
 class CheckReport:
-    """The outcome of :func:`check`."""
+    """The outcome of `check`."""
 
     traces: tuple[ClauseTrace, ...]
     problems: tuple[Problem, ...]
@@ -132,7 +132,7 @@ def trace_clauses(
 
 
 def unknown_in_code(registry: Registry, implementations: Mapping[str, Sequence[str]]) -> list[Problem]:
-    """Clause IDs named by ``@implements`` that the registry does not have."""
+    """Clause IDs named by `@implements` that the registry does not have."""
     return [
         Problem("unknown-in-code", cid, ", ".join(names))
         for cid, names in sorted(implementations.items())

@@ -1,8 +1,8 @@
-"""Loading ``clauses.toml`` into a :class:`~ragusa.spec.registry.Registry`, checking it on the way:
+"""Loading `clauses.toml` into a `Registry`, checking it on the way:
 unique, well-formed IDs, known areas and editions, required fields present, no unknown fields,
-an ID prefix that matches its area, a reason on every ruling, a ``pending_reason`` on every
+an ID prefix that matches its area, a reason on every ruling, a `pending_reason` on every
 pending clause, and contradictions that name existing clauses. Every problem found is reported at
-once in a :class:`~ragusa.spec.registry.RegistryError`.
+once in a `RegistryError`.
 """
 
 from __future__ import annotations
@@ -201,7 +201,7 @@ def _table_list(problems: _Problems, data: Mapping[str, Any], key: str) -> list[
 
 
 def parse_registry(data: Mapping[str, Any], source: str = "<data>") -> Registry:
-    """Validate parsed TOML data and build the :class:`Registry`; :class:`RegistryError` lists all problems."""
+    """Validate parsed TOML data and build the `Registry`; `RegistryError` lists all problems."""
     problems = _Problems()
     for key in data:
         if key not in ("clause", "contradiction"):
@@ -234,7 +234,7 @@ def parse_registry_text(text: str, source: str = "<text>") -> Registry:
 
 
 def load_registry(path: Path | str | None = None) -> Registry:
-    """Load and validate a registry file; by default the ``clauses.toml`` shipped in this package."""
+    """Load and validate a registry file; by default the `clauses.toml` shipped in this package."""
     if path is None:
         return default_registry()
     file = Path(path)

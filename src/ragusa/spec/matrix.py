@@ -49,7 +49,7 @@ def _plain_id(clause: Clause) -> str:
 def render_matrix(report: CheckReport, clause_label: Callable[[Clause], str] = _plain_id) -> str:
     """The matrix as a Markdown table, one row per clause, in registry order.
 
-    ``clause_label`` renders the first cell (the docs use it to link each ID to its rule page).
+    `clause_label` renders the first cell (the docs use it to link each ID to its rule page).
     """
     rows = [
         "| Clause | Title | State | Code | Tests |",
@@ -68,7 +68,7 @@ def render_matrix(report: CheckReport, clause_label: Callable[[Clause], str] = _
 
 
 def render_document(report: CheckReport) -> str:
-    """The matrix with a title and the coverage figure, as ``python -m ragusa.spec matrix`` prints it."""
+    """The matrix with a title and the coverage figure, as `python -m ragusa.spec matrix` prints it."""
     return "\n".join(
         [
             "# Traceability matrix",

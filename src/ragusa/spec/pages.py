@@ -1,9 +1,9 @@
 """Markdown for the docs site, rendered from the registry so the docs cannot drift.
 
-The mkdocs hook (``docs/hooks/ragusa_docs.py``) is thin glue: it gathers the
+The mkdocs hook (`docs/hooks/ragusa_docs.py`) is thin glue: it gathers the
 traceability, then asks this module for the rule pages (one per area) and for the
 blocks that hand-written pages embed with placeholders such as
-``<!-- ragusa:matrix -->``. Every function takes the path of the page it renders
+`<!-- ragusa:matrix -->`. Every function takes the path of the page it renders
 for, so that links between pages are relative and mkdocs can check them.
 """
 
@@ -18,10 +18,10 @@ from ragusa.spec.check import CheckReport, ClauseTrace
 from ragusa.spec.matrix import collapse_tests, escape_cell, render_matrix
 from ragusa.spec.registry import AREA_TITLES, AREAS, Clause, Registry
 
-#: Areas presented on pages of their own, not under ``rules/``.
+#: Areas presented on pages of their own, not under `rules/`.
 TOP_LEVEL_AREAS: Mapping[str, str] = {"editions": "editions.md", "rulings": "rulings.md"}
 
-#: The areas that get a generated page under ``rules/``.
+#: The areas that get a generated page under `rules/`.
 RULE_AREAS: tuple[str, ...] = tuple(a for a in AREAS if a not in TOP_LEVEL_AREAS)
 
 
@@ -31,7 +31,7 @@ def area_page(area: str) -> str:
 
 
 def relative_link(target: str, from_page: str) -> str:
-    """A link from one docs page to another (``rules/a.md`` -> ``rules/b.md#X`` is ``b.md#X``)."""
+    """A link from one docs page to another (`rules/a.md` -> `rules/b.md#X` is `b.md#X`)."""
     path, _, anchor = target.partition("#")
     rel = posixpath.relpath(path, posixpath.dirname(from_page) or ".")
     return f"{rel}#{anchor}" if anchor else rel
@@ -47,7 +47,7 @@ def clause_link(clause: Clause, from_page: str) -> str:
 
 
 def linkify(text: str, registry: Registry, from_page: str) -> str:
-    """Turn every clause ID in ``text`` into a link to that clause (text inside backticks is left alone)."""
+    """Turn every clause ID in `text` into a link to that clause (text inside backticks is left alone)."""
     ids = sorted(registry.ids, key=len, reverse=True)
     pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
     parts = text.split("`")
@@ -114,7 +114,7 @@ def _area_summary(report: CheckReport, area: str) -> str:
 
 
 def render_area_page(report: CheckReport, registry: Registry, area: str) -> str:
-    """A whole generated rule page (``rules/<area>.md``)."""
+    """A whole generated rule page (`rules/<area>.md`)."""
     page = area_page(area)
     return "\n".join(
         [
@@ -134,7 +134,7 @@ def render_area_page(report: CheckReport, registry: Registry, area: str) -> str:
 
 
 def render_editions_table(registry: Registry, from_page: str) -> str:
-    """The ED clauses as a table: what each edition says and what the ``edition`` option changes."""
+    """The ED clauses as a table: what each edition says and what the `edition` option changes."""
     rows = [
         '| Clause | Topic | 1st edition (2018) | 2nd edition (2020, default) | What `edition="1st"` changes |',
         "|---|---|---|---|---|",

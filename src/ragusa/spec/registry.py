@@ -1,11 +1,11 @@
-"""The clause registry: ``clauses.toml`` loaded into frozen attrs classes and validated.
+"""The clause registry: `clauses.toml` loaded into frozen attrs classes and validated.
 
 The TOML file in this package is the single source of truth for the clause catalogue
-(the IDs of SPEC.md plus library rulings). :func:`load_registry` reads it and checks
+(the rule clauses plus library rulings; the docs' Rules pages are generated from it). `load_registry` reads it and checks
 it: unique IDs, well-formed IDs, known areas and editions, required fields present,
 no unknown fields, an ID prefix that matches its area, a reason on every ruling, a
-``pending_reason`` on every pending clause, and contradictions that name existing
-clauses. Every problem found is reported at once in a :class:`RegistryError`.
+`pending_reason` on every pending clause, and contradictions that name existing
+clauses. Every problem found is reported at once in a `RegistryError`.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ _CONTRADICTION_OPTIONAL = ("note",)
 
 
 class RegistryError(ValueError):
-    """The clause registry file is malformed; ``problems`` lists every problem found."""
+    """The clause registry file is malformed; `problems` lists every problem found."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
         self.source = source
@@ -123,7 +123,7 @@ class Clause:
     first_edition: str | None = None
     #: (editions area) what the 2nd edition says
     second_edition: str | None = None
-    #: (editions area) what the game's ``edition`` option changes in the library
+    #: (editions area) what the game's `edition` option changes in the library
     option_effect: str | None = None
 
     @property
@@ -177,7 +177,7 @@ class Registry:
         return tuple(c.id for c in self.clauses)
 
     def get(self, clause_id: str) -> Clause:
-        """The clause with this ID; :class:`KeyError` if the registry has none."""
+        """The clause with this ID; `KeyError` if the registry has none."""
         try:
             return self._by_id[clause_id]
         except KeyError:
@@ -196,6 +196,6 @@ class Registry:
 
 
 def id_prefix(clause_id: str) -> str | None:
-    """The prefix of a well-formed clause ID (``END-WALL`` for ``END-WALL-2``), else None."""
+    """The prefix of a well-formed clause ID (`END-WALL` for `END-WALL-2`), else None."""
     match = ID_PATTERN.match(clause_id)
     return match.group("prefix") if match else None

@@ -1,14 +1,14 @@
 """Gathering the traceability data: which code and which tests name which clauses.
 
-* Code: every module of the ``ragusa`` package is imported, so that each
-  ``@implements(...)`` decorator has run and :data:`ragusa.core.clauses.IMPLEMENTATIONS`
+* Code: every module of the `ragusa` package is imported, so that each
+  `@implements(...)` decorator has run and `ragusa.core.clauses.IMPLEMENTATIONS`
   is complete.
-* Tests: pytest collects the test directory in this process (``--collect-only``)
-  with a small plugin that reads each item's ``clause`` markers and whether the item
+* Tests: pytest collects the test directory in this process (`--collect-only`)
+  with a small plugin that reads each item's `clause` markers and whether the item
   is skipped unconditionally. Nothing is parsed by regular expression.
 
-The result, :class:`Traceability`, is plain data (it can go to JSON and back) and
-knows nothing of the registry; :mod:`ragusa.spec.check` compares the two.
+The result, `Traceability`, is plain data (it can go to JSON and back) and
+knows nothing of the registry; `ragusa.spec.check` compares the two.
 """
 
 from __future__ import annotations
@@ -46,17 +46,17 @@ class ImportFailure:
 
 @attrs.frozen
 class CollectedTest:
-    """One collected test item and the clause IDs its ``clause`` markers name."""
+    """One collected test item and the clause IDs its `clause` markers name."""
 
     nodeid: str
     clause_ids: tuple[str, ...]
     skipped: bool = False
-    #: True when the item carries a ``clause`` marker with no ID at all
+    #: True when the item carries a `clause` marker with no ID at all
     empty_marker: bool = False
 
     @property
     def base_nodeid(self) -> str:
-        """The node ID without its parametrization suffix (``test_x[3]`` -> ``test_x``)."""
+        """The node ID without its parametrization suffix (`test_x[3]` -> `test_x`)."""
         head, bracket, _ = self.nodeid.partition("[")
         return head if bracket else self.nodeid
 
@@ -65,21 +65,21 @@ class CollectedTest:
 class Traceability:
     """What the code and the tests claim, before comparison with the registry."""
 
-    #: clause ID -> qualified names of the functions marked ``@implements(ID)``
+    #: clause ID -> qualified names of the functions marked `@implements(ID)`
     implementations: Mapping[str, tuple[str, ...]]
-    #: every collected test item that carries a ``clause`` marker
+    #: every collected test item that carries a `clause` marker
     tests: tuple[CollectedTest, ...]
     import_failures: tuple[ImportFailure, ...] = ()
     #: set when the tests could not be collected (pytest's output, shortened)
     collection_error: str | None = None
 
     def to_json(self) -> str:
-        """Serialise to JSON (see :meth:`from_json`)."""
+        """Serialise to JSON (see `from_json`)."""
         return json.dumps(cattrs.unstructure(self), indent=2, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> Traceability:
-        """Read what :meth:`to_json` wrote."""
+        """Read what `to_json` wrote."""
         data: Any = json.loads(text)
         data["implementations"] = {k: tuple(v) for k, v in data["implementations"].items()}
         return cattrs.structure(data, cls)
@@ -89,7 +89,7 @@ class Traceability:
 
 
 def import_all_modules(package: str = "ragusa") -> tuple[ImportFailure, ...]:
-    """Import every module of ``package`` (``__main__`` modules excepted); return the failures."""
+    """Import every module of `package` (`__main__` modules excepted); return the failures."""
     failures: list[ImportFailure] = []
 
     def record(name: str) -> None:
@@ -111,7 +111,7 @@ def import_all_modules(package: str = "ragusa") -> tuple[ImportFailure, ...]:
 
 
 def implementations_snapshot() -> dict[str, tuple[str, ...]]:
-    """A copy of :data:`ragusa.core.clauses.IMPLEMENTATIONS` as it stands now."""
+    """A copy of `ragusa.core.clauses.IMPLEMENTATIONS` as it stands now."""
     from ragusa.core.clauses import IMPLEMENTATIONS
 
     return {cid: tuple(names) for cid, names in IMPLEMENTATIONS.items()}
@@ -121,9 +121,9 @@ def implementations_snapshot() -> dict[str, tuple[str, ...]]:
 
 
 def _condition_holds(condition: object) -> bool:
-    """Whether a ``skipif`` condition skips in this run.
+    """Whether a `skipif` condition skips in this run.
 
-    Conditions given as values (``skipif(sys.platform == "win32")``) were evaluated
+    Conditions given as values (`skipif(sys.platform == "win32")`) were evaluated
     when the test module was imported; a string condition would need evaluating in
     the test's namespace and is treated as not skipping.
     """
@@ -133,7 +133,7 @@ def _condition_holds(condition: object) -> bool:
 
 
 def is_skipped(item: pytest.Item) -> bool:
-    """True when the item carries ``skip``, or a ``skipif`` with no condition or a condition that holds."""
+    """True when the item carries `skip`, or a `skipif` with no condition or a condition that holds."""
     if next(item.iter_markers("skip"), None) is not None:
         return True
     for mark in item.iter_markers("skipif"):
@@ -146,7 +146,7 @@ def is_skipped(item: pytest.Item) -> bool:
 
 
 def collected_test(item: pytest.Item) -> CollectedTest | None:
-    """The :class:`CollectedTest` of a pytest item, or None when it names no clause."""
+    """The `CollectedTest` of a pytest item, or None when it names no clause."""
     marks = list(item.iter_markers(CLAUSE_MARKER))
     if not marks:
         return None
@@ -179,7 +179,7 @@ def _tail(text: str, lines: int = 40) -> str:
 
 
 def collect_tests(tests_dir: Path | str) -> tuple[tuple[CollectedTest, ...], str | None]:
-    """Collect ``tests_dir`` with pytest in this process; return the refs and an error text or None."""
+    """Collect `tests_dir` with pytest in this process; return the refs and an error text or None."""
     import pytest
 
     path = Path(tests_dir)

@@ -1,6 +1,6 @@
 """A readable game log: turn actions and their events into lines of text.
 
-Used by ``ragusa play``; usable for any game driven through :func:`ragusa.step`::
+Used by `ragusa play`; usable for any game driven through `ragusa.step`:
 
     lines = describe_setup(state)
     new, events = step(state, action)
@@ -9,7 +9,7 @@ Used by ``ragusa play``; usable for any game driven through :func:`ragusa.step`:
     lines += describe_result(final)
 
 The log is a local, full-information log, except that bonus cards kept during the game are
-only said to be kept ("keeps a bonus card"); :func:`describe_result` reveals every card with
+only said to be kept ("keeps a bonus card"); `describe_result` reveals every card with
 the VP it scored.
 """
 
@@ -85,12 +85,12 @@ _PASS_TEXT: dict[str, str] = {
 
 
 def building_name(building: str) -> str:
-    """``"rectors-palace"`` -> ``"Rector's Palace"``."""
+    """`"rectors-palace"` -> `"Rector's Palace"`."""
     return BUILDING_NAMES.get(building, building)
 
 
 def hex_name(hex_id: str) -> str:
-    """A hex as the log names it: city hexes by their building, others by id (``forest-3``)."""
+    """A hex as the log names it: city hexes by their building, others by id (`forest-3`)."""
     h = BOARD.hex_index.get(hex_id)
     if h is not None and BOARD.hex_kind[h] == KIND_CITY:
         return building_name(BUILDINGS[BOARD.hex_building[h]])
@@ -98,7 +98,7 @@ def hex_name(hex_id: str) -> str:
 
 
 def spot_name(spot_id: str) -> str:
-    """``"s31 (forest-3, quarry-4, Mason)"``: a spot with its three hexes."""
+    """`"s31 (forest-3, quarry-4, Mason)"`: a spot with its three hexes."""
     s = BOARD.spot_index.get(spot_id)
     if s is None:
         return spot_id
@@ -162,7 +162,7 @@ def describe_setup(state: GameState) -> list[str]:
 
 def describe_event(event: Event, state: GameState | None = None) -> str | None:
     """One event as a line, or None for events the log leaves out (duplicates of another line,
-    end-of-game scoring shown by :func:`describe_result`). ``state`` (after the event's action)
+    end-of-game scoring shown by `describe_result`). `state` (after the event's action)
     adds details such as who owns an activating house."""
     if isinstance(event, HousePlaced):
         kind = "powerhouse" if event.powerhouse else "house"
@@ -290,7 +290,7 @@ def describe_step(before: GameState, action: Action, after: GameState, events: S
 
 
 def _winner_lines(state: GameState) -> list[str]:
-    """Who won, from :func:`ragusa.rules.scoring.winners`, with the tie-break when VP were tied (WIN-1, R-7)."""
+    """Who won, from `ragusa.rules.scoring.winners`, with the tie-break when VP were tied (WIN-1, R-7)."""
     win = list(winners(state))
     totals = [p.total_vp for p in state.players]
     top = max(totals)
@@ -315,7 +315,7 @@ def _winner_lines(state: GameState) -> list[str]:
 
 
 def _seats(seats: Sequence[int]) -> str:
-    """``[0, 2, 3]`` -> ``"seats 0, 2 and 3"``."""
+    """`[0, 2, 3]` -> `"seats 0, 2 and 3"`."""
     names = [str(s) for s in seats]
     if len(names) == 1:
         return f"seat {names[0]}"

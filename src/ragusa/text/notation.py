@@ -1,24 +1,24 @@
 """A short text form for every action, for people, logs, terminals and the engine protocol.
 
 ============================  ==========================================================
-``bonus stone``               ChooseBonus: keep a dealt bonus card (SETUP-6)
-``place s28``                 Place a house on spot s28 (TURN-1)
-``place s28 +wood +stone``    ... buying one wood and one stone with fish first (BUILD-8)
-``power s12``                 Place a two-player powerhouse (TWO-5), trades as above
-``trade 2 fish>wood``         Trade fish for one resource (FISH-1); ``trade wood`` also reads
-``hex forest-2``              ActivateHex: this hex of the new house activates next (ACT-5)
-``wall w4``                   BuildWall (MASON-1)
-``tower s9``                  BuildTower (ARCHITECT-1)
-``buy 2``                     BuyShip from market slot 2, 0 = leftmost (MARKET-1)
-``sell wine``                 SellCommodity (WHARF-1)
-``draw``                      DrawBonus (RECTOR-1)
-``keep walls``                KeepBonus of the drawn cards (RECTOR-1)
-``pass``                      Pass
+`bonus stone`               ChooseBonus: keep a dealt bonus card (SETUP-6)
+`place s28`                 Place a house on spot s28 (TURN-1)
+`place s28 +wood +stone`    ... buying one wood and one stone with fish first (BUILD-8)
+`power s12`                 Place a two-player powerhouse (TWO-5), trades as above
+`trade 2 fish>wood`         Trade fish for one resource (FISH-1); `trade wood` also reads
+`hex forest-2`              ActivateHex: this hex of the new house activates next (ACT-5)
+`wall w4`                   BuildWall (MASON-1)
+`tower s9`                  BuildTower (ARCHITECT-1)
+`buy 2`                     BuyShip from market slot 2, 0 = leftmost (MARKET-1)
+`sell wine`                 SellCommodity (WHARF-1)
+`draw`                      DrawBonus (RECTOR-1)
+`keep walls`                KeepBonus of the drawn cards (RECTOR-1)
+`pass`                      Pass
 ============================  ==========================================================
 
-Bonus cards are named by id without the ``bonus-`` prefix (the full id is accepted too);
-``silver_ore`` may be written ``silver-ore``. Parsing ignores case and extra spaces.
-:func:`parse_action` checks the words and ids, not the rules: :func:`ragusa.apply` does that.
+Bonus cards are named by id without the `bonus-` prefix (the full id is accepted too);
+`silver_ore` may be written `silver-ore`. Parsing ignores case and extra spaces.
+`parse_action` checks the words and ids, not the rules: `ragusa.apply` does that.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def _place(a: Place) -> str:
 
 
 def format_action(action: Action) -> str:
-    """The short text form of ``action`` (see the module docs)."""
+    """The short text form of `action` (see the module docs)."""
     match action:
         case Place():
             return _place(action)
@@ -123,7 +123,7 @@ def format_action(action: Action) -> str:
 
 
 def expected_forms(state: GameState | None = None) -> list[str]:
-    """The forms that fit the deciding seat's decision in ``state`` (every form without a state)."""
+    """The forms that fit the deciding seat's decision in `state` (every form without a state)."""
     if state is None:
         return list(FORMS.values())
     words = list(_PHASE_WORDS.get(state.phase, ()))
@@ -226,10 +226,10 @@ def _parse_words(word: str, args: list[str]) -> Action:
 
 
 def parse_action(state: GameState | None, text: str) -> Action:
-    """The action written ``text``; ``state`` (optional) lets the error list the forms that fit now.
+    """The action written `text`; `state` (optional) lets the error list the forms that fit now.
 
-    Raises :class:`ragusa.InvalidInputError` (path ``notation``) naming what is wrong and what was
-    expected. It checks the form and the ids only; whether the action is legal is for ``apply``.
+    Raises `ragusa.InvalidInputError` (path `notation`) naming what is wrong and what was
+    expected. It checks the form and the ids only; whether the action is legal is for `apply`.
     """
     if not isinstance(text, str):
         raise InvalidInputError("notation", f"an action's notation is a string, not {type(text).__name__}")

@@ -1,6 +1,6 @@
 """Draw the board (and optionally a game position) as SVG, from the library's own data.
 
-``board_svg()`` draws the hexes from their axial coordinates, every spot at the corner
+`board_svg()` draws the hexes from their axial coordinates, every spot at the corner
 its three hexes share (the centroid of their centres), spot ids, tower spots, and the
 wall ring. With a state it also draws houses, powerhouses, reserved spots, towers and
 built walls. Nothing here is hand-placed: a corrected board file redraws itself.

@@ -1,6 +1,6 @@
 """A seat's view of the table as lines of text (the terminal game's display).
 
-Everything comes from a view's JSON data (:func:`ragusa.views.view_to_data`), so nothing a seat
+Everything comes from a view's JSON data (`ragusa.views.view_to_data`), so nothing a seat
 may not know can appear: other seats' bonus cards are only counted.
 """
 
@@ -100,7 +100,7 @@ def _seat_line(v: dict[str, Any], seat: int) -> str:
 
 
 def describe_view(v: dict[str, Any]) -> list[str]:
-    """The table as ``v['viewer']`` sees it: pieces, market and ships, each seat, the decision."""
+    """The table as `v['viewer']` sees it: pieces, market and ships, each seat, the decision."""
     lines = ["Board:", *_pieces(v), *_market(v), "Seats:"]
     lines += [_seat_line(v, s) for s in range(len(v["players"]))]
     if v.get("solo"):

@@ -1,6 +1,6 @@
-"""``ragusa serve``: a local web app to play Ragusa in the browser (needs the ``web`` extra).
+"""`ragusa serve`: a local web app to play Ragusa in the browser (needs the `web` extra).
 
-The server speaks the protocol of :mod:`ragusa.service` at ``POST /api/message``; games live in
-SQLite (:mod:`ragusa.web.db`); each human seat has a secret link, and the page only ever gets
-that seat's view. The page itself (``static/``) is plain HTML, JavaScript and SVG.
+The server speaks the protocol of `ragusa.service` at `POST /api/message`; games live in
+SQLite (`ragusa.web.db`); each human seat has a secret link, and the page only ever gets
+that seat's view. The page itself (`static/`) is plain HTML, JavaScript and SVG.
 """

@@ -1,9 +1,9 @@
-"""The Starlette app: the page, the board data, and the protocol at ``POST /api/message``.
+"""The Starlette app: the page, the board data, and the protocol at `POST /api/message`.
 
-Over HTTP every request about a game must carry the seat's ``token`` (the secret in its link);
-``seat`` is refused, so a browser can only see and act as the seat whose link it holds. The
-``new_game`` reply gives the links of the human seats and never the seed (it would reveal the
-hidden cards). Bodies over :data:`MAX_BODY` bytes, malformed JSON and bad messages get a 4xx
+Over HTTP every request about a game must carry the seat's `token` (the secret in its link);
+`seat` is refused, so a browser can only see and act as the seat whose link it holds. The
+`new_game` reply gives the links of the human seats and never the seed (it would reveal the
+hidden cards). Bodies over `MAX_BODY` bytes, malformed JSON and bad messages get a 4xx
 JSON error naming the problem.
 """
 
@@ -86,7 +86,7 @@ def _http_check(msg: Any) -> dict[str, Any] | None:
 
 
 def create_app(db: str | Path) -> Starlette:
-    """The app, its games in the SQLite file ``db``."""
+    """The app, its games in the SQLite file `db`."""
     store = SQLiteStore(db)
     lock = threading.Lock()  # one request at a time changes the sessions
 

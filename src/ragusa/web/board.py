@@ -1,4 +1,4 @@
-"""The component data the page draws from (``GET /api/board``): hexes, spots, walls, market, ships."""
+"""The component data the page draws from (`GET /api/board`): hexes, spots, walls, market, ships."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sessions kept in SQLite (stdlib ``sqlite3``), so that a restarted server loses no game.
+"""Sessions kept in SQLite (stdlib `sqlite3`), so that a restarted server loses no game.
 
 A game is stored as its setup, its actions in notation, who took each, and its log; the state
 is rebuilt by replaying the actions when the game is first asked for after a start.
@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ragusa.core.state import Options
+from ragusa.core.state import OPTION_NAMES, Options
 from ragusa.rules.game import new_game
 from ragusa.text.notation import format_action, parse_action
 
@@ -25,7 +25,7 @@ __all__ = ["SQLiteStore", "default_db_path"]
 
 
 def default_db_path() -> Path:
-    """``games.sqlite3`` in the user's data directory (XDG on Linux, Application Support, APPDATA)."""
+    """`games.sqlite3` in the user's data directory (XDG on Linux, Application Support, APPDATA)."""
     if sys.platform == "win32":
         base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
     elif sys.platform == "darwin":
@@ -40,9 +40,7 @@ def _to_row(s: Session) -> str:
         {
             "players": s.players,
             "edition": s.edition,
-            "options": {
-                k: getattr(s.options, k) for k in ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
-            },
+            "options": {k: getattr(s.options, k) for k in OPTION_NAMES},
             "seed": s.seed,
             "seats": list(s.seats),
             "tokens": list(s.tokens),

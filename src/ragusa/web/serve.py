@@ -1,4 +1,4 @@
-"""``ragusa serve``: run the web app with uvicorn on 127.0.0.1:8765 (``--host``, ``--port``, ``--db``)."""
+"""`ragusa serve`: run the web app with uvicorn on 127.0.0.1:8765 (`--host`, `--port`, `--db`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """JSON Schemas (draft 2020-12) of the library's JSON documents, generated from the attrs types
-(:mod:`.generate`), and the validated reading of JSON input (:mod:`.reading`).
+(`.generate`), and the validated reading of JSON input (`.reading`).
 
-``python -m ragusa.contract.schema write [DIR]`` writes the published copies
-``DIR/NAME.schema.json`` (default ``schemas/``); ``check [DIR]`` reports stale files; ``print NAME``.
+`python -m ragusa.contract.schema write [DIR]` writes the published copies
+`DIR/NAME.schema.json` (default `schemas/`); `check [DIR]` reports stale files; `print NAME`.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ __all__ = [
 
 
 def write(directory: str | Path = "schemas") -> list[Path]:
-    """Write every schema as ``directory/NAME.schema.json``; return the paths written."""
+    """Write every schema as `directory/NAME.schema.json`; return the paths written."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     paths = []
@@ -58,7 +58,7 @@ def write(directory: str | Path = "schemas") -> list[Path]:
 
 
 def differences(directory: str | Path = "schemas") -> list[str]:
-    """The schema files in ``directory`` that differ from the generated schemas (or are missing)."""
+    """The schema files in `directory` that differ from the generated schemas (or are missing)."""
     diffs = []
     for name in NAMES:
         path = Path(directory) / f"{name}.schema.json"
@@ -68,7 +68,7 @@ def differences(directory: str | Path = "schemas") -> list[str]:
 
 
 def main(argv: list[str] | None = None, out: Callable[[str], object] = print) -> int:
-    """``python -m ragusa.contract.schema write [DIR]`` | ``check [DIR]`` | ``print NAME``."""
+    """`python -m ragusa.contract.schema write [DIR]` | `check [DIR]` | `print NAME`."""
     args = sys.argv[1:] if argv is None else argv
     usage = "usage: python -m ragusa.contract.schema write [DIR] | check [DIR] | print NAME"
     if not args or args[0] not in ("write", "check", "print"):

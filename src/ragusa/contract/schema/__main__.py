@@ -1,4 +1,4 @@
-"""``python -m ragusa.contract.schema write [DIR] | check [DIR] | print NAME`` (see :func:`ragusa.contract.schema.main`)."""
+"""`python -m ragusa.contract.schema write [DIR] | check [DIR] | print NAME` (see `ragusa.contract.schema.main`)."""
 
 from __future__ import annotations
 

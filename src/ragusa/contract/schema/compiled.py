@@ -1,16 +1,16 @@
-"""Compiled validators: each schema (:mod:`.generate`) turned into Python code once, at first use.
+"""Compiled validators: each schema (`.generate`) turned into Python code once, at first use.
 
 The generated function answers one question fast: is the document valid? Only when it is not does
-:func:`ragusa.contract.schema.reading.validate` ask :mod:`jsonschema` for the error to report, so
+`ragusa.contract.schema.reading.validate` ask `jsonschema` for the error to report, so
 valid input never pays for a general-purpose validator. The compiler handles the keywords our
-schemas use (``type``, ``properties``, ``required``, ``additionalProperties``, ``items``,
-``prefixItems``, ``minItems``, ``maxItems``, ``minimum``, ``maximum``, ``enum``, ``const``,
-``anyOf``, ``allOf``, ``if``/``then``, ``$ref``, ``propertyNames``) and refuses any other, so a
-schema change it does not understand fails loudly (a test compiles every schema). An ``allOf`` of
-``if {type: const X} then {$ref}`` branches (the tagged unions) becomes a dict lookup by the tag.
+schemas use (`type`, `properties`, `required`, `additionalProperties`, `items`,
+`prefixItems`, `minItems`, `maxItems`, `minimum`, `maximum`, `enum`, `const`,
+`anyOf`, `allOf`, `if`/`then`, `$ref`, `propertyNames`) and refuses any other, so a
+schema change it does not understand fails loudly (a test compiles every schema). An `allOf` of
+`if {type: const X} then {$ref}` branches (the tagged unions) becomes a dict lookup by the tag.
 
-It is stricter than JSON Schema in one respect: an ``integer`` is a JSON number written without a
-fraction or exponent (``1.0`` is refused), as every document the library writes has it.
+It is stricter than JSON Schema in one respect: an `integer` is a JSON number written without a
+fraction or exponent (`1.0` is refused), as every document the library writes has it.
 """
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ class _Compiler:
 
 
 def _tag_branch(b: Any) -> tuple[str, str] | None:
-    """``{"if": {"properties": {"type": {"const": X}}, "required": ["type"]}, "then": {"$ref": R}}`` -> (X, R)."""
+    """`{"if": {"properties": {"type": {"const": X}}, "required": ["type"]}, "then": {"$ref": R}}` -> (X, R)."""
     cond, then = b.get("if"), b.get("then")
     if set(b) != {"if", "then"} or not isinstance(then, dict) or set(then) != {"$ref"}:
         return None
@@ -193,7 +193,7 @@ def _tag_branch(b: Any) -> tuple[str, str] | None:
 
 
 def _member(value: Any, options: list[Any]) -> bool:
-    """JSON equality: ``true`` is not ``1`` (a str enum member is its string)."""
+    """JSON equality: `true` is not `1` (a str enum member is its string)."""
     if isinstance(value, str):
         return value in options
     return any(value == o and type(value) is type(o) for o in options) or (
@@ -220,7 +220,7 @@ _COMPILED: dict[str, Check] = {}
 
 
 def checker(name: str) -> Check:
-    """The compiled validator of the schema ``name`` (compiled on first use, under a lock)."""
+    """The compiled validator of the schema `name` (compiled on first use, under a lock)."""
     check = _COMPILED.get(name)
     if check is None:
         with _LOCK:

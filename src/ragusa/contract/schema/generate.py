@@ -1,14 +1,14 @@
 """Generate the JSON Schemas (draft 2020-12) of the library's documents from the attrs types.
 
-Six documents: ``components`` (:class:`~ragusa.core.components.ComponentData`), ``state``
-(:class:`~ragusa.core.state.GameState`), ``action`` (the tagged union of actions), ``event``
-(the tagged union of events), ``view`` (:class:`~ragusa.contract.documents.PlayerView`) and
-``record`` (:class:`~ragusa.contract.documents.GameRecord`).
+Six documents: `components` (`ComponentData`), `state`
+(`GameState`), `action` (the tagged union of actions), `event`
+(the tagged union of events), `view` (`PlayerView`) and
+`record` (`GameRecord`).
 
-Descriptions come from the class docstrings and the ``#:`` field comments; the closed
+Descriptions come from the class docstrings and the `#:` field comments; the closed
 vocabularies of the rules (resources, commodities, phases, editions...) and number ranges are
-added by :func:`_vocabulary`. Nothing is maintained by hand: :func:`write` writes the published
-copies ``schemas/NAME.schema.json`` and a test fails on any difference.
+added by `_vocabulary`. Nothing is maintained by hand: `write` writes the published
+copies `schemas/NAME.schema.json` and a test fails on any difference.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ JSONSchema = dict[str, Any]
 
 
 def _tag(cls: type) -> str:
-    """The ``"type"`` tag of an action or event class, as :mod:`ragusa.contract.serialization` writes it."""
+    """The `"type"` tag of an action or event class, as `ragusa.contract.serialization` writes it."""
     return type_tag(cls)
 
 
@@ -85,7 +85,7 @@ def _class_lines(cls: type) -> list[str]:
 
 
 def _field_docs(cls: type) -> dict[str, str]:
-    """The ``#:`` comments written above the fields of ``cls``."""
+    """The `#:` comments written above the fields of `cls`."""
     docs: dict[str, str] = {}
     pending: list[str] = []
     for line in _class_lines(cls)[1:]:
@@ -115,7 +115,7 @@ def _is_attrs(tp: object) -> bool:
 
 
 class _Generator:
-    """Turns attrs classes and their field types into one schema document with ``$defs``."""
+    """Turns attrs classes and their field types into one schema document with `$defs`."""
 
     def __init__(self, unions: Mapping[str, tuple[type, ...]], refine: Mapping[tuple[str, str], Mapping[str, Any]]):
         self.unions = {frozenset(members): name for name, members in unions.items()}
@@ -371,7 +371,7 @@ def _unions() -> dict[str, tuple[type, ...]]:
 
 
 def generate(name: str) -> JSONSchema:
-    """Generate the schema ``name`` (one of :data:`NAMES`) from the attrs types."""
+    """Generate the schema `name` (one of `NAMES`) from the attrs types."""
     root = _root(name)
     title, description = _TITLES[name]
     gen = _Generator(_unions(), _vocabulary())
@@ -391,7 +391,7 @@ _CACHE: dict[str, JSONSchema] = {}
 
 
 def schema(name: str) -> JSONSchema:
-    """The schema ``name``, generated at first use and cached (do not modify the result)."""
+    """The schema `name`, generated at first use and cached (do not modify the result)."""
     doc = _CACHE.get(name)
     if doc is None:
         doc = _CACHE[name] = generate(name)

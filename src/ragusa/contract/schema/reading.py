@@ -1,8 +1,8 @@
 """Reading JSON documents: the single entry of every JSON reader of the library.
 
-:func:`read_document` parses the text, rejects what JSON itself allows but a document never
+`read_document` parses the text, rejects what JSON itself allows but a document never
 holds (duplicate keys, NaN, nesting deeper than any document), validates against the schema, and
-raises :class:`~ragusa.core.errors.InvalidInputError` naming the JSON path of the first problem.
+raises `InvalidInputError` naming the JSON path of the first problem.
 """
 
 from __future__ import annotations
@@ -68,9 +68,9 @@ def _no_constant(name: str) -> Any:
 
 
 def parse_json(text: object) -> Any:
-    """JSON text (``str`` or ``bytes``) to Python data, or :class:`InvalidInputError` at ``$``.
+    """JSON text (`str` or `bytes`) to Python data, or `InvalidInputError` at `$`.
 
-    Text longer than :data:`MAX_BYTES` is refused unread."""
+    Text longer than `MAX_BYTES` is refused unread."""
     if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_BYTES:
         raise InvalidInputError("$", f"too large: {len(text):,} bytes; a document has at most {MAX_BYTES:,}")
     if isinstance(text, (bytes, bytearray)):
@@ -92,7 +92,7 @@ def parse_json(text: object) -> Any:
 
 
 def _within(data: object, limit: int, max_values: int) -> bool:
-    """Whether ``data`` nests at most ``limit`` levels and holds at most ``max_values`` values (fast: no paths)."""
+    """Whether `data` nests at most `limit` levels and holds at most `max_values` values (fast: no paths)."""
     level: list[object] = [data]
     count = 1
     for _ in range(limit - 1):
@@ -116,7 +116,7 @@ def _within(data: object, limit: int, max_values: int) -> bool:
 
 
 def check_depth(data: object, limit: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> None:
-    """Reject data nested deeper than ``limit`` or holding more than ``max_values`` values
+    """Reject data nested deeper than `limit` or holding more than `max_values` values
     (iteratively: no recursion on hostile input)."""
     if _within(data, limit, max_values):
         return
@@ -173,10 +173,10 @@ def _message(error: Any) -> str:
 
 
 def validate(name: str, data: object) -> None:
-    """Validate parsed JSON against the schema ``name``; raise :class:`InvalidInputError` at the first problem.
+    """Validate parsed JSON against the schema `name`; raise `InvalidInputError` at the first problem.
 
-    Valid documents pass the compiled validator (:mod:`.compiled`) and nothing else runs; for an
-    invalid one, :mod:`jsonschema` finds the error to report.
+    Valid documents pass the compiled validator (`.compiled`) and nothing else runs; for an
+    invalid one, `jsonschema` finds the error to report.
     """
     check_depth(data)
     if checker(name)(data):
@@ -205,7 +205,7 @@ def validate(name: str, data: object) -> None:
 
 
 def read_document(name: str, source: object) -> Any:
-    """JSON text (or already-parsed data: dicts, lists...) validated against the schema ``name``."""
+    """JSON text (or already-parsed data: dicts, lists...) validated against the schema `name`."""
     data = parse_json(source) if isinstance(source, (str, bytes, bytearray)) else source
     validate(name, data)
     return data

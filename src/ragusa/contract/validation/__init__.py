@@ -1,24 +1,24 @@
-"""Is a game position one the rules can reach? :func:`validate` lists every invariant a
-:class:`~ragusa.core.state.GameState` breaks, as :class:`~ragusa.core.errors.Violation` (the SPEC
-clause, the JSON path of the value, what is wrong); :func:`check_state` raises
-:class:`~ragusa.core.errors.InvalidInputError` listing them. Every JSON reader of states runs it.
+"""Is a game position one the rules can reach? `validate` lists every invariant a
+`GameState` breaks, as `Violation` (the SPEC
+clause, the JSON path of the value, what is wrong); `check_state` raises
+`InvalidInputError` listing them. Every JSON reader of states runs it.
 
 The checks run in stages; a stage runs only when the ones before it found nothing, since a later
 check may need what an earlier one establishes (an index in range, a consistent phase):
 
-1. **structure** (:mod:`.structure`): lengths, indices, ids, seats, solo list lengths;
-2. **bookkeeping** (:mod:`.bookkeeping`): phase, deciding seat and activation agree; the pending
+1. **structure** (`.structure`): lengths, indices, ids, seats, solo list lengths;
+2. **bookkeeping** (`.bookkeeping`): phase, deciding seat and activation agree; the pending
    effect belongs to the activating building and to the seat it benefits, and can still happen
    (R-8); the game is over only when it is (TURN-3, R-14);
-3. **holdings** (``rules=True``, :mod:`.holdings`): pieces within each seat's stock and one per spot,
+3. **holdings** (`rules=True`, `.holdings`): pieces within each seat's stock and one per spot,
    resources equal to the houses' gains and trades, every card exactly once, VP of the end zero
-   before it; the solo bots' reserved spots (:mod:`.ending`);
-4. **final scores** (``rules=True``): at the end, walls, Cathedral and bonus cards are scored again
+   before it; the solo bots' reserved spots (`.ending`);
+4. **final scores** (`rules=True`): at the end, walls, Cathedral and bonus cards are scored again
    from the position and must match.
 
 Hand-built positions (puzzles, tests) that ignore the history of a real game can be checked with
-``rules=False`` (stages 1 and 2 only). Validation runs only when JSON is read, never inside
-:func:`ragusa.apply`.
+`rules=False` (stages 1 and 2 only). Validation runs only when JSON is read, never inside
+`ragusa.apply`.
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ __all__ = ["Violation", "check_state", "validate"]
 
 
 def validate(state: GameState, *, rules: bool = True) -> list[Violation]:
-    """Every invariant ``state`` breaks (empty when it is a position the rules can reach).
+    """Every invariant `state` breaks (empty when it is a position the rules can reach).
 
-    ``rules=False`` checks only the structure and the bookkeeping the engine needs to run.
+    `rules=False` checks only the structure and the bookkeeping the engine needs to run.
     """
     found = Found()
     stages = [check_structure, check_bookkeeping]
@@ -55,7 +55,7 @@ def validate(state: GameState, *, rules: bool = True) -> list[Violation]:
 
 
 def check_state(state: GameState, *, rules: bool = True) -> None:
-    """Raise :class:`~ragusa.core.errors.InvalidInputError` listing every violation of ``state``."""
+    """Raise `InvalidInputError` listing every violation of `state`."""
     found = validate(state, rules=rules)
     if found:
         raise refusal(found)

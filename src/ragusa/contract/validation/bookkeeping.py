@@ -128,7 +128,7 @@ def _activation(s: GameState, found: Found) -> None:
 
 
 def beneficiary(s: GameState, spot: int) -> int:
-    """Who the activation of the house on ``spot`` benefits (ACT-3, TWO-5, TWO-6)."""
+    """Who the activation of the house on `spot` benefits (ACT-3, TWO-5, TWO-6)."""
     owner = s.houses[spot]
     return s.turn_seat if s.placed_power or owner == POWERHOUSE else owner
 

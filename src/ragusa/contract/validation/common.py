@@ -1,4 +1,4 @@
-"""What the checks of :mod:`ragusa.contract.validation` share: the collector and component tables."""
+"""What the checks of `ragusa.contract.validation` share: the collector and component tables."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class Found:
 
 
 def index_list(found: Found, clause: str, path: str, values: Sequence[int], size: int, what: str) -> None:
-    """Every value an index below ``size``, none twice."""
+    """Every value an index below `size`, none twice."""
     seen: set[int] = set()
     for i, v in enumerate(values):
         if not 0 <= v < size:

@@ -65,7 +65,7 @@ def _pieces(s: GameState, found: Found) -> None:
         if h == POWERHOUSE:
             others = list(s.houses)
             others[spot] = EMPTY
-            why = powerhouse_spot_refusal(others, spot)
+            why = powerhouse_spot_refusal(others, spot, s.options.powerhouse_any_hex)
             if why is not None:
                 found.add("TWO-2", f"$.houses[{spot}]", f"a powerhouse cannot stand here: {why} (R-9)")
     if s.solo is None:

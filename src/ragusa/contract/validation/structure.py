@@ -1,6 +1,6 @@
 """Structure: array lengths match the board and the market, every index points at a real spot /
 hex / segment / seat, every id names a real card. A position that passes cannot make the other
-checks (or the engine) fail with an ``IndexError`` or ``KeyError``."""
+checks (or the engine) fail with an `IndexError` or `KeyError`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Checks of a :class:`~ragusa.contract.documents.PlayerView` read from JSON: what one seat sees must
+"""Checks of a `PlayerView` read from JSON: what one seat sees must
 be the view of a position the rules can reach, as far as the seat can tell. The board and the
 activation are checked as in a full state; hidden parts are checked by their counts (every ship and
 bonus card exactly once, pieces within each seat's stock), and what is hidden must stay hidden."""

@@ -1,4 +1,4 @@
-"""Cathedral (CATHEDRAL-1; its scoring is END-CATH-1 in :mod:`ragusa.rules.scoring`)."""
+"""Cathedral (CATHEDRAL-1; its scoring is END-CATH-1 in `ragusa.rules.scoring`)."""
 
 from __future__ import annotations
 

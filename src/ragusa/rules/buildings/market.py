@@ -35,7 +35,7 @@ COSTS: dict[tuple[int, str], tuple[int, int, int]] = {
 
 
 def affordable_slots(slots: Sequence[str | None], com: Sequence[int]) -> list[int]:
-    """Occupied slots whose full cost ``com`` covers (R-4: empty slots cannot be bought)."""
+    """Occupied slots whose full cost `com` covers (R-4: empty slots cannot be bought)."""
     out = []
     for i, ship in enumerate(slots):
         if ship is not None:
@@ -47,7 +47,7 @@ def affordable_slots(slots: Sequence[str | None], com: Sequence[int]) -> list[in
 
 @implements("RES-3", "R-2")
 def move_bead(w: Work, commodity: int, steps: int) -> None:
-    """Move a commodity's bead ``steps`` spaces (negative: down), stopping at the track's ends (R-2)."""
+    """Move a commodity's bead `steps` spaces (negative: down), stopping at the track's ends (R-2)."""
     old = w.market[commodity]
     new = min(len(TRACK) - 1, max(0, old + steps))
     w.set_bead(commodity, new)

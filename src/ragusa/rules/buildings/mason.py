@@ -21,7 +21,7 @@ def free_segments(walls: Sequence[int]) -> list[int]:
 
 @implements("MASON-1", "TWO-7")
 def mason_vp(houses: Sequence[int], towers: Sequence[int], seat: int, segment: int) -> int:
-    """1 VP for the wall plus 1 per house and 1 per tower of ``seat`` on its two end spots."""
+    """1 VP for the wall plus 1 per house and 1 per tower of `seat` on its two end spots."""
     vp = 1
     for spot in BOARD.wall_spots[segment]:
         vp += (houses[spot] == seat) + (towers[spot] == seat)

@@ -1,23 +1,23 @@
 """The solo game: the human against the Patrician's two bots (SOLO-1 to SOLO-8, ED-2, ED-3, R-12,
 R-15 to R-22).
 
-Seats: the human is seat 0 (``HUMAN``), bot A seat 1 and bot B seat 2 (``BOT_A``, ``BOT_B``);
-``GameState.solo`` (:class:`~ragusa.core.state.SoloState`) holds the bots' hidden Patrician cards.
+Seats: the human is seat 0 (`HUMAN`), bot A seat 1 and bot B seat 2 (`BOT_A`, `BOT_B`);
+`GameState.solo` (`SoloState`) holds the bots' hidden Patrician cards.
 
 The modules of this package *decide* for the bots; the engine *executes*:
 
-- :mod:`.common`: seats, constants from the component data, :class:`BotMove` and :class:`EndTrades`;
-- :mod:`.setup`: the solo setup (SOLO-1, SOLO-2, SOLO-3) and :func:`new_solo_game`;
-- :mod:`.policy`: the bots' decisions (SOLO-4, SOLO-5) and :func:`decide`, the dispatch per phase;
-- :mod:`.walls`: the Mason's and the Architect's choices (SOLO-5, ED-2, R-18);
-- :mod:`.scoring`: the end (SOLO-7): the bots' end trades, their bonus cards, the result.
+- `.common`: seats, constants from the component data, `BotMove` and `EndTrades`;
+- `.setup`: the solo setup (SOLO-1, SOLO-2, SOLO-3) and `new_solo_game`;
+- `.policy`: the bots' decisions (SOLO-4, SOLO-5) and `decide`, the dispatch per phase;
+- `.walls`: the Mason's and the Architect's choices (SOLO-5, ED-2, R-18);
+- `.scoring`: the end (SOLO-7): the bots' end trades, their bonus cards, the result.
 
-Each ``choose_*`` function is a pure function of a :class:`~ragusa.core.state.GameState` that
-returns a :class:`BotMove`: the action the bot takes, the decision and the reason as text (the
+Each `choose_*` function is a pure function of a `GameState` that
+returns a `BotMove`: the action the bot takes, the decision and the reason as text (the
 rule and the tie-break that decided, with the numbers, so that a player can check it by hand),
-and the generator / solo state after a random draw. :mod:`ragusa.rules.engine` runs every bot
+and the generator / solo state after a random draw. `ragusa.rules.engine` runs every bot
 decision through the same rule code as the human's actions (placement without the requirement
-checks, SOLO-4) and reports it as a :class:`~ragusa.core.events.BotDecision` event. Bots never
+checks, SOLO-4) and reports it as a `BotDecision` event. Bots never
 appear as the deciding seat of a state the library returns.
 """
 

@@ -32,7 +32,7 @@ OPENING_RESOURCES: dict[str, dict[str, int]] = {
     "bot_b": {"wood": 3, "stone": 3, "silver_ore": 1, "grapes": 1, "olives": 1},
     "player": {"wood": 2, "stone": 3, "silver_ore": 2, "grapes": 1, "olives": 1},
 }
-#: colour key in ``solo_setup`` -> seat
+#: colour key in `solo_setup` -> seat
 COLOUR_SEAT: dict[str, int] = {"player": HUMAN, "bot_a": BOT_A, "bot_b": BOT_B}
 
 #: Patrician card id -> its three spots (indices), lowest number first as the card lists them (R-19)
@@ -90,5 +90,5 @@ def _solo(state: Position) -> SoloState:
 
 
 def is_bot(state: Position, seat: int | None) -> bool:
-    """Whether ``seat`` is one of the Patrician's bots (never in multiplayer games)."""
+    """Whether `seat` is one of the Patrician's bots (never in multiplayer games)."""
     return state.solo is not None and seat is not None and seat in state.solo.bot_seats

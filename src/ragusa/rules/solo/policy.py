@@ -1,4 +1,4 @@
-"""The bots' decisions (SOLO-4, SOLO-5, R-15 to R-17, R-19) and :func:`decide`, the dispatch per phase."""
+"""The bots' decisions (SOLO-4, SOLO-5, R-15 to R-17, R-19) and `decide`, the dispatch per phase."""
 
 from __future__ import annotations
 
@@ -105,7 +105,7 @@ def _hex_rank(h: int) -> int:
 @implements("R-15", "ACT-5")
 def choose_hex(state: Position, seat: int) -> BotMove:
     """R-15: a bot activates its new house's country and sea hexes first, then its city hexes in
-    the order of :data:`BOT_CITY_ORDER` (producers before what reads commodities, the Architect's
+    the order of `BOT_CITY_ORDER` (producers before what reads commodities, the Architect's
     tower before the Mason's wall, buying before selling)."""
     pending = state.pending_hexes
     h = min(pending, key=lambda x: (_hex_rank(x), pending.index(x)))
@@ -262,7 +262,7 @@ def choose_ship(state: Position, seat: int) -> BotMove:
 
 @implements("SOLO-4", "SOLO-5", "R-15", "R-16")
 def decide(state: Position) -> BotMove:
-    """The decision of the bot that is the deciding seat of ``state``."""
+    """The decision of the bot that is the deciding seat of `state`."""
     seat = state.seat
     if seat is None or not is_bot(state, seat):
         raise ValueError("the deciding seat is not a bot")

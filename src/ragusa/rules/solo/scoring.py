@@ -43,7 +43,7 @@ def _pair_losers(state: GameState, seat: int, values: Sequence[int]) -> dict[int
 
 @implements("SOLO-5", "SOLO-7", "END-BONUS-1")
 def bonus_scores(state: GameState, seat: int) -> tuple[tuple[int, str], ...]:
-    """(VP, reason) for each of ``seat``'s bonus cards at the end (END-BONUS-1, all cards: SOLO-7).
+    """(VP, reason) for each of `seat`'s bonus cards at the end (END-BONUS-1, all cards: SOLO-7).
     Easier variant: of each pair a bot took at the Rector's Palace only the better card scores
     (the first drawn on a tie); the other scores 0 (SOLO-5)."""
     cards = state.players[seat].bonus_cards
@@ -65,7 +65,7 @@ def bonus_scores(state: GameState, seat: int) -> tuple[tuple[int, str], ...]:
 
 
 def _bonus_total_after(state: GameState, seat: int, trades: dict[int, int]) -> int:
-    """What ``seat``'s bonus cards score (:func:`bonus_scores`) after buying ``trades`` (resource
+    """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` (resource
     index -> units) with fish at the FISH-1 rates."""
     p = state.players[seat]
     res = list(p.resources)

@@ -1,5 +1,5 @@
 """The solo setup (SOLO-1, SOLO-2, SOLO-3, ED-3, R-12): opening houses, the Patrician's cards,
-the first seat, and :func:`new_solo_game`."""
+the first seat, and `new_solo_game`."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ from ragusa.rules.solo.common import (
 
 @implements("SOLO-1")
 def opening_resources(data: ComponentData, spots: Sequence[str]) -> tuple[int, int, int, int, int, int]:
-    """What houses on ``spots`` give: 1 of each country and sea hex's resource around them."""
+    """What houses on `spots` give: 1 of each country and sea hex's resource around them."""
     hexes = {h.id: h for h in data.board.hexes}
     spot_hexes = {s.id: s.hexes for s in data.board.spots}
     out = [0] * len(RESOURCES)
@@ -59,7 +59,7 @@ def _res_text(res: Sequence[int]) -> str:
 
 @implements("SOLO-1", "SOLO-2", "SOLO-4")
 def check_solo_components(data: ComponentData) -> None:
-    """Raise :class:`ComponentDataError` unless the solo material fits the rulebooks.
+    """Raise `ComponentDataError` unless the solo material fits the rulebooks.
 
     SOLO-1: each colour has 3 opening spots, all distinct, whose houses give exactly the resources the
     rulebooks state. SOLO-2/SOLO-4: at least 6 Patrician cards of 3 distinct spots each, no spot on two
@@ -107,7 +107,7 @@ def check_solo_components(data: ComponentData) -> None:
 def first_seat(options: Options) -> int:
     """The seat that opens every round: bot A (then bot B, then the human) in both editions
     (2nd edition text; R-12 for the 1st); the human in the easier variant (SOLO-3), where the
-    bots still place after the human's last house, so the game lasts 9 full rounds (R-22)."""
+    game ends right after the human's 9th house, so the bots keep their 9th (SOLO-7, R-22)."""
     return HUMAN if options.solo_human_first else BOT_A
 
 
@@ -115,16 +115,16 @@ def first_seat(options: Options) -> int:
 def new_solo_game(
     seed: int, edition: str = "2nd", options: Options | None = None, events: list[Event] | None = None
 ) -> GameState:
-    """A new solo game from ``seed``, with the bots' turns before the human's first decision played.
+    """A new solo game from `seed`, with the bots' turns before the human's first decision played.
 
-    SOLO-1: every colour's 3 opening houses stand on their ``solo_setup`` spots and give their
+    SOLO-1: every colour's 3 opening houses stand on their `solo_setup` spots and give their
     resources (nothing activates); each colour has 12 houses, so 9 are left, and 15 towers.
     SOLO-2: 6 of the 10 Patrician cards are drawn, their 18 spots reserved (black houses), then the 6
     are shuffled and 3 dealt to each bot; the bonus deck is shuffled and 1 card dealt to the human,
     then 1 to bot A and 1 to bot B; the ships are dealt as in SETUP-5. SOLO-3: bot A, bot B, then the
     human, 9 rounds (the human first in the easier variant). All randomness comes from the state's
-    generator. If ``events`` is given, the events of the bots' turns before the human's first
-    decision are appended to it (the setup itself reports nothing, as in :func:`ragusa.new_game`).
+    generator. If `events` is given, the events of the bots' turns before the human's first
+    decision are appended to it (the setup itself reports nothing, as in `ragusa.new_game`).
     """
     options = check_game_args(edition, seed, options)
     check_solo_components(COMPONENTS)

@@ -44,7 +44,7 @@ def _longest_with_tower(state: Position, seat: int, spot: int) -> tuple[int, int
 def choose_wall(state: Position, seat: int) -> BotMove:
     """SOLO-5 Mason: the free segment that scores most for the bot now (MASON-1); tie: the one after
     which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
-    from the Silversmith's top corner (``wall_ring.start``)."""
+    from the Silversmith's top corner (`wall_ring.start`)."""
     free = mason.free_segments(state.walls)
     vp = {i: mason.mason_vp(state.houses, state.towers, seat, i) for i in free}
     top = max(vp.values())
@@ -132,7 +132,7 @@ def _stretch_text(st: Stretch) -> str:
 
 def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int]) -> tuple[int, str]:
     """Ties as for the Mason (R-18): the most wall VP now with the tower (END-WALL-2 of its longest
-    stretch), then the longest stretch, then the first clockwise from ``wall_ring.start``."""
+    stretch), then the longest stretch, then the first clockwise from `wall_ring.start`."""
     if len(cands) == 1:
         return cands[0], ""
     after = {s: _longest_with_tower(state, seat, s) for s in cands}
@@ -157,14 +157,14 @@ def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int]) -> tuple[i
 
 @implements("SOLO-5", "ED-2", "R-18")
 def choose_tower(state: Position, seat: int) -> BotMove:
-    """SOLO-5 Architect, supposing every segment will be built (:func:`potential_stretches`).
+    """SOLO-5 Architect, supposing every segment will be built (`potential_stretches`).
 
     2nd edition: a tower on an end spot of the longest potential stretch extends it (the end spot
     holds another colour's or a black house: ED-2's "a spot with a house"); if both ends already have
     a tower, the next longest stretch, and so on. 1st edition (ED-2 "where possible, a spot with no
     house", R-18): first a spot with no house inside the longest stretch, else one of its ends, else
     the next stretch. Failing all stretches: an empty tower spot (no house), else any free tower spot.
-    Ties as for the Mason (:func:`_tower_tiebreak`).
+    Ties as for the Mason (`_tower_tiebreak`).
     """
     free = set(architect.free_tower_spots(state.towers))
     houses = state.houses

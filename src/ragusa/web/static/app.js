@@ -30,6 +30,7 @@ function home() {
     <label>Edition <select name="edition"><option>2nd</option><option>1st</option></select></label>
     <div id="seats"></div>
     <label><input type="checkbox" name="strict"> strict R-3 (Market and Wharf need a commodity already held)</label>
+    <label><input type="checkbox" name="powerhouse_any_hex"> literal R-9 (2 players: one powerhouse per hex, country and sea too)</label>
     <div id="solo">
       <label><input type="checkbox" name="solo_human_first"> solo, easier: the human plays first (SOLO-3)</label>
       <label><input type="checkbox" name="solo_easier_rector"> solo, easier: bots score the better card of each Rector pair (SOLO-5)</label>
@@ -50,7 +51,7 @@ function home() {
   form.onsubmit = async e => {
     e.preventDefault();
     const n = +form.players.value, options = {};
-    for (const k of ["strict", "solo_human_first", "solo_easier_rector", "solo_harder"]) if (form[k].checked) options[k] = true;
+    for (const k of ["strict", "powerhouse_any_hex", "solo_human_first", "solo_easier_rector", "solo_harder"]) if (form[k].checked) options[k] = true;
     const msg = { op: "new_game", players: n, edition: form.edition.value, options, seats: Array.from({ length: n }, (_, i) => form["seat" + i].value) };
     if (form.seed.value.trim()) msg.seed = +form.seed.value;
     const r = await api(msg);

@@ -1,0 +1,35 @@
+"""Suite-wide pytest hooks.
+
+With ``RAGUSA_FAIL_ON_SKIP=1`` in the environment (CI sets it, after installing every extra), a
+skipped test fails the run: on a complete install nothing may skip, so a skip means a test that
+silently stopped checking anything.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+_skipped: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _skipped.append(report.nodeid)
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    if report.skipped:
+        _skipped.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if os.environ.get("RAGUSA_FAIL_ON_SKIP") != "1" or not _skipped:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(f"RAGUSA_FAIL_ON_SKIP: {len(_skipped)} unexpected skip(s):", red=True)
+        for nodeid in _skipped:
+            reporter.write_line(f"  {nodeid}", red=True)
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
