@@ -1,4 +1,4 @@
-"""Suite-wide pytest hooks.
+"""Suite-wide pytest hooks and the hypothesis profile.
 
 With ``RAGUSA_FAIL_ON_SKIP=1`` in the environment (CI sets it, after installing every extra), a
 skipped test fails the run: on a complete install nothing may skip, so a skip means a test that
@@ -10,6 +10,13 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
+
+# CI explores the same examples on every run (a property test never fails a submission by luck);
+# locally, each run draws new examples, so the fuzzers keep searching.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 _skipped: list[str] = []
 

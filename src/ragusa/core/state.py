@@ -44,6 +44,10 @@ class Phase(enum.StrEnum):
     END_TRADE = "end_trade"  # END-2: trade fish before the bonus cards score
     OVER = "over"
 
+    def __repr__(self) -> str:
+        """The JSON value, quoted, as messages and logs have always shown a phase."""
+        return repr(self.value)
+
 
 #: every phase's JSON value, in declaration order
 PHASES: tuple[str, ...] = tuple(p.value for p in Phase)

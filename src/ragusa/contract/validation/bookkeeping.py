@@ -9,6 +9,7 @@ from ragusa.core.state import EMPTY, POWERHOUSE, GameState, Phase
 from ragusa.rules.activation import READS_RESOURCE
 from ragusa.rules.buildings.market import affordable_slots
 from ragusa.rules.fish import MIN_TRADE
+from ragusa.rules.solo.common import HUMAN
 
 #: the building whose activation each decision belongs to
 PHASE_BUILDING: dict[Phase, int] = {
@@ -175,7 +176,7 @@ def _effect(s: GameState, found: Found) -> None:
 
 
 def _end(s: GameState, found: Found) -> None:
-    """END-2 bookkeeping, and the game ends only when it is over (TURN-3, R-14)."""
+    """END-2 bookkeeping, and the game ends only when it is over (TURN-3, R-14; solo: after the human's last house, SOLO-7)."""
     n = s.n_players
     if s.phase == Phase.END_TRADE:
         if not s.end_seats or s.seat != s.end_seats[0]:
@@ -200,7 +201,8 @@ def _end(s: GameState, found: Found) -> None:
         found.add("END-2", "$.end_seats", f"end_seats is used only in phase {Phase.END_TRADE!r}")
     if s.phase in (Phase.END_TRADE, Phase.OVER):
         able = [seat for seat, p in enumerate(s.players) if p.houses_left + p.powerhouses_left]
-        if able and s.passes < len(able):
+        human_done = s.solo is not None and HUMAN not in able  # SOLO-7: the end follows the human's last house
+        if able and s.passes < len(able) and not human_done:
             found.add(
                 "TURN-3",
                 "$.phase",
