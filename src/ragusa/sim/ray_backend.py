@@ -1,7 +1,7 @@
 """The Ray backend: one Ray task per batch of games.
 
 Without an address, a local Ray is started for the run (``num_cpus=workers``, bound to
-127.0.0.1, no dashboard) and shut down after it. With ``address`` (``"ray://host:10001"`` or
+127.0.0.1 only, no dashboard) and shut down after it. With ``address`` (``"ray://host:10001"`` or
 ``"auto"``/``"host:6379"``) the run joins that cluster and leaves it running; every node needs
 ``ragusa[sim]`` installed (or a ``runtime_env``, see docs/simulate.md).
 
@@ -11,10 +11,12 @@ every batch in the object store at the start, and Ctrl-C cancels little work.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import ray
+from ray._private import ray_constants
 
 __all__ = ["ray_jobs", "start"]
 
@@ -29,6 +31,10 @@ def start(workers: int, address: str | None) -> bool:
     if address:
         ray.init(address=address, log_to_driver=False)
         return True
+    # Keep a local Ray on loopback: Ray swaps 127.0.0.1 for the machine's address unless it
+    # thinks clusters are off (ray-project/ray#18730); the variable reaches its child processes.
+    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+    ray_constants.ENABLE_RAY_CLUSTER = False
     ray.init(
         num_cpus=workers,
         include_dashboard=False,
