@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
 
 from ragusa.cli import main
+from ragusa.sim.balance import mode_seats, plot, table
 from ragusa.sim.games import Row, RunConfig
 from ragusa.sim.runner import run
 from ragusa.sim.stats import ladder, win_rates, wilson
@@ -85,3 +87,16 @@ def test_report_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["report", str(tmp_path / "missing.parquet"), "--out", str(tmp_path / "o")]) == 2
     err = capsys.readouterr().err
     assert err.count("ragusa report: ") == 2 and "Traceback" not in err
+
+
+def test_balance_table_by_turn_position(tmp_path: Path) -> None:
+    # two 2-player games: position 0 wins both, with 60 and 40 VP against 50 and 30
+    rows: list[Row] = []
+    for game, (first, second) in enumerate(((60, 50), (40, 30))):
+        for pos, vp in enumerate((first, second)):
+            rows.append({"game": game, "seat": pos, "position": pos, "players": 2, "seats": 2, "bot": "greedy", "vp_total": vp, "winner": pos == 0})
+    m = mode_seats(rows)
+    assert (m.label, m.games, m.wins, m.vp) == ("2 players", 2, (2, 0), (50.0, 40.0))
+    assert m.vp_half[0] == pytest.approx(1.959964 * math.sqrt(100 / 2), rel=1e-5)  # population sd 10 over 2 games
+    assert "| 2 players | 2 | 0 | greedy | 100.0% |" in table([m])
+    assert [p.name for p in plot([m], tmp_path)] == ["seat_win_rate.png", "seat_vp.png"]
