@@ -13,7 +13,14 @@ from ragusa import GameState, Options, new_game, score_breakdown, scores, winner
 from ragusa.actions import Action
 from ragusa.bots import make_bot, play
 from ragusa.events import Event, HouseActivated
-from ragusa.sim.games import COLUMNS, SOLO_BOTS, RunConfig, game_seed, play_game, seat_bots
+from ragusa.sim.games import (
+    COLUMNS,
+    SOLO_BOTS,
+    RunConfig,
+    game_seed,
+    play_game,
+    seat_bots,
+)
 from ragusa.solo import new_solo_game
 
 

@@ -12,7 +12,7 @@ from ragusa.cli import main
 from ragusa.sim.balance import mode_seats, plot, table
 from ragusa.sim.games import Row, RunConfig
 from ragusa.sim.runner import run
-from ragusa.sim.stats import ladder, win_rates, wilson
+from ragusa.sim.stats import ladder, wilson, win_rates
 from ragusa.sim.store import read_rows
 
 

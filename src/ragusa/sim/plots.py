@@ -9,14 +9,14 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
-from matplotlib.figure import Figure  # noqa: E402
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 
-from ragusa.components import BUILDING_NAMES, BUILDINGS  # noqa: E402
-from ragusa.state import VP_SOURCES  # noqa: E402
+from ragusa.components import BUILDING_NAMES, BUILDINGS
+from ragusa.state import VP_SOURCES
 
-from .games import Row  # noqa: E402
-from .stats import Ladder, Rate, group_means, per_game  # noqa: E402
+from .games import Row
+from .stats import Ladder, Rate, group_means, per_game
 
 __all__ = ["activations", "game_length", "ladder_plot", "seat_win_rates", "vp_by_source", "vp_distribution"]
 

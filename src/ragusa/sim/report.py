@@ -24,6 +24,12 @@ table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding
 th{background:#eee}img{max-width:100%}"""
 
 
+_POSITION_NOTE = (
+    "<h2>Win rate by turn position</h2><p>Position 0 is the start player (SETUP-7), then turn order. "
+    "Intervals: 95% Wilson score.</p>"
+)
+
+
 def _table(head: Sequence[str], body: Sequence[Sequence[object]]) -> str:
     def cell(x: object) -> str:
         return f"{x:.3f}" if isinstance(x, float) else html.escape(str(x))
@@ -93,8 +99,7 @@ def write_report(results: str | os.PathLike[str], out_dir: str | os.PathLike[str
         f"<!doctype html><html><head><meta charset='utf-8'><title>Ragusa simulation report</title><style>{_CSS}</style></head><body>",
         "<h1>Ragusa simulation report</h1>",
         _run_section(rows, config),
-        "<h2>Win rate by turn position</h2><p>Position 0 is the start player (SETUP-7), then turn order. "
-        "Intervals: 95% Wilson score.</p>",
+        _POSITION_NOTE,
         _rate_table(by_pos, "position"),
         _img(plots.seat_win_rates(by_pos, seats, out / "win_by_position.png", "Win rate by turn position", "position (0 = start player)"), "win rate by position"),
         "<h2>Win rate by seat</h2>",

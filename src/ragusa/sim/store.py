@@ -15,13 +15,14 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
+from typing import Self
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .games import COLUMNS, Row, RunConfig
 
-__all__ = ["META_KEY", "ResultWriter", "SCHEMA", "StoreError", "done_games", "read_config", "read_rows", "read_table"]
+__all__ = ["META_KEY", "SCHEMA", "ResultWriter", "StoreError", "done_games", "read_config", "read_rows", "read_table"]
 
 META_KEY = b"ragusa.run"
 _TYPES = {"int": pa.int64(), "str": pa.string(), "bool": pa.bool_()}
@@ -95,7 +96,7 @@ class ResultWriter:
         self._writer.close()
         os.replace(self.partial, self.path)
 
-    def __enter__(self) -> ResultWriter:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, et: type[BaseException] | None, ev: BaseException | None, tb: TracebackType | None) -> None:
