@@ -9,10 +9,13 @@ from collections import Counter
 
 import pytest
 
-from ragusa import GameState, Options, new_game, score_breakdown, scores, winners
-from ragusa.actions import Action
 from ragusa.bots import make_bot, play
-from ragusa.events import Event, HouseActivated
+from ragusa.core.actions import Action
+from ragusa.core.events import Event, HouseActivated
+from ragusa.core.state import GameState, Options
+from ragusa.rules.game import new_game
+from ragusa.rules.queries import score_breakdown, scores, winners
+from ragusa.rules.solo.setup import new_solo_game
 from ragusa.sim.games import (
     COLUMNS,
     SOLO_BOTS,
@@ -21,7 +24,6 @@ from ragusa.sim.games import (
     play_game,
     seat_bots,
 )
-from ragusa.solo import new_solo_game
 
 
 def test_game_seed_is_a_63_bit_function_of_run_seed_and_index() -> None:
@@ -67,12 +69,23 @@ def test_rows_match_an_independent_replay(players: int) -> None:
     assert {r["seat"] for r in rows if r["winner"]} == set(winners(final))
     for r, b in zip(rows, score_breakdown(final)):
         assert r["vp_bonus"] == sum(v for k, v in b.items() if k.startswith("bonus:"))
-        assert r["vp_mason"] + r["vp_fishmonger"] + r["vp_wharf"] + r["vp_ships"] + r["vp_walls"] + r["vp_cathedral"] + r["vp_bonus"] == r["vp_total"]
+        assert (
+            r["vp_mason"]
+            + r["vp_fishmonger"]
+            + r["vp_wharf"]
+            + r["vp_ships"]
+            + r["vp_walls"]
+            + r["vp_cathedral"]
+            + r["vp_bonus"]
+            == r["vp_total"]
+        )
     acts = Counter((e.seat, e.building) for e in events if isinstance(e, HouseActivated))
     for r in rows:
         assert r["act_oil_press"] == acts[r["seat"], "oil-press"]
         assert r["act_mason"] == acts[r["seat"], "mason"]
-        assert sum(v for k, v in r.items() if k.startswith("act_")) == sum(n for (s, _), n in acts.items() if s == r["seat"])
+        assert sum(v for k, v in r.items() if k.startswith("act_")) == sum(
+            n for (s, _), n in acts.items() if s == r["seat"]
+        )
     # the start seat is position 0, the others follow in seat order
     start = final.start_seat
     assert [r["position"] for r in rows] == [(s - start) % players for s in range(players)]

@@ -30,7 +30,14 @@ def _row(game: int, seat: int, bot: str, rank: int) -> Row:
 
 
 def test_win_rates_count_the_winner_flag_per_key() -> None:
-    rows = [_row(0, 0, "a", 1), _row(0, 1, "b", 2), _row(1, 0, "b", 1), _row(1, 1, "a", 2), _row(2, 0, "a", 1), _row(2, 1, "b", 2)]
+    rows = [
+        _row(0, 0, "a", 1),
+        _row(0, 1, "b", 2),
+        _row(1, 0, "b", 1),
+        _row(1, 1, "a", 2),
+        _row(2, 0, "a", 1),
+        _row(2, 1, "b", 2),
+    ]
     rates = {r.key: (r.wins, r.n) for r in win_rates(rows, "bot")}
     assert rates == {"a": (2, 3), "b": (1, 3)}
     by_seat = win_rates(rows, "position")
@@ -53,7 +60,9 @@ def test_ladder_skips_self_play_and_sums_a_bots_seats() -> None:
     assert ladder([_row(0, 0, "a", 1), _row(0, 1, "a", 2)]) == []
     # a beats b, then b beats a: much closer than after the first game alone
     first = {x.bot: x.mu for x in ladder([_row(0, 0, "a", 1), _row(0, 1, "b", 2)])}
-    both = {x.bot: x.mu for x in ladder([_row(0, 0, "a", 1), _row(0, 1, "b", 2), _row(1, 0, "b", 1), _row(1, 1, "a", 2)])}
+    both = {
+        x.bot: x.mu for x in ladder([_row(0, 0, "a", 1), _row(0, 1, "b", 2), _row(1, 0, "b", 1), _row(1, 1, "a", 2)])
+    }
     assert abs(both["a"] - both["b"]) < abs(first["a"] - first["b"]) / 3
     # "a" holds seats 0 and 2: its mu moves by the sum of both seats' changes, its variance by their product
     model = PlackettLuce()
@@ -65,14 +74,25 @@ def test_ladder_skips_self_play_and_sums_a_bots_seats() -> None:
     assert got["b"].mu == pytest.approx(new[1][0].mu)
 
 
-def test_report_ranks_greedy_above_random_and_writes_every_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_report_ranks_greedy_above_random_and_writes_every_plot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     results = tmp_path / "r.parquet"
     run(RunConfig(1, 2, "2nd", ("greedy", "random")), 12, results, progress=False)
     assert main(["report", str(results), "--out", str(tmp_path / "rep")]) == 0
     index = Path(capsys.readouterr().out.strip())
     assert index == tmp_path / "rep" / "index.html"
     page = index.read_text()
-    for png in ("win_by_position", "win_by_seat", "vp_per_bot", "vp_by_source_bot", "vp_by_source_position", "activations", "game_length", "ladder"):
+    for png in (
+        "win_by_position",
+        "win_by_seat",
+        "vp_per_bot",
+        "vp_by_source_bot",
+        "vp_by_source_position",
+        "activations",
+        "game_length",
+        "ladder",
+    ):
         path = tmp_path / "rep" / f"{png}.png"
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", png
         assert f'src="{png}.png"' in page
@@ -94,7 +114,18 @@ def test_balance_table_by_turn_position(tmp_path: Path) -> None:
     rows: list[Row] = []
     for game, (first, second) in enumerate(((60, 50), (40, 30))):
         for pos, vp in enumerate((first, second)):
-            rows.append({"game": game, "seat": pos, "position": pos, "players": 2, "seats": 2, "bot": "greedy", "vp_total": vp, "winner": pos == 0})
+            rows.append(
+                {
+                    "game": game,
+                    "seat": pos,
+                    "position": pos,
+                    "players": 2,
+                    "seats": 2,
+                    "bot": "greedy",
+                    "vp_total": vp,
+                    "winner": pos == 0,
+                }
+            )
     m = mode_seats(rows)
     assert (m.label, m.games, m.wins, m.vp) == ("2 players", 2, (2, 0), (50.0, 40.0))
     assert m.vp_half[0] == pytest.approx(1.959964 * math.sqrt(100 / 2), rel=1e-5)  # population sd 10 over 2 games

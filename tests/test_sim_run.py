@@ -110,7 +110,9 @@ def test_cli_simulate_writes_rows_and_continues(tmp_path: Path, capsys: pytest.C
         (["--players", "2", "--address", "auto"], "--address needs --backend ray"),
     ],
 )
-def test_cli_simulate_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str) -> None:
+def test_cli_simulate_usage_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
     assert main(["simulate", "--games", "1", "--out", str(tmp_path / "e.parquet"), *extra]) == 2
     err = capsys.readouterr().err
     assert err.startswith("ragusa simulate: ") and message in err

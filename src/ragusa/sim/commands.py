@@ -12,7 +12,7 @@ import signal
 import sys
 from types import FrameType
 
-from ragusa.state import EDITIONS
+from ragusa.core.state import EDITIONS
 
 __all__ = ["configure_report", "configure_simulate", "run_report", "run_simulate"]
 
@@ -24,12 +24,16 @@ def configure_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, required=True, help="players, 2 to 5; 1 is the solo game")
     p.add_argument("--edition", choices=EDITIONS, default="2nd", help="rulebook edition (default 2nd)")
     p.add_argument(
-        "--bots", default="greedy", help="comma-separated bot specs (ragusa.bots.make_bot), rotated over the seats (default greedy)"
+        "--bots",
+        default="greedy",
+        help="comma-separated bot specs (ragusa.bots.make_bot), rotated over the seats (default greedy)",
     )
     p.add_argument("--seed", type=int, default=0, help="run seed; game g's seed is a hash of (seed, g) (default 0)")
     p.add_argument("--workers", type=int, default=1, help="parallel workers (default 1)")
     p.add_argument("--out", required=True, help="Parquet file; an existing one of the same run is continued")
-    p.add_argument("--backend", choices=("process", "ray"), default="process", help="process pool (default) or Ray tasks")
+    p.add_argument(
+        "--backend", choices=("process", "ray"), default="process", help="process pool (default) or Ray tasks"
+    )
     p.add_argument("--address", default=None, help="Ray cluster address (with --backend ray; default: a local Ray)")
     p.add_argument("--batch", type=int, default=8, help="games per task (default 8)")
     p.add_argument("--strict", action="store_true", help="R-3 strict: Market/Wharf need a commodity already held")
@@ -84,7 +88,9 @@ def run_simulate(args: argparse.Namespace) -> int:
             import ray  # noqa: F401
         except ImportError:
             return _fail("simulate", "--backend ray " + _EXTRA)
-    config = RunConfig(args.seed, args.players, args.edition, tuple(b.strip() for b in args.bots.split(",")), args.strict)
+    config = RunConfig(
+        args.seed, args.players, args.edition, tuple(b.strip() for b in args.bots.split(",")), args.strict
+    )
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         summary = run(
@@ -102,7 +108,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     if summary.interrupted:
-        print(f"interrupted: the finished games are kept in {args.out}; run the same command to continue", file=sys.stderr)
+        print(
+            f"interrupted: the finished games are kept in {args.out}; run the same command to continue", file=sys.stderr
+        )
         return 130
     return 0
 

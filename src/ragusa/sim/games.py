@@ -19,13 +19,15 @@ from typing import Any
 
 import attrs
 
-from ragusa import GameState, Options, legal_actions, score_breakdown, step, winners
 from ragusa.bots import Bot, make_bot
-from ragusa.components import BUILDINGS
-from ragusa.events import Event, HouseActivated, HousePlaced
-from ragusa.setup import new_game
-from ragusa.solo import new_solo_game
-from ragusa.state import VP_SOURCES
+from ragusa.core.components import BUILDINGS
+from ragusa.core.events import Event, HouseActivated, HousePlaced
+from ragusa.core.state import VP_SOURCES, GameState, Options
+from ragusa.rules.engine import step
+from ragusa.rules.game import new_game
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import score_breakdown, winners
+from ragusa.rules.solo.setup import new_solo_game
 
 __all__ = [
     "COLUMNS",
@@ -75,11 +77,19 @@ class RunConfig:
     strict: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seed": self.seed, "players": self.players, "edition": self.edition, "bots": list(self.bots), "strict": self.strict}
+        return {
+            "seed": self.seed,
+            "players": self.players,
+            "edition": self.edition,
+            "bots": list(self.bots),
+            "strict": self.strict,
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RunConfig:
-        return cls(int(d["seed"]), int(d["players"]), str(d["edition"]), tuple(str(b) for b in d["bots"]), bool(d["strict"]))
+        return cls(
+            int(d["seed"]), int(d["players"]), str(d["edition"]), tuple(str(b) for b in d["bots"]), bool(d["strict"])
+        )
 
 
 def game_seed(run_seed: int, game: int) -> int:

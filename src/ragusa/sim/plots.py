@@ -12,8 +12,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from ragusa.components import BUILDING_NAMES, BUILDINGS
-from ragusa.state import VP_SOURCES
+from ragusa.core.components import BUILDING_NAMES, BUILDINGS
+from ragusa.core.state import VP_SOURCES
 
 from .games import Row
 from .stats import Ladder, Rate, group_means, per_game
@@ -80,7 +80,9 @@ def vp_by_source(rows: Sequence[Row], key: str, path: Path) -> Path:
 def activations(rows: Sequence[Row], path: Path) -> Path:
     """Mean building activations per game, stacked by building, per bot."""
     labels = [BUILDING_NAMES[b] for b in BUILDINGS]
-    return _stacked(group_means(rows, "bot", ACT_COLS), labels, path, "activations per game", "Building activations per bot")
+    return _stacked(
+        group_means(rows, "bot", ACT_COLS), labels, path, "activations per game", "Building activations per bot"
+    )
 
 
 def game_length(rows: Sequence[Row], path: Path) -> Path:

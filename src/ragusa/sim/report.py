@@ -53,9 +53,18 @@ def _run_section(rows: Sequence[Row], config: RunConfig | None) -> str:
     games = per_game(rows)
     seats = rows[0]["seats"]
     mode = "solo (the human seat 0 against the Patrician's bots)" if rows[0]["players"] == 1 else f"{seats} players"
-    desc = [("games", len(games)), ("mode", mode), ("edition", rows[0]["edition"]), ("bots", ", ".join(sorted({r["bot"] for r in rows})))]
+    desc = [
+        ("games", len(games)),
+        ("mode", mode),
+        ("edition", rows[0]["edition"]),
+        ("bots", ", ".join(sorted({r["bot"] for r in rows}))),
+    ]
     if config is not None:
-        desc += [("run seed", config.seed), ("bot specs (rotated over seats)", ",".join(config.bots)), ("strict R-3", config.strict)]
+        desc += [
+            ("run seed", config.seed),
+            ("bot specs (rotated over seats)", ",".join(config.bots)),
+            ("strict R-3", config.strict),
+        ]
     return "<h2>Run</h2>" + _table(["", ""], desc)
 
 
@@ -101,10 +110,18 @@ def write_report(results: str | os.PathLike[str], out_dir: str | os.PathLike[str
         _run_section(rows, config),
         _POSITION_NOTE,
         _rate_table(by_pos, "position"),
-        _img(plots.seat_win_rates(by_pos, seats, out / "win_by_position.png", "Win rate by turn position", "position (0 = start player)"), "win rate by position"),
+        _img(
+            plots.seat_win_rates(
+                by_pos, seats, out / "win_by_position.png", "Win rate by turn position", "position (0 = start player)"
+            ),
+            "win rate by position",
+        ),
         "<h2>Win rate by seat</h2>",
         _rate_table(by_seat, "seat"),
-        _img(plots.seat_win_rates(by_seat, seats, out / "win_by_seat.png", "Win rate by seat", "seat"), "win rate by seat"),
+        _img(
+            plots.seat_win_rates(by_seat, seats, out / "win_by_seat.png", "Win rate by seat", "seat"),
+            "win rate by seat",
+        ),
         _bot_section(rows, out),
         "<h2>VP by source</h2>",
         _img(plots.vp_by_source(rows, "bot", out / "vp_by_source_bot.png"), "VP by source per bot"),

@@ -70,7 +70,11 @@ def done_games(path: str | os.PathLike[str], config: RunConfig) -> set[int]:
     table = read_table(path)
     stored = read_config(table)
     if stored is not None and stored != config:
-        diff = ", ".join(f"{k} {v!r} (file) vs {config.to_dict()[k]!r}" for k, v in stored.to_dict().items() if config.to_dict()[k] != v)
+        diff = ", ".join(
+            f"{k} {v!r} (file) vs {config.to_dict()[k]!r}"
+            for k, v in stored.to_dict().items()
+            if config.to_dict()[k] != v
+        )
         raise StoreError(f"{path} holds games of another run: {diff}; choose another --out")
     return {int(g) for g in table.column("game").to_pylist()}
 
