@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,17 @@ def test_cli_simulate_refuses_another_runs_file(tmp_path: Path, capsys: pytest.C
     assert main(["simulate", "--games", "1", "--players", "2", "--bots", "random", "--out", out, "--quiet"]) == 0
     assert main(["simulate", "--games", "1", "--players", "3", "--bots", "random", "--out", out, "--quiet"]) == 2
     assert "holds games of another run: players 2 (file) vs 3" in capsys.readouterr().err
+
+
+def test_without_the_sim_extra_the_commands_say_what_to_install(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("ragusa.sim.runner", "ragusa.sim.report", "ragusa.sim.store", "pyarrow"):
+        monkeypatch.setitem(sys.modules, name, None)  # importing it now raises ImportError
+    assert main(["simulate", "--games", "1", "--players", "2", "--out", str(tmp_path / "x.parquet")]) == 2
+    assert main(["report", str(tmp_path / "x.parquet"), "--out", str(tmp_path / "r")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "ragusa simulate: needs the sim extra: pip install 'ragusa[sim]'",
+        "ragusa report: needs the sim extra: pip install 'ragusa[sim]'",
+    ]
