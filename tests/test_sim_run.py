@@ -28,6 +28,7 @@ def test_one_and_two_workers_write_identical_rows(tmp_path: Path) -> None:
     one = run(CONFIG, 6, tmp_path / "one.parquet", workers=1, batch_size=2, progress=False)
     two = run(CONFIG, 6, tmp_path / "two.parquet", workers=2, batch_size=2, progress=False)
     assert (one.played, two.played, one.interrupted, two.interrupted) == (6, 6, False, False)
+    assert two.game_cpu > 0 and two.worker_peak_rss_kib > 10_000  # reported back by the workers
     rows = read_rows(tmp_path / "one.parquet")
     assert rows == read_rows(tmp_path / "two.parquet") == _expected(CONFIG, 6)
     assert len(rows) == 18

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+import resource
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,6 +33,7 @@ from ragusa.rules.solo.setup import new_solo_game
 
 __all__ = [
     "COLUMNS",
+    "JobResult",
     "INT_COLUMNS",
     "SOLO_BOTS",
     "Row",
@@ -38,6 +41,7 @@ __all__ = [
     "game_seed",
     "play_batch",
     "play_game",
+    "play_job",
     "seat_bots",
 ]
 
@@ -189,6 +193,26 @@ def _rows(
         }
         rows.append(row)
     return rows
+
+
+@attrs.frozen
+class JobResult:
+    """A finished batch: its number, its rows, and what it cost the process that played it."""
+
+    number: int
+    rows: list[Row]
+    #: CPU seconds the batch took, and the process's peak resident memory (KiB) after it
+    cpu: float
+    peak_rss_kib: int
+
+
+def play_job(job: tuple[int, RunConfig, list[int]]) -> JobResult:
+    """A worker's task: ``(batch number, config, game indices)`` in, the batch's rows out.
+    It lives here, not in the runner, so that a worker imports nothing but the game code."""
+    number, config, games = job
+    cpu = time.process_time()
+    rows = play_batch(config, games)
+    return JobResult(number, rows, time.process_time() - cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
 def play_batch(config: RunConfig, games: Sequence[int]) -> list[Row]:

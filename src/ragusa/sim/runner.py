@@ -1,9 +1,9 @@
 """Play the games of a run on a backend and write their rows as they finish.
 
-Backends (each yields ``(batch number, rows)`` as batches finish, in any order):
+Backends (each yields a :class:`~ragusa.sim.games.JobResult` per batch as batches finish, in any order):
 
 * ``serial``: in this process (what ``--workers 1`` uses with the process backend);
-* ``process``: a :mod:`multiprocessing` pool (``spawn``) of ``workers`` processes;
+* ``process``: a :mod:`multiprocessing` pool (``forkserver``) of ``workers`` processes;
 * ``ray``: one Ray task per batch, on a local Ray started with ``num_cpus=workers`` or on the
   cluster at ``address``.
 
@@ -25,14 +25,14 @@ from typing import Any
 import attrs
 from tqdm import tqdm
 
-from .games import Row, RunConfig, play_batch
+from .games import JobResult, Row, RunConfig, play_job
 from .store import ResultWriter, done_games
 
 __all__ = ["BACKENDS", "RunSummary", "batches", "run"]
 
 BACKENDS = ("process", "ray")
 #: one finished batch: (batch number, its rows)
-Done = tuple[int, list[Row]]
+Done = JobResult
 Job = tuple[int, RunConfig, list[int]]
 
 
@@ -44,17 +44,16 @@ class RunSummary:
     played: int
     #: True if the run stopped on Ctrl-C (what finished is kept)
     interrupted: bool
+    #: wall-clock seconds of the run
     seconds: float
+    #: CPU seconds spent playing the games (summed over workers), and a worker's peak RSS in KiB
+    game_cpu: float = 0.0
+    worker_peak_rss_kib: int = 0
 
 
 def batches(todo: Sequence[int], size: int) -> list[list[int]]:
     """``todo`` cut into consecutive batches of ``size`` games (the last may be shorter)."""
     return [list(todo[i : i + size]) for i in range(0, len(todo), size)]
-
-
-def _job(job: Job) -> Done:
-    number, config, games = job
-    return number, play_batch(config, games)
 
 
 def _ignore_sigint() -> None:
@@ -64,22 +63,25 @@ def _ignore_sigint() -> None:
 
 def _serial(jobs: list[Job], workers: int, address: str | None) -> Iterator[Done]:
     for job in jobs:
-        yield _job(job)
+        yield play_job(job)
 
 
 def _process(jobs: list[Job], workers: int, address: str | None) -> Iterator[Done]:
     if workers <= 1:
         yield from _serial(jobs, workers, address)
         return
-    ctx = multiprocessing.get_context("spawn")
+    # forkserver: workers fork from a server process that has imported the game code once, so a
+    # worker starts at once and shares those pages; no thread of this process is forked
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["ragusa.sim.games"])
     with ctx.Pool(workers, initializer=_ignore_sigint) as pool:  # leaving the block terminates it
-        yield from pool.imap_unordered(_job, jobs)
+        yield from pool.imap_unordered(play_job, jobs)
 
 
 def _ray(jobs: list[Job], workers: int, address: str | None) -> Iterator[Done]:
     from .ray_backend import ray_jobs
 
-    yield from ray_jobs(_job, jobs, workers, address)
+    yield from ray_jobs(play_job, jobs, workers, address)
 
 
 _BACKENDS: dict[str, Callable[[list[Job], int, str | None], Iterator[Done]]] = {
@@ -116,13 +118,17 @@ def run(
     played = 0
     interrupted = False
     waiting: dict[int, list[Row]] = {}
+    cpu = 0.0
+    rss = 0
     with ResultWriter(out, config) as writer:
         try:
             source = _BACKENDS[backend](jobs, workers, address) if jobs else iter(())
             try:
                 following = 0
-                for number, rows in source:
-                    waiting[number] = rows
+                for result in source:
+                    waiting[result.number] = result.rows
+                    cpu += result.cpu
+                    rss = max(rss, result.peak_rss_kib)
                     while following in waiting:
                         played += _write(writer, jobs[following][2], waiting.pop(following), bar)
                         following += 1
@@ -138,7 +144,7 @@ def run(
             for number in sorted(waiting):  # finished out of order before the stop: keep them too
                 played += _write(writer, jobs[number][2], waiting.pop(number), bar)
             bar.close()
-    return RunSummary(games, skipped, played, interrupted, time.perf_counter() - t0)
+    return RunSummary(games, skipped, played, interrupted, time.perf_counter() - t0, cpu, rss)
 
 
 def _write(writer: ResultWriter, games: list[int], rows: list[Row], bar: Any) -> int:
