@@ -42,6 +42,7 @@ from ragusa.core.rng import fresh_seed
 from ragusa.core.state import EDITIONS, GameState, Options
 from ragusa.rules.game import new_game
 from ragusa.rules.solo.setup import new_solo_game
+from ragusa.sim import commands as sim_commands
 from ragusa.text.log import (
     describe_event,
     describe_result,
@@ -255,6 +256,19 @@ COMMANDS: list[Command] = [
     ),
     Command("serve", "play in the browser: a local web app (needs the web extra)", _configure_serve, _serve),
     Command("engine", "the JSON protocol as JSON lines on stdin/stdout (ragusa.service)", _configure_engine, _engine),
+    # simulation at scale (ragusa.sim; the handlers need the sim extra)
+    Command(
+        "simulate",
+        "play many games in parallel and write one row per seat (Parquet)",
+        sim_commands.configure_simulate,
+        sim_commands.run_simulate,
+    ),
+    Command(
+        "report",
+        "write an HTML report with plots from a simulate results file",
+        sim_commands.configure_report,
+        sim_commands.run_report,
+    ),
 ]
 
 

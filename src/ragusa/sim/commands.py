@@ -1,0 +1,136 @@
+"""``ragusa simulate`` and ``ragusa report``: arguments and handlers.
+
+This module imports no optional dependency at import time (the base CLI imports it); the
+handlers import :mod:`ragusa.sim.runner` / :mod:`ragusa.sim.report`, which need the ``sim``
+extra, and say how to install it if it is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from types import FrameType
+
+from ragusa.core.state import EDITIONS
+
+__all__ = ["configure_report", "configure_simulate", "run_report", "run_simulate"]
+
+_EXTRA = "needs the sim extra: pip install 'ragusa[sim]'"
+
+
+def configure_simulate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, required=True, help="number of games (indices 0 .. N-1)")
+    p.add_argument("--players", type=int, required=True, help="players, 2 to 5; 1 is the solo game")
+    p.add_argument("--edition", choices=EDITIONS, default="2nd", help="rulebook edition (default 2nd)")
+    p.add_argument(
+        "--bots",
+        default="greedy",
+        help="comma-separated bot specs (ragusa.bots.make_bot), rotated over the seats (default greedy)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="run seed; game g's seed is a hash of (seed, g) (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="parallel workers (default 1)")
+    p.add_argument("--out", required=True, help="Parquet file; an existing one of the same run is continued")
+    p.add_argument(
+        "--backend", choices=("process", "ray"), default="process", help="process pool (default) or Ray tasks"
+    )
+    p.add_argument("--address", default=None, help="Ray cluster address (with --backend ray; default: a local Ray)")
+    p.add_argument("--batch", type=int, default=8, help="games per task (default 8)")
+    p.add_argument("--strict", action="store_true", help="R-3 strict: Market/Wharf need a commodity already held")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"ragusa {command}: {message}", file=sys.stderr)
+    return 2
+
+
+def _check_simulate(args: argparse.Namespace) -> str | None:
+    if args.games < 0:
+        return f"--games must be 0 or more; got {args.games}"
+    if not 1 <= args.players <= 5:
+        return f"--players must be 1 to 5 (1 is solo); got {args.players}"
+    if args.workers < 1:
+        return f"--workers must be 1 or more; got {args.workers}"
+    if args.batch < 1:
+        return f"--batch must be 1 or more; got {args.batch}"
+    if args.address and args.backend != "ray":
+        return "--address needs --backend ray"
+    bots = [b.strip() for b in args.bots.split(",")]
+    if not all(bots):
+        return f"--bots: empty bot name in {args.bots!r}"
+    from ragusa.bots import make_bot
+
+    for spec in set(bots):
+        try:
+            make_bot(spec)
+        except ValueError as exc:
+            return f"--bots: {exc}"
+    return None
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt  # SIGTERM stops a run like Ctrl-C: what finished is kept
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    problem = _check_simulate(args)
+    if problem:
+        return _fail("simulate", problem)
+    try:
+        from .games import RunConfig
+        from .runner import run
+        from .store import StoreError
+    except ImportError:
+        return _fail("simulate", _EXTRA)
+    if args.backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            return _fail("simulate", "--backend ray " + _EXTRA)
+    config = RunConfig(
+        args.seed, args.players, args.edition, tuple(b.strip() for b in args.bots.split(",")), args.strict
+    )
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        summary = run(
+            config, args.games, args.out, workers=args.workers, backend=args.backend,
+            address=args.address, batch_size=args.batch, progress=not args.quiet,
+        )  # fmt: skip
+    except StoreError as exc:
+        return _fail("simulate", str(exc))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    rate = summary.played / summary.seconds if summary.seconds else 0.0
+    print(
+        f"{summary.played} games played, {summary.skipped} already in {args.out}, "
+        f"{summary.seconds:.1f} s ({rate:.1f} games/s)",
+        file=sys.stderr,
+    )
+    if summary.interrupted:
+        print(
+            f"interrupted: the finished games are kept in {args.out}; run the same command to continue", file=sys.stderr
+        )
+        return 130
+    return 0
+
+
+def configure_report(p: argparse.ArgumentParser) -> None:
+    p.add_argument("results", help="a Parquet file written by ragusa simulate")
+    p.add_argument("--out", required=True, help="directory for index.html and the plots")
+
+
+def run_report(args: argparse.Namespace) -> int:
+    try:
+        from .report import write_report
+        from .store import StoreError
+    except ImportError:
+        return _fail("report", _EXTRA)
+    try:
+        index = write_report(args.results, args.out)
+    except StoreError as exc:
+        return _fail("report", str(exc))
+    except OSError as exc:
+        return _fail("report", f"cannot write to {args.out}: {exc.strerror or exc}")
+    print(index)
+    return 0

@@ -1,0 +1,223 @@
+"""One simulated game in, one row per seat out (pure Python: no optional dependency here).
+
+A run is described by a :class:`RunConfig` (seed, players, edition, bot specs, strict R-3).
+Game ``g`` of a run is a pure function of ``(config, g)``: its seed is :func:`game_seed`
+(a hash of the run seed and ``g``), the bots' :class:`random.Random` is seeded with the same
+number, and the bots take the seats by rotation (:func:`seat_bots`). So a game's rows do not
+depend on which worker, process or machine plays it, nor on the order games are played in.
+
+Solo games (``players == 1``): the bot spec plays the human seat 0; seats 1 and 2 are the
+Patrician's bots A and B (the engine plays them), reported as ``patrician-a`` / ``patrician-b``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import resource
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from ragusa.bots import Bot, make_bot
+from ragusa.core.components import BUILDINGS
+from ragusa.core.events import Event, HouseActivated, HousePlaced
+from ragusa.core.state import VP_SOURCES, GameState, Options
+from ragusa.rules.engine import step
+from ragusa.rules.game import new_game
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import score_breakdown, winners
+from ragusa.rules.solo.setup import new_solo_game
+
+__all__ = [
+    "COLUMNS",
+    "JobResult",
+    "INT_COLUMNS",
+    "SOLO_BOTS",
+    "Row",
+    "RunConfig",
+    "game_seed",
+    "play_batch",
+    "play_game",
+    "play_job",
+    "seat_bots",
+]
+
+#: names reported for the solo game's engine-played seats 1 and 2
+SOLO_BOTS: tuple[str, str] = ("patrician-a", "patrician-b")
+
+#: a result row: column name -> value (int, bool or str)
+Row = dict[str, Any]
+
+VP_COLUMNS: tuple[str, ...] = tuple(f"vp_{s}" for s in VP_SOURCES) + ("vp_total",)
+ACT_COLUMNS: tuple[str, ...] = tuple(f"act_{b.replace('-', '_')}" for b in BUILDINGS)
+#: integer columns, in file order
+INT_COLUMNS: tuple[str, ...] = (
+    ("game", "seed", "players", "seats", "seat", "start_seat", "position")
+    + VP_COLUMNS
+    + ("rank", "decisions", "seat_decisions", "houses_placed")
+    + ACT_COLUMNS
+)
+#: every column, in file order: (name, kind) with kind "int", "str" or "bool"
+COLUMNS: tuple[tuple[str, str], ...] = (
+    tuple((c, "int") for c in INT_COLUMNS[:7])
+    + (("edition", "str"), ("bot", "str"))
+    + tuple((c, "int") for c in INT_COLUMNS[7:])
+    + (("winner", "bool"),)
+)
+_ACT_KEY = {b: f"act_{b.replace('-', '_')}" for b in BUILDINGS}
+
+
+@attrs.frozen
+class RunConfig:
+    """What every game of a run shares; stored in the results file to check a resumed run."""
+
+    seed: int
+    players: int
+    edition: str = "2nd"
+    bots: tuple[str, ...] = ("greedy",)
+    strict: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "players": self.players,
+            "edition": self.edition,
+            "bots": list(self.bots),
+            "strict": self.strict,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> RunConfig:
+        return cls(
+            int(d["seed"]), int(d["players"]), str(d["edition"]), tuple(str(b) for b in d["bots"]), bool(d["strict"])
+        )
+
+
+def game_seed(run_seed: int, game: int) -> int:
+    """The seed of game ``game`` of a run: the first 8 bytes of SHA-256 of ``"run_seed:game"`` (63 bits)."""
+    digest = hashlib.sha256(f"{run_seed}:{game}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def seat_bots(bots: Sequence[str], seats: int, game: int) -> tuple[str, ...]:
+    """The bot spec of each seat in game ``game``: seat ``s`` gets ``bots[(s + game) % len(bots)]``,
+    so over ``len(bots)`` consecutive games every bot sits in every seat equally often."""
+    return tuple(bots[(s + game) % len(bots)] for s in range(seats))
+
+
+def _new_state(config: RunConfig, seed: int, opening: list[Event]) -> GameState:
+    options = Options(strict=config.strict)
+    if config.players == 1:
+        return new_solo_game(seed, config.edition, options, opening)
+    return new_game(config.players, seed=seed, edition=config.edition, options=options)
+
+
+def _ranks(totals: Sequence[int], won: Sequence[int]) -> list[int]:
+    """Rank 1 for the winners (WIN-1 tie-breaks included), then by total VP; equal keys share a rank."""
+    keys = [(s in won, t) for s, t in enumerate(totals)]
+    return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+
+def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = make_bot) -> list[Row]:
+    """Play game ``game`` of the run ``config`` to the end; one row per seat, by seat."""
+    seed = game_seed(config.seed, game)
+    opening: list[Event] = []
+    state = _new_state(config, seed, opening)
+    n = state.n_players
+    human = seat_bots(config.bots, 1 if config.players == 1 else n, game)
+    names = human + SOLO_BOTS if config.players == 1 else human
+    bots = [bot_factory(spec) for spec in human]
+    rng = random.Random(seed)
+    counts = [dict.fromkeys(_ACT_KEY.values(), 0) for _ in range(n)]
+    placed = [0] * n
+    own = [0] * n
+    decisions = 0
+    events: list[Event] = list(opening)
+    while state.seat is not None:
+        seat = state.seat
+        action = bots[seat].choose(state, legal_actions(state), rng)
+        state, evs = step(state, action)
+        events.extend(evs)
+        decisions += 1
+        own[seat] += 1
+    for ev in events:
+        if isinstance(ev, HouseActivated) and 0 <= ev.seat < n:
+            counts[ev.seat][_ACT_KEY[ev.building]] += 1
+        elif isinstance(ev, HousePlaced):
+            placed[ev.seat] += 1
+    return _rows(config, game, seed, state, names, counts, placed, own, decisions)
+
+
+def _rows(
+    config: RunConfig,
+    game: int,
+    seed: int,
+    state: GameState,
+    names: Sequence[str],
+    counts: list[dict[str, int]],
+    placed: list[int],
+    own: list[int],
+    decisions: int,
+) -> list[Row]:
+    n = state.n_players
+    breakdown = score_breakdown(state)
+    won = winners(state)
+    totals = [b["total"] for b in breakdown]
+    ranks = _ranks(totals, won)
+    rows = []
+    for s in range(n):
+        b = breakdown[s]
+        vp = {f"vp_{src}": b.get(src, 0) for src in VP_SOURCES if src != "bonus"}
+        vp["vp_bonus"] = sum(v for k, v in b.items() if k.startswith("bonus:"))
+        row: Row = {
+            "game": game,
+            "seed": seed,
+            "players": config.players,
+            "seats": n,
+            "seat": s,
+            "start_seat": state.start_seat,
+            "position": (s - state.start_seat) % n,
+            "edition": config.edition,
+            "bot": names[s],
+            **vp,
+            "vp_total": b["total"],
+            "rank": ranks[s],
+            "decisions": decisions,
+            "seat_decisions": own[s],
+            "houses_placed": placed[s],
+            **counts[s],
+            "winner": s in won,
+        }
+        rows.append(row)
+    return rows
+
+
+@attrs.frozen
+class JobResult:
+    """A finished batch: its number, its rows, and what it cost the process that played it."""
+
+    number: int
+    rows: list[Row]
+    #: CPU seconds the batch took, and the process's peak resident memory (KiB) after it
+    cpu: float
+    peak_rss_kib: int
+
+
+def play_job(job: tuple[int, RunConfig, list[int]]) -> JobResult:
+    """A worker's task: ``(batch number, config, game indices)`` in, the batch's rows out.
+    It lives here, not in the runner, so that a worker imports nothing but the game code."""
+    number, config, games = job
+    cpu = time.process_time()
+    rows = play_batch(config, games)
+    return JobResult(number, rows, time.process_time() - cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+
+
+def play_batch(config: RunConfig, games: Sequence[int]) -> list[Row]:
+    """Play each game of ``games`` (indices) in turn; their rows, game by game."""
+    rows: list[Row] = []
+    for g in games:
+        rows.extend(play_game(config, g))
+    return rows
