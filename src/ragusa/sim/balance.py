@@ -1,11 +1,11 @@
-"""Seat advantage across modes, from several ``ragusa simulate`` files (the "Is Ragusa balanced?" page).
+"""Seat advantage across modes, from several `ragusa simulate` files (the "Is Ragusa balanced?" page).
 
-``python -m ragusa.sim.balance p1.parquet p2.parquet ... --out docs/balance/``
+`python -m ragusa.sim.balance p1.parquet p2.parquet ... --out docs/balance/`
 
 For each file (one mode each), by turn position (0 = the start player; in solo, positions 0 and 1
 are the Patrician's bots A and B and 2 the human, SOLO-3): games, win rate with its 95% Wilson
-interval, mean VP with its 95% normal interval. Writes ``seat_win_rate.png`` and
-``seat_vp.png`` (one panel per mode) and prints the table in Markdown.
+interval, mean VP with its 95% normal interval. Writes `seat_win_rate.png` and
+`seat_vp.png` (one panel per mode) and prints the table in Markdown.
 """
 
 from __future__ import annotations

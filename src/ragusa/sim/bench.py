@@ -1,16 +1,16 @@
-"""Benchmark: ``ragusa simulate`` with 1 worker against 2 (or more) workers.
+"""Benchmark: `ragusa simulate` with 1 worker against 2 (or more) workers.
 
-``python -m ragusa.sim.bench [--games 128] [--players 4] [--bots greedy] [--workers 2] [--batch 2]``
+`python -m ragusa.sim.bench [--games 128] [--players 4] [--bots greedy] [--workers 2] [--batch 2]`
 
-Plays the same seeded games twice through :func:`ragusa.sim.runner.run`: once with one worker
-(in this process: the fastest one-worker baseline, no pool) and once with ``--workers`` pool
+Plays the same seeded games twice through `ragusa.sim.runner.run`: once with one worker
+(in this process: the fastest one-worker baseline, no pool) and once with `--workers` pool
 processes, each into a fresh file in a temporary directory, checks that both files hold the same
 rows, and prints the times, the speed-up and the peak memory (RSS) of the largest pool worker.
 It also prints the CPU time per game in both runs (equal when the workers lose nothing to each
 other; on a busy machine the wall-clock speed-up says little), the CPU the parent process spent
 during the pool run, and from these the speed-up idle cores would give (games' CPU split over the
 workers plus the parent's serial part).
-The target on a 2-core machine is a speed-up of at least 1.8 (:data:`TARGET_SPEEDUP`).
+The target on a 2-core machine is a speed-up of at least 1.8 (`TARGET_SPEEDUP`).
 """
 
 from __future__ import annotations

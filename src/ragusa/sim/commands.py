@@ -1,7 +1,7 @@
-"""``ragusa simulate`` and ``ragusa report``: arguments and handlers.
+"""`ragusa simulate` and `ragusa report`: arguments and handlers.
 
 This module imports no optional dependency at import time (the base CLI imports it); the
-handlers import :mod:`ragusa.sim.runner` / :mod:`ragusa.sim.report`, which need the ``sim``
+handlers import `ragusa.sim.runner` / `ragusa.sim.report`, which need the `sim`
 extra, and say how to install it if it is missing.
 """
 

@@ -1,13 +1,13 @@
 """One simulated game in, one row per seat out (pure Python: no optional dependency here).
 
-A run is described by a :class:`RunConfig` (seed, players, edition, bot specs, strict R-3).
-Game ``g`` of a run is a pure function of ``(config, g)``: its seed is :func:`game_seed`
-(a hash of the run seed and ``g``), the bots' :class:`random.Random` is seeded with the same
-number, and the bots take the seats by rotation (:func:`seat_bots`). So a game's rows do not
+A run is described by a `RunConfig` (seed, players, edition, bot specs, strict R-3).
+Game `g` of a run is a pure function of `(config, g)`: its seed is `game_seed`
+(a hash of the run seed and `g`), the bots' `random.Random` is seeded with the same
+number, and the bots take the seats by rotation (`seat_bots`). So a game's rows do not
 depend on which worker, process or machine plays it, nor on the order games are played in.
 
-Solo games (``players == 1``): the bot spec plays the human seat 0; seats 1 and 2 are the
-Patrician's bots A and B (the engine plays them), reported as ``patrician-a`` / ``patrician-b``.
+Solo games (`players == 1`): the bot spec plays the human seat 0; seats 1 and 2 are the
+Patrician's bots A and B (the engine plays them), reported as `patrician-a` / `patrician-b`.
 """
 
 from __future__ import annotations
@@ -97,14 +97,14 @@ class RunConfig:
 
 
 def game_seed(run_seed: int, game: int) -> int:
-    """The seed of game ``game`` of a run: the first 8 bytes of SHA-256 of ``"run_seed:game"`` (63 bits)."""
+    """The seed of game `game` of a run: the first 8 bytes of SHA-256 of `"run_seed:game"` (63 bits)."""
     digest = hashlib.sha256(f"{run_seed}:{game}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
 
 def seat_bots(bots: Sequence[str], seats: int, game: int) -> tuple[str, ...]:
-    """The bot spec of each seat in game ``game``: seat ``s`` gets ``bots[(s + game) % len(bots)]``,
-    so over ``len(bots)`` consecutive games every bot sits in every seat equally often."""
+    """The bot spec of each seat in game `game`: seat `s` gets `bots[(s + game) % len(bots)]`,
+    so over `len(bots)` consecutive games every bot sits in every seat equally often."""
     return tuple(bots[(s + game) % len(bots)] for s in range(seats))
 
 
@@ -122,7 +122,7 @@ def _ranks(totals: Sequence[int], won: Sequence[int]) -> list[int]:
 
 
 def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = make_bot) -> list[Row]:
-    """Play game ``game`` of the run ``config`` to the end; one row per seat, by seat."""
+    """Play game `game` of the run `config` to the end; one row per seat, by seat."""
     seed = game_seed(config.seed, game)
     opening: list[Event] = []
     state = _new_state(config, seed, opening)
@@ -207,7 +207,7 @@ class JobResult:
 
 
 def play_job(job: tuple[int, RunConfig, list[int]]) -> JobResult:
-    """A worker's task: ``(batch number, config, game indices)`` in, the batch's rows out.
+    """A worker's task: `(batch number, config, game indices)` in, the batch's rows out.
     It lives here, not in the runner, so that a worker imports nothing but the game code."""
     number, config, games = job
     cpu = time.process_time()
@@ -216,7 +216,7 @@ def play_job(job: tuple[int, RunConfig, list[int]]) -> JobResult:
 
 
 def play_batch(config: RunConfig, games: Sequence[int]) -> list[Row]:
-    """Play each game of ``games`` (indices) in turn; their rows, game by game."""
+    """Play each game of `games` (indices) in turn; their rows, game by game."""
     rows: list[Row] = []
     for g in games:
         rows.extend(play_game(config, g))

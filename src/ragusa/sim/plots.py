@@ -73,7 +73,7 @@ def _stacked(means: dict[str, list[float]], labels: Sequence[str], path: Path, y
 
 
 def vp_by_source(rows: Sequence[Row], key: str, path: Path) -> Path:
-    """Mean VP per source, stacked, per value of ``key`` (``bot`` or ``position``)."""
+    """Mean VP per source, stacked, per value of `key` (`bot` or `position`)."""
     return _stacked(group_means(rows, key, VP_COLS), list(VP_SOURCES), path, "mean VP", f"VP by source, per {key}")
 
 

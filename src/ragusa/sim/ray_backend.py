@@ -1,11 +1,11 @@
 """The Ray backend: one Ray task per batch of games.
 
-Without an address, a local Ray is started for the run (``num_cpus=workers``, bound to
-127.0.0.1 only, no dashboard) and shut down after it. With ``address`` (``"ray://host:10001"`` or
-``"auto"``/``"host:6379"``) the run joins that cluster and leaves it running; every node needs
-``ragusa[sim]`` installed (or a ``runtime_env``, see docs/simulate.md).
+Without an address, a local Ray is started for the run (`num_cpus=workers`, bound to
+127.0.0.1 only, no dashboard) and shut down after it. With `address` (`"ray://host:10001"` or
+`"auto"`/`"host:6379"`) the run joins that cluster and leaves it running; every node needs
+`ragusa[sim]` installed (or a `runtime_env`, see docs/simulate.md).
 
-At most ``4 * workers`` tasks (at least 8) are in flight at once, so a long run does not put
+At most `4 * workers` tasks (at least 8) are in flight at once, so a long run does not put
 every batch in the object store at the start, and Ctrl-C cancels little work.
 """
 
@@ -46,7 +46,7 @@ def start(workers: int, address: str | None) -> bool:
 
 
 def ray_jobs(fn: Callable[[J], R], jobs: list[J], workers: int, address: str | None) -> Iterator[R]:
-    """Run ``fn`` on each job as a Ray task; yield the results as they finish."""
+    """Run `fn` on each job as a Ray task; yield the results as they finish."""
     started = start(workers, address)
     remote: Any = ray.remote(fn)
     pending: list[Any] = []

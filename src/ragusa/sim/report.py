@@ -1,4 +1,4 @@
-"""``ragusa report results.parquet --out report/``: an HTML page with tables and PNG plots.
+"""`ragusa report results.parquet --out report/`: an HTML page with tables and PNG plots.
 
 Sections: the run, win rate by turn position and by seat (95% Wilson intervals), win rate and
 VP per bot, VP distributions per bot, VP by source (per bot and per turn position), building
@@ -93,7 +93,7 @@ def _bot_section(rows: Sequence[Row], out: Path) -> str:
 
 
 def write_report(results: str | os.PathLike[str], out_dir: str | os.PathLike[str]) -> Path:
-    """Write ``index.html`` and its PNG plots into ``out_dir``; the path of ``index.html``."""
+    """Write `index.html` and its PNG plots into `out_dir`; the path of `index.html`."""
     table = read_table(results)
     config = read_config(table)
     rows: list[Row] = table.to_pylist()

@@ -1,15 +1,15 @@
 """Play the games of a run on a backend and write their rows as they finish.
 
-Backends (each yields a :class:`~ragusa.sim.games.JobResult` per batch as batches finish, in any order):
+Backends (each yields a `JobResult` per batch as batches finish, in any order):
 
-* ``serial``: in this process (what ``--workers 1`` uses with the process backend);
-* ``process``: a :mod:`multiprocessing` pool (``forkserver``) of ``workers`` processes;
-* ``ray``: one Ray task per batch, on a local Ray started with ``num_cpus=workers`` or on the
-  cluster at ``address``.
+* `serial`: in this process (what `--workers 1` uses with the process backend);
+* `process`: a `multiprocessing` pool (`forkserver`) of `workers` processes;
+* `ray`: one Ray task per batch, on a local Ray started with `num_cpus=workers` or on the
+  cluster at `address`.
 
-:func:`run` writes finished batches in batch order (a batch finished early waits in memory for
+`run` writes finished batches in batch order (a batch finished early waits in memory for
 the ones before it), so a whole run gives the same file whatever the backend or worker count;
-after Ctrl-C it writes every finished batch and keeps them (see :mod:`ragusa.sim.store`).
+after Ctrl-C it writes every finished batch and keeps them (see `ragusa.sim.store`).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class RunSummary:
 
 
 def batches(todo: Sequence[int], size: int) -> list[list[int]]:
-    """``todo`` cut into consecutive batches of ``size`` games (the last may be shorter)."""
+    """`todo` cut into consecutive batches of `size` games (the last may be shorter)."""
     return [list(todo[i : i + size]) for i in range(0, len(todo), size)]
 
 
@@ -103,11 +103,11 @@ def run(
     progress: bool = True,
     on_batch: Callable[[int], Any] | None = None,
 ) -> RunSummary:
-    """Play games ``0 .. games - 1`` of ``config`` not already in ``out`` and add their rows.
+    """Play games `0 .. games - 1` of `config` not already in `out` and add their rows.
 
-    ``on_batch(games_written_so_far)`` is called after each batch is written (a hook for
-    progress reporting and for tests). Ctrl-C (:class:`KeyboardInterrupt`) stops the run,
-    keeps every finished batch and returns with ``interrupted=True``.
+    `on_batch(games_written_so_far)` is called after each batch is written (a hook for
+    progress reporting and for tests). Ctrl-C (`KeyboardInterrupt`) stops the run,
+    keeps every finished batch and returns with `interrupted=True`.
     """
     t0 = time.perf_counter()
     done = done_games(out, config)

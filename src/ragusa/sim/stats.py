@@ -1,6 +1,6 @@
 """Statistics over result rows: win rates with Wilson intervals, means by group, the rating ladder.
 
-Rows are the dicts of :mod:`ragusa.sim.games` (one per game and seat).
+Rows are the dicts of `ragusa.sim.games` (one per game and seat).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ Z95 = 1.959963984540054
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n`` (``(0, 1)`` when ``n == 0``)."""
+    """The Wilson score interval of a proportion `wins / n` (`(0, 1)` when `n == 0`)."""
     if n == 0:
         return 0.0, 1.0
     p = wins / n
@@ -33,7 +33,7 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 @attrs.frozen
 class Rate:
-    """Wins out of ``n`` rows, with the 95% Wilson interval."""
+    """Wins out of `n` rows, with the 95% Wilson interval."""
 
     key: Hashable
     wins: int
@@ -47,7 +47,7 @@ class Rate:
 
 
 def win_rates(rows: Sequence[Row], key: str) -> list[Rate]:
-    """Win rate (the ``winner`` flag) per value of column ``key``, sorted by that value."""
+    """Win rate (the `winner` flag) per value of column `key`, sorted by that value."""
     wins: dict[Any, int] = defaultdict(int)
     n: dict[Any, int] = defaultdict(int)
     for r in rows:
@@ -57,7 +57,7 @@ def win_rates(rows: Sequence[Row], key: str) -> list[Rate]:
 
 
 def group_means(rows: Sequence[Row], key: str, columns: Sequence[str]) -> dict[Any, list[float]]:
-    """Per value of column ``key``: the mean of each of ``columns``."""
+    """Per value of column `key`: the mean of each of `columns`."""
     sums: dict[Any, list[float]] = defaultdict(lambda: [0.0] * len(columns))
     n: dict[Any, int] = defaultdict(int)
     for r in rows:
@@ -78,7 +78,7 @@ def per_game(rows: Sequence[Row]) -> dict[int, list[Row]]:
 
 @attrs.frozen
 class Ladder:
-    """A bot's rating after every game: ``mu`` and ``sigma`` (openskill Plackett-Luce), games played."""
+    """A bot's rating after every game: `mu` and `sigma` (openskill Plackett-Luce), games played."""
 
     bot: str
     mu: float
@@ -87,15 +87,15 @@ class Ladder:
 
     @property
     def ordinal(self) -> float:
-        """The conservative estimate ``mu - 3 sigma`` the ladder is sorted by."""
+        """The conservative estimate `mu - 3 sigma` the ladder is sorted by."""
         return self.mu - 3 * self.sigma
 
 
 def ladder(rows: Sequence[Row], model_factory: Callable[[], Any] | None = None) -> list[Ladder]:
     """Rate the bots with openskill's Plackett-Luce model, game by game (in game order), each
-    seat a one-player team ranked by its ``rank`` column.
+    seat a one-player team ranked by its `rank` column.
 
-    A bot in several seats of one game (self-play) gets the sum of its seats' ``mu`` changes,
+    A bot in several seats of one game (self-play) gets the sum of its seats' `mu` changes,
     and its variance shrinks by the product of their factors; seats of the same bot that beat
     one another cancel. Only games with at least two different bots are rated. Sorted best first.
     """

@@ -1,11 +1,11 @@
 """The results file: Parquet (pyarrow), one row per game and seat, written in chunks.
 
-The run's :class:`~ragusa.sim.games.RunConfig` is stored in the file's schema metadata
-(key ``ragusa.run``), so a rerun can check that it continues the same run.
+The run's `RunConfig` is stored in the file's schema metadata
+(key `ragusa.run`), so a rerun can check that it continues the same run.
 
-Writing is crash-safe at the file level: a :class:`ResultWriter` writes to ``<out>.partial``
-(the rows already in ``<out>`` first, then each finished chunk as a row group) and replaces
-``<out>`` with it when closed, also after Ctrl-C. Until then ``<out>`` is untouched.
+Writing is crash-safe at the file level: a `ResultWriter` writes to `<out>.partial`
+(the rows already in `<out>` first, then each finished chunk as a row group) and replaces
+`<out>` with it when closed, also after Ctrl-C. Until then `<out>` is untouched.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def _schema(config: RunConfig) -> pa.Schema:
 
 
 def read_table(path: str | os.PathLike[str]) -> pa.Table:
-    """The whole results file; :class:`StoreError` if it is not a readable results file."""
+    """The whole results file; `StoreError` if it is not a readable results file."""
     try:
         table = pq.read_table(path)
     except (OSError, pa.ArrowException) as exc:
@@ -63,7 +63,7 @@ def read_rows(path: str | os.PathLike[str]) -> list[Row]:
 
 
 def done_games(path: str | os.PathLike[str], config: RunConfig) -> set[int]:
-    """Game indices already in ``path`` (empty if it does not exist); :class:`StoreError` if it
+    """Game indices already in `path` (empty if it does not exist); `StoreError` if it
     holds another run's games."""
     if not Path(path).exists():
         return set()
@@ -80,7 +80,7 @@ def done_games(path: str | os.PathLike[str], config: RunConfig) -> set[int]:
 
 
 class ResultWriter:
-    """Append chunks of rows to ``path`` (see the module docs); use as a context manager."""
+    """Append chunks of rows to `path` (see the module docs); use as a context manager."""
 
     def __init__(self, path: str | os.PathLike[str], config: RunConfig) -> None:
         self.path = Path(path)
