@@ -79,7 +79,41 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for area in pages.RULE_AREAS:
         content = pages.render_area_page(report, registry, area)
         files.append(File.generated(config, pages.area_page(area), content=content))
+    api, api_page = _http_api()
+    files.append(File.generated(config, "openapi.json", content=json.dumps(api, indent=2) + "\n"))
+    files.append(File.generated(config, "http-api.md", content=api_page))
     return files
+
+
+def _http_api() -> tuple[dict[str, Any], str]:
+    """The OpenAPI description of `ragusa serve`'s HTTP API, and a page that presents it."""
+    from ragusa._version import __version__
+    from ragusa.service.schema import openapi
+
+    doc = openapi(__version__)
+    lines = [
+        "# HTTP API (OpenAPI)",
+        "",
+        "`ragusa serve` speaks the [protocol](play.md) over HTTP. This page is generated from the same",
+        "OpenAPI 3.1 description a running server gives at `/api/openapi.json`",
+        "([download it](openapi.json)). Requests and responses are the protocol's messages; their",
+        "references to the library's documents (`action.schema.json`, `view.schema.json`...) resolve",
+        "against `/schemas/` on the server (the same files as the repository's `schemas/`).",
+        "",
+        "| method | path | what | answers |",
+        "|---|---|---|---|",
+    ]
+    for path, operations in doc["paths"].items():
+        for method, op in operations.items():
+            answers = "; ".join(f"{code}: {r['description']}" for code, r in op.get("responses", {}).items())
+            lines.append(f"| {method.upper()} | `{path}` | {op.get('summary', '')} | {answers} |")
+    lines += ["", "## Messages", "", "| schema | description |", "|---|---|"]
+    for name, schema in sorted(doc["components"]["schemas"].items()):
+        text = " ".join(str(schema.get("description", "")).split())
+        lines.append(f"| `{name}` | {text} |")
+    body = json.dumps(doc, indent=2).replace("\n", "\n    ")
+    lines += ["", '??? note "The whole OpenAPI document"', "", "    ```json", "    " + body, "    ```", ""]
+    return doc, "\n".join(lines)
 
 
 def _failure(report: CheckReport) -> str:
