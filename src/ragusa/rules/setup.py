@@ -16,7 +16,7 @@ from ragusa.rules.buildings.market import draw_ship
 BONUS_DEALT = 3
 
 
-def _blank(players: int, edition: str, options: Options, seed: int) -> GameState:
+def blank_state(players: int, edition: str, options: Options, seed: int) -> GameState:
     pieces = COMPONENTS.pieces
     houses = pieces.houses[str(players)]
     power = pieces.powerhouses_2p if players == 2 else 0
@@ -94,7 +94,7 @@ def choose_bonus(w: Work, seat: int, card: str) -> bool:
 @implements("SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "SETUP-6", "SETUP-7", "TWO-1")
 def new_multiplayer_game(players: int, seed: int, edition: str, options: Options) -> GameState:
     """A new game for 2 to 5 players (arguments already checked by `ragusa.rules.game.new_game`)."""
-    w = Work(_blank(players, edition, options, seed))
+    w = Work(blank_state(players, edition, options, seed))
     deal_ships(w)
     deck, w.rng = rng.shuffled(w.rng, [c.id for c in COMPONENTS.bonus_cards])
     w.dealt = tuple(deck[i * BONUS_DEALT : (i + 1) * BONUS_DEALT] for i in range(players))

@@ -38,13 +38,13 @@ def check_structure(s: GameState, found: Found) -> None:
             found.add("SETUP-7", f"$.{name}", f"seat {v} does not exist (0..{n - 1})")
     if s.seat is not None and not 0 <= s.seat < n:
         found.add("TURN-1", "$.seat", f"seat {s.seat} does not exist (0..{n - 1})")
-    _board(s, found)
+    check_board(s, found)
     _cards(s, found)
     if s.solo is not None:
         _solo(s, found)
 
 
-def _board(s: GameState, found: Found) -> None:
+def check_board(s: GameState, found: Found) -> None:
     n = s.n_players
     solo = s.solo is not None
     n_spots, n_walls = len(BOARD.spot_ids), len(BOARD.wall_ids)

@@ -13,7 +13,7 @@ import attrs
 from ragusa.contract.documents import PlayerView
 from ragusa.contract.validation.bookkeeping import check_bookkeeping
 from ragusa.contract.validation.common import BONUS_IDS, SHIP_STARS, Found
-from ragusa.contract.validation.structure import _board
+from ragusa.contract.validation.structure import check_board
 from ragusa.core.components import COMPONENTS
 from ragusa.core.errors import Violation
 from ragusa.core.state import Phase
@@ -56,7 +56,7 @@ def validate_view(v: PlayerView) -> list[Violation]:
     if found:
         return found.items
     state = _as_state(v)
-    _board(state, found)  # type: ignore[arg-type]
+    check_board(state, found)  # type: ignore[arg-type]
     if not found:
         _hidden(v, found)
         _counts(v, found)

@@ -52,10 +52,10 @@ BOT_CITY_ORDER: tuple[str, ...] = (
     "rectors-palace",
     "cathedral",
 )
-_CITY_RANK: dict[int, int] = {BUILDING_INDEX[b]: i for i, b in enumerate(BOT_CITY_ORDER)}
-_RING_POS: dict[int, int] = {s: j for j, s in enumerate(BOARD.ring_spots)}
-_TRACK = COMPONENTS.market.track
-_START = BOARD.spot_ids[BOARD.ring_spots[0]]
+CITY_RANK: dict[int, int] = {BUILDING_INDEX[b]: i for i, b in enumerate(BOT_CITY_ORDER)}
+RING_POS: dict[int, int] = {s: j for j, s in enumerate(BOARD.ring_spots)}
+TRACK = COMPONENTS.market.track
+START_SPOT = BOARD.spot_ids[BOARD.ring_spots[0]]
 
 
 @attrs.frozen
@@ -83,7 +83,7 @@ class EndTrades:
 # --------------------------------------------------------------------------- setup
 
 
-def _solo(state: Position) -> SoloState:
+def solo_of(state: Position) -> SoloState:
     if state.solo is None:
         raise ValueError("not a solo game")
     return state.solo

@@ -28,13 +28,13 @@ from ragusa.core.state import (
 from ragusa.rules import scoring
 from ragusa.rules.buildings import market
 from ragusa.rules.solo.common import (
-    _CITY_RANK,
-    _TRACK,
     BOT_CITY_ORDER,
+    CITY_RANK,
     PATRICIAN,
+    TRACK,
     BotMove,
-    _solo,
     is_bot,
+    solo_of,
 )
 from ragusa.rules.solo.walls import choose_tower, choose_wall
 
@@ -51,7 +51,7 @@ def choose_placement(state: Position, seat: int) -> BotMove:
     (a black house there is replaced); a card whose three spots are all taken is discarded and
     another drawn. No requirement is checked. With no card left (impossible with the standard
     cards, since only the bot itself can take its reserved spots) the bot passes (R-19, R-14)."""
-    solo = _solo(state)
+    solo = solo_of(state)
     k = solo.bot_seats.index(seat)
     cards = list(solo.bot_cards[k])
     r = state.rng
@@ -99,7 +99,7 @@ def _with_cards(solo: SoloState, k: int, cards: tuple[str, ...]) -> SoloState:
 def _hex_rank(h: int) -> int:
     if BOARD.hex_kind[h] != KIND_CITY:
         return -1
-    return _CITY_RANK[BOARD.hex_building[h]]
+    return CITY_RANK[BOARD.hex_building[h]]
 
 
 @implements("R-15", "ACT-5")
@@ -115,14 +115,14 @@ def choose_hex(state: Position, seat: int) -> BotMove:
         f"R-15: a bot activates country and sea hexes first, then city hexes in the order {order}; "
         f"of {', '.join(BOARD.hex_ids[x] for x in pending)}, {hid} comes first"
     )
-    return BotMove(seat, ActivateHex(hid), f"activate {hid}", reason, state.rng, _solo(state))
+    return BotMove(seat, ActivateHex(hid), f"activate {hid}", reason, state.rng, solo_of(state))
 
 
 @implements("R-16", "FISH-2")
 def choose_window(state: Position, seat: int) -> BotMove:
     """R-16: a bot never trades fish during play (only at the end, SOLO-7), so it passes a trade window."""
     reason = "R-16: a bot trades fish only at the end of the game (SOLO-7), never during play"
-    return BotMove(seat, Pass(), "no trade", reason, state.rng, _solo(state))
+    return BotMove(seat, Pass(), "no trade", reason, state.rng, solo_of(state))
 
 
 # --------------------------------------------------------------------------- SOLO-5: Rector
@@ -138,7 +138,7 @@ def choose_rector(state: Position, seat: int) -> BotMove:
     else:
         why = "it scores both at the end"
     reason = f"SOLO-5 Rector's Palace: a bot takes the top {n} card{'s' if n > 1 else ''} face down; {why}"
-    return BotMove(seat, DrawBonus(), f"take {n} bonus card{'s' if n > 1 else ''}", reason, state.rng, _solo(state))
+    return BotMove(seat, DrawBonus(), f"take {n} bonus card{'s' if n > 1 else ''}", reason, state.rng, solo_of(state))
 
 
 # --------------------------------------------------------------------------- SOLO-5: Wharf and Market
@@ -171,8 +171,8 @@ def choose_sale(state: Position, seat: int) -> BotMove:
         held = allowed
     if not held:
         reason = f"SOLO-5 Wharf: {notes}no sale leaves its sets whole, so it does not sell (R-17)"
-        return BotMove(seat, Pass(), "no sale", reason, state.rng, _solo(state))
-    value = {c: _TRACK[state.market[c]] for c in held}
+        return BotMove(seat, Pass(), "no sale", reason, state.rng, solo_of(state))
+    value = {c: TRACK[state.market[c]] for c in held}
     top = max(value.values())
     tied = [c for c in held if value[c] == top]
     if len(tied) == 1:
@@ -191,7 +191,7 @@ def choose_sale(state: Position, seat: int) -> BotMove:
                 f"{most} held; {COMMODITIES[c]} comes first in the order silver, wine, oil (R-17)"
             )
     reason = f"SOLO-5 Wharf: {notes}{why}"
-    return BotMove(seat, SellCommodity(COMMODITIES[c]), f"sell {COMMODITIES[c]}", reason, state.rng, _solo(state))
+    return BotMove(seat, SellCommodity(COMMODITIES[c]), f"sell {COMMODITIES[c]}", reason, state.rng, solo_of(state))
 
 
 @implements("SOLO-5", "R-17")
@@ -222,7 +222,7 @@ def choose_ship(state: Position, seat: int) -> BotMove:
         slots = allowed
     if not slots:
         reason = f"SOLO-5 Market: {notes}no purchase leaves its sets whole, so it does not buy (R-17)"
-        return BotMove(seat, Pass(), "no purchase", reason, state.rng, _solo(state))
+        return BotMove(seat, Pass(), "no purchase", reason, state.rng, solo_of(state))
     stars = {}
     for i in slots:
         ship = state.slots[i]
@@ -254,7 +254,7 @@ def choose_ship(state: Position, seat: int) -> BotMove:
             )
     ship = state.slots[i]
     reason = f"SOLO-5 Market: {notes}{why}"
-    return BotMove(seat, BuyShip(i), f"buy slot {i} ({ship})", reason, state.rng, _solo(state))
+    return BotMove(seat, BuyShip(i), f"buy slot {i} ({ship})", reason, state.rng, solo_of(state))
 
 
 # --------------------------------------------------------------------------- dispatch

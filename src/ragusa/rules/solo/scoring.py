@@ -14,7 +14,7 @@ from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.state import GameState
 from ragusa.rules import scoring
 from ragusa.rules.fish import TRADE_COST
-from ragusa.rules.solo.common import HUMAN, EndTrades, _solo
+from ragusa.rules.solo.common import HUMAN, EndTrades, solo_of
 
 # --------------------------------------------------------------------------- SOLO-7: the end
 
@@ -133,7 +133,7 @@ def choose_end_trades(state: GameState, seat: int) -> EndTrades:
 @implements("SOLO-7", "WIN-1", "R-7", "R-20")
 def solo_result(state: GameState) -> str:
     """A line saying how the human fares against each bot (SOLO-7: strictly more VP than each)."""
-    solo = _solo(state)
+    solo = solo_of(state)
     totals = [p.total_vp for p in state.players]
     human = totals[HUMAN]
     parts = []

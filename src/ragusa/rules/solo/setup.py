@@ -23,7 +23,7 @@ from ragusa.core.state import (
 )
 from ragusa.core.work import Work
 from ragusa.rules import engine
-from ragusa.rules.setup import _blank, check_game_args, deal_ships
+from ragusa.rules.setup import blank_state, check_game_args, deal_ships
 from ragusa.rules.solo.common import (
     BOT_A,
     BOT_B,
@@ -129,7 +129,7 @@ def new_solo_game(
     options = check_game_args(edition, seed, options)
     check_solo_components(COMPONENTS)
     pieces = COMPONENTS.pieces
-    base = _blank(len(COLOUR_SEAT), edition, options, seed)
+    base = blank_state(len(COLOUR_SEAT), edition, options, seed)
     r = base.rng
     houses = list(base.houses)
     # SOLO-2: the Patrician's reserved spots and the bots' hidden cards

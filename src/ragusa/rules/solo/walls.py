@@ -21,7 +21,7 @@ from ragusa.core.state import (
 )
 from ragusa.rules import scoring
 from ragusa.rules.buildings import architect, mason
-from ragusa.rules.solo.common import _RING_POS, _START, BotMove, _solo
+from ragusa.rules.solo.common import RING_POS, START_SPOT, BotMove, solo_of
 
 # --------------------------------------------------------------------------- SOLO-5: Mason and Architect
 
@@ -68,11 +68,11 @@ def choose_wall(state: Position, seat: int) -> BotMove:
             why = (
                 f"{names} tie at {top} VP; {', '.join(BOARD.wall_ids[x] for x in tied2)} each make its longest "
                 f"wall {best} segment{'s' if best != 1 else ''}; {BOARD.wall_ids[i]} is the first clockwise "
-                f"from {_START} (the Silversmith's top corner)"
+                f"from {START_SPOT} (the Silversmith's top corner)"
             )
     reason = f"SOLO-5 Mason: {why}"
     return BotMove(
-        seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, _solo(state)
+        seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, solo_of(state)
     )
 
 
@@ -148,10 +148,10 @@ def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int]) -> tuple[i
             f"; tie among {names} at {top_vp} wall VP now: {BOARD.spot_ids[tied2[0]]} makes its longest wall "
             f"longest ({top_len} segments)"
         )
-    first = min(tied2, key=lambda s: _RING_POS.get(s, len(_RING_POS) + s))
+    first = min(tied2, key=lambda s: RING_POS.get(s, len(RING_POS) + s))
     return first, (
         f"; tie among {names} ({top_vp} wall VP now, longest wall {top_len} segments): {BOARD.spot_ids[first]} "
-        f"is the first clockwise from {_START}"
+        f"is the first clockwise from {START_SPOT}"
     )
 
 
@@ -202,7 +202,7 @@ def choose_tower(state: Position, seat: int) -> BotMove:
             why = f"longer stretches cannot be extended ({'; '.join(skipped)}); " + why
         reason = f"SOLO-5 Architect ({label}, all segments supposed built): {why}"
         return BotMove(
-            seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, _solo(state)
+            seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, solo_of(state)
         )
     empty = sorted(x for x in free if houses[x] == EMPTY)
     pool = empty or sorted(free)
@@ -213,5 +213,5 @@ def choose_tower(state: Position, seat: int) -> BotMove:
         f"{BOARD.spot_ids[s]}{tie}"
     )
     return BotMove(
-        seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, _solo(state)
+        seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, solo_of(state)
     )
