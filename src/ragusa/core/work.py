@@ -14,20 +14,6 @@ from typing import Any
 
 from ragusa.core.state import GameState, Options, PlayerState, SoloState
 
-#: the fields `Work` copies and freezes, in the state's order; a test checks this list
-#: against `attrs.fields(GameState)` so that a new state field cannot be silently dropped
-STATE_FIELDS: tuple[str, ...] = (
-    "edition", "options", "rng", "players", "start_seat", "phase", "seat", "turn_seat", "placements",
-    "houses", "towers", "walls", "market", "slots", "ship_deck", "bonus_deck", "dealt", "rector_hand",
-    "placed", "placed_power", "pending_hexes", "current_hex", "queue", "window_done", "passes",
-    "end_seats", "solo",
-)  # fmt: skip
-#: the fields `PlayerWork` copies and freezes (the same check against `PlayerState`)
-PLAYER_FIELDS: tuple[str, ...] = (
-    "resources", "commodities", "houses_left", "powerhouses_left", "towers_left", "bonus_cards",
-    "ships", "vp", "bonus_vp", "fish_traded",
-)  # fmt: skip
-
 
 class PlayerWork:
     """A mutable copy of one `PlayerState`."""
