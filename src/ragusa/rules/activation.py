@@ -14,7 +14,10 @@ from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_SEA, RES_IN
 from ragusa.core.clauses import implements
 from ragusa.core.components import BUILDINGS, RESOURCES
 from ragusa.core.events import HexActivated, HouseActivated, ResourceGained
-from ragusa.core.state import POWERHOUSE, Phase
+from ragusa.core.state import (
+    PHASE_TRADE_WINDOW,
+    POWERHOUSE,
+)
 from ragusa.core.work import Work
 from ragusa.rules.buildings import (
     architect,
@@ -117,7 +120,7 @@ def activate_head(w: Work) -> bool:
     if not w.window_done:
         w.window_done = True
         if building in READS_RESOURCE and w.resource(seat, FISH) >= MIN_TRADE:
-            w.phase = Phase.TRADE_WINDOW
+            w.phase = PHASE_TRADE_WINDOW
             w.seat = seat
             return True
     if w.ev is not None:

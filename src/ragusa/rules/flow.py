@@ -19,11 +19,14 @@ from ragusa.core.events import (
     VPScored,
 )
 from ragusa.core.state import (
+    PHASE_END_TRADE,
+    PHASE_ORDER,
+    PHASE_OVER,
+    PHASE_PLACE,
     POWERHOUSE,
     VP_BONUS,
     VP_CATHEDRAL,
     VP_WALLS,
-    Phase,
 )
 from ragusa.core.work import Work
 from ragusa.rules import activation, fish, scoring
@@ -40,7 +43,7 @@ FISH = RES_INDEX["fish"]
 @implements("TURN-1", "TWO-8", "SOLO-3")
 def begin_turn(w: Work, seat: int) -> None:
     w.turn_seat = w.seat = seat
-    w.phase = Phase.PLACE
+    w.phase = PHASE_PLACE
     if w.n == 2:
         convert_stranded_powerhouses(w, seat)
     if w.solo is not None and seat == w.start_seat:
@@ -74,7 +77,7 @@ def begin_end(w: Work) -> None:
     w.end_seats = tuple(s for s in order if w.resource(s, FISH) >= fish.MIN_TRADE)
     w.current_hex = -1
     if w.end_seats:
-        w.phase = Phase.END_TRADE
+        w.phase = PHASE_END_TRADE
         w.seat = w.end_seats[0]
     else:
         final_scoring(w)
@@ -98,7 +101,7 @@ def final_scoring(w: Work) -> None:
 
     Solo (SOLO-7): the bots first make their end trades; every bonus card scores (the easier
     variant scores only the better card of each bot's Rector pair, SOLO-5)."""
-    w.phase = Phase.OVER
+    w.phase = PHASE_OVER
     w.seat = None
     w.end_seats = ()
     if w.solo is not None:
@@ -136,7 +139,7 @@ def run(w: Work) -> None:
         if w.pending_hexes:
             fish = w.resource(w.turn_seat, FISH)
             if len(w.pending_hexes) > 1 and activation.order_matters(w.pending_hexes, fish, len(w.bonus_deck)):
-                w.phase = Phase.ORDER
+                w.phase = PHASE_ORDER
                 w.seat = w.turn_seat
                 return
             activation.start_hex(w, w.pending_hexes[0])

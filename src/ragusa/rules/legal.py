@@ -15,8 +15,17 @@ from ragusa.core.actions import (
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.components import COMMODITIES
 from ragusa.core.state import (
+    PHASE_ARCHITECT,
+    PHASE_MARKET,
+    PHASE_MASON,
+    PHASE_ORDER,
+    PHASE_OVER,
+    PHASE_PLACE,
+    PHASE_RECTOR_DRAW,
+    PHASE_RECTOR_KEEP,
+    PHASE_SETUP_BONUS,
+    PHASE_WHARF,
     GameState,
-    Phase,
 )
 from ragusa.rules import fish
 from ragusa.rules.buildings import architect, market, mason, wharf
@@ -73,31 +82,31 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every distinct legal action of the deciding seat (empty when the game is over)."""
     phase = state.phase
     seat = state.seat
-    if seat is None or phase == Phase.OVER:
+    if seat is None or phase == PHASE_OVER:
         return ()
     p = state.players[seat]
     acts: list[Action]
-    if phase == Phase.PLACE:
+    if phase == PHASE_PLACE:
         acts = placements_of(state, seat)
         if not acts:
             acts = [_PASS]  # R-14
-    elif phase == Phase.ORDER:
+    elif phase == PHASE_ORDER:
         acts = [_ACTIVATE[h] for h in state.pending_hexes]
-    elif phase == Phase.MASON:
+    elif phase == PHASE_MASON:
         acts = [mason.WALL_ACTIONS[i] for i in mason.free_segments(state.walls)]
-    elif phase == Phase.ARCHITECT:
+    elif phase == PHASE_ARCHITECT:
         acts = [architect.TOWER_ACTIONS[s] for s in architect.free_tower_spots(state.towers)]
-    elif phase == Phase.MARKET:
+    elif phase == PHASE_MARKET:
         acts = [market.BUY_ACTIONS[i] for i in market.affordable_slots(state.slots, p.commodities)]
         acts.append(_PASS)
-    elif phase == Phase.WHARF:
+    elif phase == PHASE_WHARF:
         acts = [wharf.SELL_ACTIONS[c] for c in range(len(COMMODITIES)) if p.commodities[c]]
         acts.append(_PASS)
-    elif phase == Phase.RECTOR_DRAW:
+    elif phase == PHASE_RECTOR_DRAW:
         acts = [_DRAW, _PASS]
-    elif phase == Phase.RECTOR_KEEP:
+    elif phase == PHASE_RECTOR_KEEP:
         acts = [KeepBonus(c) for c in dict.fromkeys(state.rector_hand)]
-    elif phase == Phase.SETUP_BONUS:
+    elif phase == PHASE_SETUP_BONUS:
         acts = [ChooseBonus(c) for c in dict.fromkeys(state.dealt[seat])]
     else:  # TRADE_WINDOW, END_TRADE
         acts = [_PASS]

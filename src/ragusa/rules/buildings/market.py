@@ -10,7 +10,10 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS, ShipData
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import MarketMoved, ShipArrived, ShipBought, VPScored
-from ragusa.core.state import VP_SHIPS, Phase
+from ragusa.core.state import (
+    PHASE_MARKET,
+    VP_SHIPS,
+)
 from ragusa.core.work import Work
 
 SHIPS: dict[str, ShipData] = {s.id: s for s in COMPONENTS.ships}
@@ -60,7 +63,7 @@ def move_bead(w: Work, commodity: int, steps: int) -> None:
 def start(w: Work, seat: int) -> bool:
     """Optional (R-8): open the choice when the owner can afford a ship."""
     if affordable_slots(w.slots, w.commodities(seat)):
-        w.phase = Phase.MARKET
+        w.phase = PHASE_MARKET
         return True
     return False
 
