@@ -29,7 +29,7 @@ from ragusa.contract.serialization import state_from_json, state_to_json
 from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.state import POWERHOUSE, Phase
-from ragusa.rules.two_player import powerhouse_spots
+from ragusa.rules.two_player import powerhouse_spot_refusal, powerhouse_spots
 from tests.support import PH, hexes, position
 
 LITERAL = Options(powerhouse_any_hex=True)
@@ -237,3 +237,19 @@ def test_r9_option_is_offered_by_the_protocol() -> None:
     assert reply["ok"], reply
     (session,) = store.sessions.values()
     assert session.options == LITERAL
+
+
+@pytest.mark.clause("TWO-2", "R-9")
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from((-1, -1, -1, 0, 1, POWERHOUSE)), min_size=len(BOARD.spot_ids), max_size=len(BOARD.spot_ids)
+    ),
+    st.booleans(),
+)
+def test_powerhouse_spots_are_the_free_ring_spots_the_refusal_allows(houses: list[int], any_hex: bool) -> None:
+    """`powerhouse_spots` works from precomputed masks (issue 12); on any board it lists exactly the
+    free ring spots, in ring order, that `powerhouse_spot_refusal` (hex by hex) allows."""
+    board = tuple(houses)
+    expected = [s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None]
+    assert powerhouse_spots(board, any_hex) == expected

@@ -175,6 +175,11 @@ class Work:
             return p.houses_left + p.powerhouses_left
         return pw.houses_left + pw.powerhouses_left
 
+    def powerhouses_left(self, seat: int) -> int:
+        """`seat`'s powerhouses still to place (a read: copies nothing)."""
+        pw = self._pw.get(seat)
+        return self._players[seat].powerhouses_left if pw is None else pw.powerhouses_left
+
     def resource(self, seat: int, r: int) -> int:
         """`seat`'s count of resource `r` (a read: copies nothing)."""
         pw = self._pw.get(seat)

@@ -36,9 +36,29 @@ def powerhouse_spot_refusal(houses: Sequence[int], spot: int, any_hex: bool = Fa
     return None
 
 
+def _blocks(any_hex: bool) -> tuple[int, ...]:
+    """Per spot `p`: the mask of the wall-ring spots a powerhouse on `p` bars (R-9): those with a
+    hex that `powerhouse_spot_refusal` reads (a city hex; any hex with `any_hex`) holding `p`."""
+    limited = BOARD.spot_hexes if any_hex else _SPOT_CITY_HEXES
+    return tuple(
+        sum(1 << s for s in BOARD.ring_spots if any(p in BOARD.hex_spots[h] for h in limited[s]))
+        for p in range(len(BOARD.spot_ids))
+    )
+
+
+_BLOCKS = (_blocks(False), _blocks(True))
+
+
 def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> list[int]:
-    """Free spots where a powerhouse may go (TWO-2, R-9; `any_hex`: see `powerhouse_spot_refusal`)."""
-    return [s for s in BOARD.ring_spots if houses[s] == EMPTY and powerhouse_spot_refusal(houses, s, any_hex) is None]
+    """Free spots where a powerhouse may go (TWO-2, R-9; `any_hex`: see `powerhouse_spot_refusal`),
+    in wall-ring order: the spots that refusal allows, from the precomputed masks it agrees with."""
+    blocked = 0
+    if POWERHOUSE in houses:
+        blocks = _BLOCKS[any_hex]
+        for spot, owner in enumerate(houses):
+            if owner == POWERHOUSE:
+                blocked |= blocks[spot]
+    return [s for s in BOARD.ring_spots if houses[s] == EMPTY and not blocked >> s & 1]
 
 
 @implements("TWO-8", "R-11", "ED-4")
@@ -47,8 +67,8 @@ def convert_stranded_powerhouses(w: Work, seat: int) -> None:
 
     The 2nd edition states this (TWO-8); the library applies it to the 1st edition too (R-11, ED-4).
     """
-    p = w.p(seat)
-    if p.powerhouses_left and not powerhouse_spots(w.houses, w.options.powerhouse_any_hex):
+    if w.powerhouses_left(seat) and not powerhouse_spots(w.houses, w.options.powerhouse_any_hex):
+        p = w.p(seat)
         count = p.powerhouses_left
         p.houses_left += count
         p.powerhouses_left = 0
