@@ -56,6 +56,14 @@ def next_turn(w: Work) -> None:
     nobody has a piece left (TURN-3), every seat with pieces has passed in a row (R-14), or, solo,
     right after the human's last house (SOLO-7: when the human plays first, the bots keep their
     9th house, R-22)."""
+    if not w.passes and w.solo is None:  # the common case, decided without listing every seat
+        for k in range(1, w.n + 1):
+            cand = (w.turn_seat + k) % w.n
+            if w.pieces_left(cand):
+                begin_turn(w, cand)
+                return
+        begin_end(w)
+        return
     able = [s for s in range(w.n) if w.pieces_left(s)]
     human_done = w.solo is not None and not w.pieces_left(solo_common.HUMAN)
     if not able or w.passes >= len(able) or human_done:
@@ -169,8 +177,7 @@ def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) 
     w.placed_power = power
     hexes = BOARD.spot_hexes[s]
     w.pending_hexes = tuple(h for h in hexes if BOARD.hex_kind[h] == KIND_CITY) if power else hexes
-    cost = sum(fish.TRADE_COST[r] for r in trades)
-    if cost > p.res[FISH]:
+    if trades and sum(fish.TRADE_COST[r] for r in trades) > p.res[FISH]:
         # BUILD-8: the trades spend fish this very house gains, so its sea hexes activate first.
         for h in hexes:
             if BOARD.hex_kind[h] == KIND_SEA:

@@ -87,7 +87,9 @@ def own_house_counts(houses: Sequence[int], seat: int) -> tuple[int, ...]:
     if seat == last_seat and (houses is last_houses or houses == last_houses):
         return last
     counts = [0] * _N_HEXES
-    for spot in [i for i, owner in enumerate(houses) if owner == seat]:
+    spot = -1
+    for _ in range(houses.count(seat)):  # the seat's spots found by C-level scans
+        spot = houses.index(seat, spot + 1)
         a, b, c = _SPOT_HEXES[spot]
         counts[a] += 1
         counts[b] += 1
