@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-import attrs
-
 from ragusa.core.actions import (
     Action,
     ActivateHex,
@@ -64,6 +62,7 @@ from ragusa.rules.requirements import (
     own_house_counts,
 )
 from ragusa.rules.solo import policy as solo_policy
+from ragusa.rules.solo.common import solo_with
 from ragusa.rules.two_player import (
     check_powerhouse,
 )
@@ -193,7 +192,7 @@ def _bot_rector(w: Work, seat: int, a: DrawBonus) -> None:
     if w.solo is not None and w.options.solo_easier_rector and kept:
         k = w.solo.bot_seats.index(seat)
         pairs = tuple(ps + (kept,) if j == k else ps for j, ps in enumerate(w.solo.bot_pairs))
-        w.solo = attrs.evolve(w.solo, bot_pairs=pairs)
+        w.solo = solo_with(w.solo, bot_pairs=pairs)
     activation.finish_head(w)
     run(w)
 
@@ -207,7 +206,8 @@ def _drive_bots(w: Work) -> None:
     while w.solo is not None and w.phase != PHASE_OVER and w.seat is not None and w.seat in w.solo.bot_seats:
         seat = w.seat
         phase = w.phase
-        move = solo_policy.decide(w)  # the bot reads the scratch copy: nothing is frozen
+        # the bot reads the scratch copy (nothing is frozen) and explains itself only for events
+        move = solo_policy.decide(w, w.ev is not None)
         w.rng = move.rng
         w.solo = move.solo
         if w.ev is not None:

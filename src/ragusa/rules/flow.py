@@ -8,8 +8,6 @@ its activations (TURN-2); `final_scoring` scores the end (END-1).
 
 from __future__ import annotations
 
-import attrs
-
 from ragusa.core.board import BOARD, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.events import (
@@ -47,7 +45,7 @@ def begin_turn(w: Work, seat: int) -> None:
     if w.n == 2:
         convert_stranded_powerhouses(w, seat)
     if w.solo is not None and seat == w.start_seat:
-        w.solo = attrs.evolve(w.solo, round=w.solo.round + 1)  # SOLO-3: the next round begins
+        w.solo = solo_common.solo_with(w.solo, round=w.solo.round + 1)  # SOLO-3: the next round begins
 
 
 @implements("TURN-3", "R-14", "SOLO-7", "R-22")

@@ -41,7 +41,7 @@ def _longest_with_tower(state: Position, seat: int, spot: int) -> tuple[int, int
 
 
 @implements("SOLO-5", "R-18")
-def choose_wall(state: Position, seat: int) -> BotMove:
+def choose_wall(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5 Mason: the free segment that scores most for the bot now (MASON-1); tie: the one after
     which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
     from the Silversmith's top corner (`wall_ring.start`)."""
@@ -58,21 +58,27 @@ def choose_wall(state: Position, seat: int) -> BotMove:
         best = max(length.values())
         tied2 = [x for x in tied if length[x] == best]
         i = tied2[0]
-        names = ", ".join(BOARD.wall_ids[x] for x in tied)
-        if len(tied2) == 1:
-            why = (
-                f"{names} tie at {top} VP; {BOARD.wall_ids[i]} makes its longest wall {best} segments "
-                f"(the others at most {max(length[x] for x in tied if x != i)})"
-            )
-        else:
-            why = (
-                f"{names} tie at {top} VP; {', '.join(BOARD.wall_ids[x] for x in tied2)} each make its longest "
-                f"wall {best} segment{'s' if best != 1 else ''}; {BOARD.wall_ids[i]} is the first clockwise "
-                f"from {START_SPOT} (the Silversmith's top corner)"
-            )
+        why = _wall_tie_text(tied, tied2, length, top, best) if explain else ""
+    if not explain:
+        return BotMove(seat, mason.WALL_ACTIONS[i], "", "", state.rng, solo_of(state))
     reason = f"SOLO-5 Mason: {why}"
     return BotMove(
         seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, solo_of(state)
+    )
+
+
+def _wall_tie_text(tied: Sequence[int], tied2: Sequence[int], length: dict[int, int], top: int, best: int) -> str:
+    i = tied2[0]
+    names = ", ".join(BOARD.wall_ids[x] for x in tied)
+    if len(tied2) == 1:
+        return (
+            f"{names} tie at {top} VP; {BOARD.wall_ids[i]} makes its longest wall {best} segments "
+            f"(the others at most {max(length[x] for x in tied if x != i)})"
+        )
+    return (
+        f"{names} tie at {top} VP; {', '.join(BOARD.wall_ids[x] for x in tied2)} each make its longest "
+        f"wall {best} segment{'s' if best != 1 else ''}; {BOARD.wall_ids[i]} is the first clockwise "
+        f"from {START_SPOT} (the Silversmith's top corner)"
     )
 
 
@@ -130,7 +136,7 @@ def _stretch_text(st: Stretch) -> str:
     return f"{st.segments} segment{'s' if st.segments != 1 else ''} from {BOARD.spot_ids[a]} to {BOARD.spot_ids[b]}"
 
 
-def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int]) -> tuple[int, str]:
+def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int], explain: bool = True) -> tuple[int, str]:
     """Ties as for the Mason (R-18): the most wall VP now with the tower (END-WALL-2 of its longest
     stretch), then the longest stretch, then the first clockwise from `wall_ring.start`."""
     if len(cands) == 1:
@@ -138,6 +144,12 @@ def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int]) -> tuple[i
     after = {s: _longest_with_tower(state, seat, s) for s in cands}
     top_vp = max(v[1] for v in after.values())
     tied = [s for s in cands if after[s][1] == top_vp]
+    if not explain:
+        if len(tied) == 1:
+            return tied[0], ""
+        top_len = max(after[s][0] for s in tied)
+        tied2 = [s for s in tied if after[s][0] == top_len]
+        return (tied2[0] if len(tied2) == 1 else min(tied2, key=lambda s: RING_POS.get(s, len(RING_POS) + s))), ""
     names = ", ".join(BOARD.spot_ids[s] for s in cands)
     if len(tied) == 1:
         return tied[0], f"; tie among {names}: {BOARD.spot_ids[tied[0]]} gives its longest wall most VP now ({top_vp})"
@@ -156,7 +168,7 @@ def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int]) -> tuple[i
 
 
 @implements("SOLO-5", "ED-2", "R-18")
-def choose_tower(state: Position, seat: int) -> BotMove:
+def choose_tower(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5 Architect, supposing every segment will be built (`potential_stretches`).
 
     2nd edition: a tower on an end spot of the longest potential stretch extends it (the end spot
@@ -176,6 +188,12 @@ def choose_tower(state: Position, seat: int) -> BotMove:
         group = list(group_iter)
         ends = list(dict.fromkeys(e for st in group for e in st.ends if e in free))
         inner = [x for st in group for x in st.inner if x in free and houses[x] == EMPTY]
+        if not explain:
+            if first_ed and inner:
+                return _tower_move(state, seat, _tower_tiebreak(state, seat, inner, False)[0])
+            if ends:
+                return _tower_move(state, seat, _tower_tiebreak(state, seat, ends, False)[0])
+            continue
         desc = "; ".join(_stretch_text(st) for st in group)
         if first_ed and inner:
             s, tie = _tower_tiebreak(state, seat, inner)
@@ -206,6 +224,8 @@ def choose_tower(state: Position, seat: int) -> BotMove:
         )
     empty = sorted(x for x in free if houses[x] == EMPTY)
     pool = empty or sorted(free)
+    if not explain:
+        return _tower_move(state, seat, _tower_tiebreak(state, seat, pool, False)[0])
     s, tie = _tower_tiebreak(state, seat, pool)
     kind = "an empty tower spot" if empty else "a free tower spot (none is empty)"
     reason = (
@@ -215,3 +235,8 @@ def choose_tower(state: Position, seat: int) -> BotMove:
     return BotMove(
         seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, solo_of(state)
     )
+
+
+def _tower_move(state: Position, seat: int, s: int) -> BotMove:
+    """The Architect's choice, unexplained (for callers that record no events)."""
+    return BotMove(seat, architect.TOWER_ACTIONS[s], "", "", state.rng, solo_of(state))
