@@ -34,10 +34,24 @@ def _longest_with_wall(
     return scoring.longest_run(walls, ok, val)
 
 
-def _longest_with_tower(state: Position, seat: int, spot: int) -> tuple[int, int]:
-    towers = list(state.towers)
-    towers[spot] = seat
-    return scoring.longest_stretch_of(state.walls, state.houses, towers, seat)
+def _longest_with_tower(
+    state: Position, seat: int, spot: int, ok: Sequence[bool], val: Sequence[int]
+) -> tuple[int, int]:
+    """`longest_stretch_of` with `seat`'s tower added on the free tower spot `spot`, from the ring
+    values without it (`ok`, `val`): the tower makes its ring position passable and worth one more."""
+    j = RING_POS.get(spot)
+    if j is None:  # pragma: no cover - every tower spot is on the ring (standard.json)
+        towers = list(state.towers)
+        towers[spot] = seat
+        return scoring.longest_stretch_of(state.walls, state.houses, towers, seat)
+    ok2, val2 = list(ok), list(val)
+    ok2[j] = True
+    val2[j] = (state.houses[spot] == seat) + 1
+    return scoring.longest_run(state.walls, ok2, val2)
+
+
+#: per wall segment: the ring positions of its two end spots
+_WALL_RING = tuple((RING_POS[a], RING_POS[b]) for a, b in BOARD.wall_spots)
 
 
 @implements("SOLO-5", "R-18")
@@ -46,14 +60,15 @@ def choose_wall(state: Position, seat: int, explain: bool = True) -> BotMove:
     which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
     from the Silversmith's top corner (`wall_ring.start`)."""
     free = mason.free_segments(state.walls)
-    vp = {i: mason.mason_vp(state.houses, state.towers, seat, i) for i in free}
+    ok, val = scoring.ring_values(state.houses, state.towers, seat)  # a wall changes neither
+    # `mason.mason_vp` of each free segment: 1 + the own houses and towers at its two ends (`val`)
+    vp = {i: 1 + val[_WALL_RING[i][0]] + val[_WALL_RING[i][1]] for i in free}
     top = max(vp.values())
     tied = [i for i in free if vp[i] == top]
     if len(tied) == 1:
         i = tied[0]
         why = f"{BOARD.wall_ids[i]} scores most now, {top} VP (1 + {top - 1} own houses/towers at its ends)"
     else:
-        ok, val = scoring.ring_values(state.houses, state.towers, seat)  # a wall changes neither
         length = {x: _longest_with_wall(state, seat, x, ok, val)[0] for x in tied}
         best = max(length.values())
         tied2 = [x for x in tied if length[x] == best]
@@ -100,7 +115,12 @@ def potential_stretches(state: Position, seat: int) -> list[Stretch]:
     the whole ring is one stretch with no ends; with one, a stretch of every segment begins and ends there."""
     ring = BOARD.ring_spots
     n = len(ring)
-    blocked = [j for j in range(n) if not scoring.passable(state, seat, ring[j])]
+    houses, towers = state.houses, state.towers
+    blocked = [  # not `scoring.passable` (inlined)
+        j
+        for j, s in enumerate(ring)
+        if not (houses[s] == seat or towers[s] == seat or (houses[s] == EMPTY and towers[s] == EMPTY))
+    ]
     if not blocked:
         return [Stretch(n, ring, ())]
     out: list[Stretch] = []
@@ -141,7 +161,8 @@ def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int], explain: b
     stretch), then the longest stretch, then the first clockwise from `wall_ring.start`."""
     if len(cands) == 1:
         return cands[0], ""
-    after = {s: _longest_with_tower(state, seat, s) for s in cands}
+    ok, val = scoring.ring_values(state.houses, state.towers, seat)
+    after = {s: _longest_with_tower(state, seat, s, ok, val) for s in cands}
     top_vp = max(v[1] for v in after.values())
     tied = [s for s in cands if after[s][1] == top_vp]
     if not explain:
