@@ -22,6 +22,7 @@ from ragusa.core.actions import Action, Place
 from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
 from ragusa.core.state import EMPTY
+from ragusa.core.work import house_step
 from ragusa.rules.requirements import (
     _COST_GRAPES,
     _COST_OLIVES,
@@ -280,7 +281,18 @@ _free: tuple[tuple[int, ...], list[int], int] = ((), [], 0)
 def _free_of(houses: tuple[int, ...]) -> tuple[list[int], int]:
     global _free
     last, spots, mask = _free
-    if houses is last or houses == last:
+    if houses is last:
+        return spots, mask
+    step = house_step(houses)
+    if step is not None and step[0] is last:  # one piece placed since: update
+        spot = step[1]
+        if last[spot] == EMPTY and houses[spot] != EMPTY:
+            spots = spots[:]
+            spots.remove(spot)
+            mask ^= 1 << spot
+        _free = (houses, spots, mask)
+        return spots, mask
+    if houses == last:
         return spots, mask
     # pieces are only ever added: when the last free spots now taken account for every spot
     # taken since, the rest are exactly the free spots (else scan the whole board)
