@@ -94,10 +94,10 @@ def test_the_place_actions_match_the_reference_check_on_any_board(
 def test_counts_and_free_spots_kept_across_set_house_match_a_rescan(
     writes: list[tuple[int, int]], asked: list[int]
 ) -> None:
-    """The free spots and a seat's houses per hex are updated from the board they were last
-    computed on when `Work.set_house` made the new board (`ragusa.core.work.house_step`); after any
-    sequence of writes (reserved spots taken over included), asked of any seat at any step, they are
-    what a fresh scan of the board gives. (Tooling: no clause marker.)"""
+    """The free spots are updated from the board they were last computed on when `Work.set_house`
+    made the new board (`ragusa.core.work.house_step`); after any sequence of writes (reserved
+    spots taken over included), asked at any step, they (and a seat's houses per hex) are what a
+    fresh scan of the board gives. (Tooling: no clause marker.)"""
     state = new_game(4, seed=1)
     work = Work(state)
     for k, (spot, owner) in enumerate(writes):

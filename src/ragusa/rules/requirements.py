@@ -23,7 +23,6 @@ from ragusa.core.board import (
 )
 from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
-from ragusa.core.work import house_step
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 
 FISH, WOOD, STONE, ORE, GRAPES, OLIVES = (RES_INDEX[r] for r in RESOURCES)
@@ -87,12 +86,6 @@ def own_house_counts(houses: Sequence[int], seat: int) -> tuple[int, ...]:
     last_houses, last_seat, last = _last_counts
     if seat == last_seat and (houses is last_houses or houses == last_houses):
         return last
-    known = _seat_counts.get(seat)
-    if known is not None:
-        found = _counts_since(houses, seat, *known)
-        if found is not None:
-            _seat_counts[seat] = _last_counts = (houses, seat, found)
-            return found
     counts = [0] * _N_HEXES
     spot = -1
     for _ in range(houses.count(seat)):  # the seat's spots found by C-level scans
@@ -102,46 +95,11 @@ def own_house_counts(houses: Sequence[int], seat: int) -> tuple[int, ...]:
         counts[b] += 1
         counts[c] += 1
     result = tuple(counts)
-    _seat_counts[seat] = _last_counts = (houses, seat, result)
+    _last_counts = (houses, seat, result)
     return result
 
 
 _last_counts: tuple[tuple[int, ...], int, tuple[int, ...]] = ((), -1, ())
-#: per seat, the last board asked about and its answer (`own_house_counts`)
-_seat_counts: dict[int, tuple[tuple[int, ...], int, tuple[int, ...]]] = {}
-#: how many `Work.set_house` steps back `_counts_since` looks for the seat's last board
-_MAX_STEPS_BACK = 12
-
-
-def _counts_since(
-    houses: tuple[int, ...], seat: int, old_houses: tuple[int, ...], _seat: int, old: tuple[int, ...]
-) -> tuple[int, ...] | None:
-    """`seat`'s houses per hex on `houses`, from its answer `old` on `old_houses` when `houses` was
-    made from that board by a few recorded `Work.set_house` steps (`house_step`); else None."""
-    changed: list[int] = []
-    board = houses
-    for _ in range(_MAX_STEPS_BACK):
-        step = house_step(board)
-        if step is None:
-            return None
-        parent, spot = step
-        changed.append(spot)
-        if parent is old_houses:
-            break
-        board = parent
-    else:
-        return None
-    if not any(old_houses[s] == seat or houses[s] == seat for s in changed):
-        return old
-    counts = list(old)
-    for s in set(changed):
-        delta = (houses[s] == seat) - (old_houses[s] == seat)
-        if delta:
-            a, b, c = _SPOT_HEXES[s]
-            counts[a] += delta
-            counts[b] += delta
-            counts[c] += delta
-    return tuple(counts)
 
 
 @attrs.frozen
