@@ -185,6 +185,9 @@ def _rise(
 
 
 def _table(counts: tuple[int, ...], hint: int) -> _Table:
+    last = _last.get(hint)
+    if last is not None and last[0] is counts:  # asked again within one decision: no hashing
+        return last[1]
     found = _tables.get(counts)
     if found is None:
         found = _compute(counts, _last.get(hint))
