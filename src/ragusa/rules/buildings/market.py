@@ -37,8 +37,14 @@ COSTS: dict[tuple[int, str], tuple[int, int, int]] = {
 }
 
 
+#: every slot costs at least one commodity, so a seat holding none can buy nothing
+_EVERY_SLOT_COSTS = all(sum(slot.cost.values()) > 0 for slot in SLOTS)
+
+
 def affordable_slots(slots: Sequence[str | None], com: Sequence[int]) -> list[int]:
     """Occupied slots whose full cost `com` covers (R-4: empty slots cannot be bought)."""
+    if _EVERY_SLOT_COSTS and not (com[0] or com[1] or com[2]):
+        return []
     out = []
     for i, ship in enumerate(slots):
         if ship is not None:
