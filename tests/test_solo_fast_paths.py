@@ -17,14 +17,16 @@ import attrs
 import pytest
 
 from ragusa import Options, apply, is_terminal, legal_actions, new_game, step
-from ragusa.core.components import RESOURCES
+from ragusa.core.board import RES_INDEX
+from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.position import Position
 from ragusa.core.state import GameState, Phase
 from ragusa.rules.fish import TRADE_COST
 from ragusa.rules.solo import policy
 from ragusa.rules.solo.common import BotMove
-from ragusa.rules.solo.scoring import _bonus_total_after, bonus_scores
+from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades
 
+CARDS = {c.id: c for c in COMPONENTS.bonus_cards}
 VARIANTS = (
     ("2nd", Options()),
     ("1st", Options()),
@@ -82,9 +84,41 @@ def _traded(state: GameState, seat: int, trades: dict[int, int]) -> GameState:
     return attrs.evolve(state, players=tuple(after if i == seat else q for i, q in enumerate(state.players)))
 
 
+def _with_fish(state: GameState, seat: int, fish: int) -> GameState:
+    p = state.players[seat]
+    after = attrs.evolve(p, resources=(fish, *p.resources[1:]))
+    return attrs.evolve(state, players=tuple(after if i == seat else q for i, q in enumerate(state.players)))
+
+
+def _end_trades_by_search(state: GameState, seat: int) -> tuple[str, ...]:
+    """SOLO-7, R-16 as stated: with no fish card, the trades of its fish that make its resource
+    cards score most (`bonus_scores` of the traded state), then fewest fish spent, then more of the
+    earlier resource; none unless they score more than no trade."""
+    p = state.players[seat]
+    cards = [CARDS[c] for c in p.bonus_cards]
+    if any(c.kind == "per_resource" and c.resource == "fish" for c in cards):
+        return ()
+    wanted = sorted({RES_INDEX[c.resource] for c in cards if c.kind == "per_resource" and c.resource is not None})
+    fish = p.resources[0]
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for counts in itertools.product(*(range(fish // TRADE_COST[RESOURCES[r]] + 1) for r in wanted)):
+        spent = sum(n * TRADE_COST[RESOURCES[r]] for r, n in zip(wanted, counts))
+        if spent <= fish:
+            traded = _traded(state, seat, dict(zip(wanted, counts)))
+            key = (sum(vp for vp, _ in bonus_scores(traded, seat)), -spent, counts)
+            best = key if best is None or key > best else best
+    base = sum(vp for vp, _ in bonus_scores(state, seat))
+    if best is None or best[0] <= base:
+        return ()
+    return tuple(RESOURCES[r] for r, n in zip(wanted, best[2]) for _ in range(n))
+
+
 @pytest.mark.clause("SOLO-7", "R-16", "SOLO-5", "END-BONUS-1")
-def test_end_trade_totals_are_the_bonus_scores_of_the_traded_state() -> None:
-    checked = 0
+def test_bot_end_trades_are_those_a_search_over_traded_states_finds() -> None:
+    """The bots' end trades weigh their bonus cards from the resources alone (issue 12); they are
+    the trades a search that scores each traded state with `bonus_scores` finds, for both bots at the
+    end of solo games in every variant (their fish raised, so that trades are worth weighing)."""
+    traded = 0
     for k, (edition, options) in enumerate(VARIANTS * 2):
         rng = random.Random(200 + k)
         state = new_game(1, seed=200 + k, edition=edition, options=options)
@@ -92,9 +126,8 @@ def test_end_trade_totals_are_the_bonus_scores_of_the_traded_state() -> None:
             acts = legal_actions(state)
             state = apply(state, acts[rng.randrange(len(acts))])
         for seat in (1, 2):
-            for counts in itertools.product(range(3), repeat=3):
-                trades = {r: n for r, n in zip((1, 2, 4), counts) if n}
-                expected = sum(vp for vp, _ in bonus_scores(_traded(state, seat, trades), seat))
-                assert _bonus_total_after(state, seat, trades) == expected
-                checked += 1
-    assert checked == 8 * 2 * 27
+            rich = _with_fish(state, seat, 12)  # enough fish for trades to be worth weighing
+            expected = _end_trades_by_search(rich, seat)
+            assert choose_end_trades(rich, seat).trades == expected
+            traded += bool(expected)
+    assert traded >= 4  # trades were found and compared, not only "no trade"

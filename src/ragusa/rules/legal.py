@@ -46,20 +46,6 @@ _DRAW = DrawBonus()
 _ACTIVATE: tuple[ActivateHex, ...] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
 
 
-_power: tuple[tuple[int, ...], bool, list[int]] = ((), False, [])
-
-
-def _powerhouse_spots(houses: tuple[int, ...], any_hex: bool) -> list[int]:
-    """`powerhouse_spots`, the last answer kept (a state's houses are shared by the states
-    that follow it until a piece is placed)."""
-    global _power
-    last, last_any, spots = _power
-    if any_hex != last_any or (houses is not last and houses != last):
-        spots = powerhouse_spots(houses, any_hex)
-        _power = (houses, any_hex, spots)
-    return spots
-
-
 def placements_of(state: GameState, seat: int) -> list[Action]:
     """Every legal placement of `seat`, each with its minimal fish trades (BUILD-8)."""
     p = state.players[seat]
@@ -72,7 +58,7 @@ def placements_of(state: GameState, seat: int) -> list[Action]:
         out = house_place_actions(res, com, counts, houses, strict, seat)
     if p.powerhouses_left:
         for s, t in placements(
-            res, com, counts, _powerhouse_spots(houses, state.options.powerhouse_any_hex), True, strict
+            res, com, counts, powerhouse_spots(houses, state.options.powerhouse_any_hex), True, strict
         ):
             out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
     return out

@@ -51,7 +51,22 @@ _BLOCKS = (_blocks(False), _blocks(True))
 
 def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> list[int]:
     """Free spots where a powerhouse may go (TWO-2, R-9; `any_hex`: see `powerhouse_spot_refusal`),
-    in wall-ring order: the spots that refusal allows, from the precomputed masks it agrees with."""
+    in wall-ring order: the spots that refusal allows, from the precomputed masks it agrees with.
+    The last answer is kept (the turn's start and the legal placements ask of the same board):
+    shared, do not modify the list."""
+    global _last_spots
+    last, last_any, spots = _last_spots
+    if any_hex == last_any and (houses is last or houses == last):
+        return spots
+    spots = _powerhouse_spots(houses, any_hex)
+    _last_spots = (tuple(houses), any_hex, spots)
+    return spots
+
+
+_last_spots: tuple[tuple[int, ...], bool, list[int]] = ((), False, [])
+
+
+def _powerhouse_spots(houses: Sequence[int], any_hex: bool) -> list[int]:
     blocked = 0
     if POWERHOUSE in houses:
         blocks = _BLOCKS[any_hex]
