@@ -23,21 +23,17 @@ from ragusa.core.state import (
 
 _new = object.__new__
 
-#: The last boards `Work.set_house` made (issue 12): id of the new houses tuple -> (that tuple, the
-#: tuple it was made from, the spot written). Readers that keep something per board (the free
-#: spots, a seat's houses per hex) update it from the board they saw last instead of rescanning.
-#: Each entry holds its tuple, so an id cannot be reused while it is listed; bounded.
-_HOUSE_STEPS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
-_MAX_STEPS = 1024
+#: The last board `Work.set_house` made (issue 12): (that houses tuple, the tuple it was made from,
+#: the spot written). Readers that keep something per board (the free spots) update it from the
+#: board they saw last instead of rescanning, when the board asked about is this one.
+_last_step: tuple[tuple[int, ...], tuple[int, ...], int] = ((), (), -1)
 
 
 def house_step(houses: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
-    """The board `houses` was made from by one `Work.set_house` and the spot it wrote, if known
-    (recently made); None otherwise."""
-    step = _HOUSE_STEPS.get(id(houses))
-    if step is None or step[0] is not houses:
-        return None
-    return step[1], step[2]
+    """The board `houses` was made from by the last `Work.set_house` and the spot it wrote, if
+    `houses` is the board that call made; None otherwise."""
+    new, old, spot = _last_step
+    return (old, spot) if new is houses else None
 
 
 class PlayerWork:
@@ -158,10 +154,9 @@ class Work:
 
     def set_house(self, spot: int, owner: int) -> None:
         h = self.houses
+        global _last_step
         new = self.houses = h[:spot] + (owner,) + h[spot + 1 :]
-        if len(_HOUSE_STEPS) >= _MAX_STEPS:
-            _HOUSE_STEPS.clear()
-        _HOUSE_STEPS[id(new)] = (new, h, spot)
+        _last_step = (new, h, spot)
 
     def set_tower(self, spot: int, owner: int) -> None:
         t = self.towers

@@ -65,6 +65,7 @@ EFFECTS: dict[int, Callable[[Work, int], bool]] = {
 }
 
 
+_HEX_KIND, _HEX_RESOURCE, _HEX_BUILDING = BOARD.hex_kind, BOARD.hex_resource, BOARD.hex_building
 #: per hex and spot on it: the hex's spots clockwise from that spot (ACT-3)
 _CLOCKWISE_FROM: tuple[dict[int, tuple[int, ...]], ...] = tuple(
     {spot: ring[i:] + ring[:i] for i, spot in enumerate(ring)} for ring in BOARD.hex_spots
@@ -85,17 +86,17 @@ def start_hex(w: Work, h: int) -> None:
     w.current_hex = h
     if w.ev is not None:
         w.emit(HexActivated(BOARD.hex_ids[h]))
-    if BOARD.hex_kind[h] != KIND_CITY:
+    if _HEX_KIND[h] != KIND_CITY:
         w.queue = ()
         if not w.placed_power:
-            r = BOARD.hex_resource[h]
+            r = _HEX_RESOURCE[h]
             p = w.p(w.turn_seat)
             p.res[r] += 1
             if w.ev is not None:
                 w.emit(ResourceGained(w.turn_seat, RESOURCES[r], BOARD.hex_ids[h], p.res[r]))
         return
     w.window_done = False
-    if BOARD.hex_building[h] in NEW_HOUSE_ONLY:
+    if _HEX_BUILDING[h] in NEW_HOUSE_ONLY:
         w.queue = (w.placed,)
         return
     houses = w.houses
