@@ -30,6 +30,7 @@ from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.components import RESOURCES
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.state import POWERHOUSE, Phase
+from ragusa.core.work import Work
 from ragusa.rules.fish import TRADE_COST
 from ragusa.rules.requirements import FISH, FISHMONGER_FISH, GRAPES, OLIVES, ORE, SPOT_INFO, placements
 from ragusa.rules.two_player import powerhouse_spot_refusal, powerhouse_spots
@@ -291,3 +292,24 @@ def test_powerhouse_placements_answer_what_the_rules_say(
     for res in holdings:
         expected = [(s, t) for s in ordered if (t := _powerhouse_trades_by_hand(res, com, s, strict)) is not None]
         assert placements(res, com, counts, ordered, True, strict) == expected
+
+
+@pytest.mark.clause("TWO-2", "R-9")
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(range(len(BOARD.spot_ids))), st.sampled_from((0, 1, POWERHOUSE))), max_size=30),
+    st.booleans(),
+)
+def test_powerhouse_spots_kept_across_placements_are_the_refusals_answer(
+    writes: list[tuple[int, int]], any_hex: bool
+) -> None:
+    """`powerhouse_spots` updates its last answer when one piece was placed since (issue 12); after
+    any sequence of placements it still lists the free ring spots the refusal allows."""
+    work = Work(new_game(2, seed=4))
+    for spot, owner in writes:
+        work.set_house(spot, owner)
+        board = work.houses
+        expected = [
+            s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None
+        ]
+        assert powerhouse_spots(board, any_hex) == expected

@@ -9,7 +9,7 @@ from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.state import EMPTY, POWERHOUSE
-from ragusa.core.work import Work
+from ragusa.core.work import Work, house_step
 
 #: the city hexes around each spot (R-9 reads only these)
 _SPOT_CITY_HEXES: tuple[tuple[int, ...], ...] = tuple(
@@ -56,8 +56,18 @@ def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> list[int]:
     shared, do not modify the list."""
     global _last_spots
     last, last_any, spots = _last_spots
-    if any_hex == last_any and (houses is last or houses == last):
-        return spots
+    if any_hex == last_any:
+        if houses is last:
+            return spots
+        step = house_step(houses) if isinstance(houses, tuple) else None
+        if step is not None and step[0] is last and last[step[1]] == EMPTY:
+            spot = step[1]  # one piece placed on a free spot since: drop its spot and what it bars
+            drop = (1 << spot) | (_BLOCKS[any_hex][spot] if houses[spot] == POWERHOUSE else 0)
+            spots = [s for s in spots if not drop >> s & 1]
+            _last_spots = (tuple(houses), any_hex, spots)
+            return spots
+        if houses == last:
+            return spots
     spots = _powerhouse_spots(houses, any_hex)
     _last_spots = (tuple(houses), any_hex, spots)
     return spots
