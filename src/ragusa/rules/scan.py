@@ -178,9 +178,12 @@ def _rise(
                 if not copied:
                     needs, levels, copied = needs[:], levels[:], True
                 needs[s] = need
-                bit = 1 << s
-                for v in range(old, need):
-                    levels[v] ^= bit
+                if need == old + 1:  # the usual rise, by one house
+                    levels[old] ^= 1 << s
+                else:
+                    bit = 1 << s
+                    for v in range(old, need):
+                        levels[v] ^= bit
     return needs, levels
 
 
