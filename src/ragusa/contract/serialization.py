@@ -15,6 +15,7 @@ import json
 from typing import Any, TypeVar
 
 import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
 from ragusa.contract.documents import type_tag
@@ -26,10 +27,21 @@ from ragusa.core.state import GameState
 _snake = type_tag
 
 
+def _outcome(value: Any, _: Any) -> str | int:
+    """A chance outcome: a card id or a seat number (the schema has checked it)."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise ValueError(f"a chance outcome is a card id or a seat number, not {value!r}")
+    return value
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_structure_hook(str | int, _outcome)
     configure_tagged_union(Action, conv, tag_generator=_snake, tag_name="type")
     configure_tagged_union(Event, conv, tag_generator=_snake, tag_name="type")
+    # a seeded game's state has no "chance" key: its JSON is what it was before explicit chance
+    unstructure_state = make_dict_unstructure_fn(GameState, conv, chance=override(omit_if_default=True))
+    conv.register_unstructure_hook(GameState, unstructure_state)
     return conv
 
 

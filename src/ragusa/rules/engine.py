@@ -370,11 +370,30 @@ def apply(state: GameState, action: Action) -> GameState:
     Raises `IllegalActionError` (a `ValueError`) naming the clause that
     forbids the action and the numbers involved.
     """
+    if state.chance is not None:
+        return _chance_resolve(state, action, None)
     return _resolve(state, action, None)
 
 
 def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Like `apply`, plus the events saying what happened."""
     events: list[Event] = []
-    new = _resolve(state, action, events)
+    if state.chance is not None:
+        new = _chance_resolve(state, action, events)
+    else:
+        new = _resolve(state, action, events)
     return new, tuple(events)
+
+
+def _chance_resolve(state: GameState, action: Action, events: list[Event] | None) -> GameState:
+    """`apply` with explicit chance (`ragusa.rules.chance`, which resolves actions through
+    `resolve_action` and so imports this module: imported here, on first use)."""
+    from ragusa.rules.chance import resolve
+
+    return resolve(state, action, events)
+
+
+def resolve_action(state: GameState, action: Action, events: list[Event] | None) -> GameState:
+    """Resolve `action` with every random outcome it needs fixed (explicit chance: the draws
+    raise `ragusa.rules.draw.NeedChance` otherwise)."""
+    return _resolve(state, action, events)

@@ -15,6 +15,7 @@ from ragusa.core.errors import ComponentDataError
 from ragusa.core.events import Event
 from ragusa.core.state import (
     RESERVED,
+    ChanceState,
     GameState,
     Options,
     Phase,
@@ -22,7 +23,7 @@ from ragusa.core.state import (
     SoloState,
 )
 from ragusa.core.work import Work
-from ragusa.rules import engine
+from ragusa.rules import draw, engine
 from ragusa.rules.setup import blank_state, check_game_args, deal_ships
 from ragusa.rules.solo.common import (
     BOT_A,
@@ -113,7 +114,11 @@ def first_seat(options: Options) -> int:
 
 @implements("SOLO-1", "SOLO-2", "SOLO-3", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "ED-3", "R-12")
 def new_solo_game(
-    seed: int, edition: str = "2nd", options: Options | None = None, events: list[Event] | None = None
+    seed: int,
+    edition: str = "2nd",
+    options: Options | None = None,
+    events: list[Event] | None = None,
+    chance: ChanceState | None = None,
 ) -> GameState:
     """A new solo game from `seed`, with the bots' turns before the human's first decision played.
 
@@ -123,22 +128,28 @@ def new_solo_game(
     are shuffled and 3 dealt to each bot; the bonus deck is shuffled and 1 card dealt to the human,
     then 1 to bot A and 1 to bot B; the ships are dealt as in SETUP-5. SOLO-3: bot A, bot B, then the
     human, 9 rounds (the human first in the easier variant). All randomness comes from the state's
-    generator. If `events` is given, the events of the bots' turns before the human's first
+    generator, or with `chance` as `ragusa.rules.draw` says (explicit chance: Patrician cards dealt
+    3 to bot A then 3 to bot B, one at a time). If `events` is given, the events of the bots' turns before the human's first
     decision are appended to it (the setup itself reports nothing, as in `ragusa.new_game`).
     """
     options = check_game_args(edition, seed, options)
     check_solo_components(COMPONENTS)
     pieces = COMPONENTS.pieces
-    base = blank_state(len(COLOUR_SEAT), edition, options, seed)
+    base = blank_state(len(COLOUR_SEAT), edition, options, seed, chance)
     r = base.rng
     houses = list(base.houses)
     # SOLO-2: the Patrician's reserved spots and the bots' hidden cards
-    drawn, r = rng.shuffled(r, [c.id for c in COMPONENTS.patrician_cards])
-    chosen = drawn[:PATRICIAN_DRAWN]
+    patrician = [c.id for c in COMPONENTS.patrician_cards]
+    if chance is None:
+        drawn, r = rng.shuffled(r, patrician)
+        chosen = drawn[:PATRICIAN_DRAWN]
+        dealt, r = rng.shuffled(r, chosen)
+    else:
+        dealt, r = draw.deal(chance, r, "patrician", patrician, PATRICIAN_DRAWN)
+        chosen = dealt
     for card in chosen:
         for s in PATRICIAN[card]:
             houses[s] = RESERVED
-    dealt, r = rng.shuffled(r, chosen)
     bot_cards = (dealt[:PATRICIAN_PER_BOT], dealt[PATRICIAN_PER_BOT : 2 * PATRICIAN_PER_BOT])
     # SOLO-1: the opening houses and what they give (they activate nothing)
     players: list[PlayerState] = [base.players[0]] * len(COLOUR_SEAT)
@@ -152,7 +163,16 @@ def new_solo_game(
             towers_left=pieces.towers_per_player,
         )
     # SOLO-2: one bonus card each: the human's face up, the bots' face down
-    deck, r = rng.shuffled(r, [c.id for c in COMPONENTS.bonus_cards])
+    bonus_ids = [c.id for c in COMPONENTS.bonus_cards]
+    if chance is None:
+        deck, r = rng.shuffled(r, bonus_ids)
+    else:
+        mine, r = draw.deal(chance, r, "bonus", bonus_ids, len(COLOUR_SEAT))
+        rest = list(bonus_ids)
+        for card in mine:
+            rest.remove(card)
+        deck = mine + tuple(sorted(rest))
+        chance = attrs.evolve(chance, bonus_hidden=len(rest))
     for i, seat in enumerate((HUMAN, BOT_A, BOT_B)):
         players[seat] = attrs.evolve(players[seat], bonus_cards=(deck[i],))
     start = first_seat(options)
@@ -167,6 +187,7 @@ def new_solo_game(
         seat=start,
         turn_seat=start,
         solo=SoloState(bot_cards=bot_cards, bot_seats=BOT_SEATS, bot_pairs=((), ()), round=0),
+        chance=chance,
     )
     w = Work(state)
     deal_ships(w)  # SETUP-5

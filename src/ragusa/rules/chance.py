@@ -1,0 +1,114 @@
+"""Explicit chance: every random event of a game started with `new_game(..., chance=True)` is a
+chance node whose outcome the caller chooses (`ChanceOutcome`), with exact probabilities.
+
+At a chance node `is_chance(state)` is true, `current_player(state)` is `CHANCE` (-1, as in
+OpenSpiel), `legal_actions(state)` lists one `ChanceOutcome` per possible outcome and
+`chance_outcomes(state)` pairs each with its probability, a `Fraction`: the copies of that card
+left over the cards left (a seat or a bot's card: one over their number). The state at a chance
+node is the position before the action that draws (or the empty table, during the setup) with
+that action and the outcomes it has drawn so far; `apply(state, ChanceOutcome(x))` fixes the
+next outcome and resolves the action again from its start, until it needs no outcome it does
+not have. So the rule code runs unchanged, `apply` stays pure, and the events of an action are
+reported by the `step` that fixes its last outcome.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from ragusa.core.actions import Action, ChanceOutcome
+from ragusa.core.clauses import implements
+from ragusa.core.errors import IllegalActionError
+from ragusa.core.events import Event
+from ragusa.core.state import ChanceState, GameState, Options, SoloState
+from ragusa.rules import engine
+from ragusa.rules.draw import KIND_RULE, NeedChance
+from ragusa.rules.setup import blank_state, new_multiplayer_game
+from ragusa.rules.solo.common import COLOUR_SEAT
+from ragusa.rules.solo.setup import new_solo_game
+
+__all__ = ["chance_outcomes", "is_chance", "new_chance_game", "resolve"]
+
+
+def is_chance(state: GameState) -> bool:
+    """Whether `state` is a chance node (a random event waits for its outcome)."""
+    return state.chance is not None and state.chance.node is not None
+
+
+def chance_outcomes(state: GameState) -> list[tuple[ChanceOutcome, Fraction]]:
+    """Each outcome of the pending random event with its exact probability (they sum to 1);
+    empty when `state` is not a chance node."""
+    node = state.chance.node if state.chance is not None else None
+    if node is None:
+        return []
+    total = sum(node.counts)
+    return [(ChanceOutcome(o), Fraction(n, total)) for o, n in zip(node.outcomes, node.counts)]
+
+
+def _setup(state: GameState, events: list[Event] | None) -> GameState:
+    """Run the setup of `state`'s mode (an empty table with explicit chance) with its fixed outcomes."""
+    assert state.chance is not None
+    if state.solo is not None:
+        return new_solo_game(0, state.edition, state.options, events, state.chance)
+    return new_multiplayer_game(state.n_players, 0, state.edition, state.options, state.chance)
+
+
+@implements("SETUP-1")
+def new_chance_game(players: int, edition: str, options: Options) -> GameState:
+    """The first chance node of a game with explicit chance (arguments checked by `new_game`):
+    the empty table, its first draw pending (the setup's ships: SETUP-5)."""
+    n = len(COLOUR_SEAT) if players == 1 else players
+    table = blank_state(n, edition, options, 0, ChanceState())
+    if players == 1:
+        table = attrs.evolve(table, solo=SoloState())
+    return resolve(table, None, None)
+
+
+def _refuse_outcome(state: GameState, action: Action) -> None:
+    assert state.chance is not None
+    node = state.chance.node
+    if node is None:
+        if isinstance(action, ChanceOutcome):
+            raise IllegalActionError(
+                "SETUP-1", f"no random event is pending; seat {state.seat} decides now, not chance"
+            )
+        return
+    if not isinstance(action, ChanceOutcome):
+        raise IllegalActionError(
+            KIND_RULE[node.kind], f"a random event is pending (a {node.kind} draw): apply a ChanceOutcome, not {action!r}"
+        )
+    out = action.outcome
+    if type(out) not in (str, int) or out not in node.outcomes:
+        raise IllegalActionError(
+            KIND_RULE[node.kind], f"{out!r} cannot come out of this {node.kind} draw; possible: {list(node.outcomes)}"
+        )
+
+
+def resolve(state: GameState, action: Action | None, events: list[Event] | None) -> GameState:
+    """`apply` (and `step`, with `events`) on a state with explicit chance; `action` None starts
+    the setup of the empty table `state`."""
+    ch = state.chance
+    assert ch is not None
+    if action is not None:
+        _refuse_outcome(state, action)
+    if isinstance(action, ChanceOutcome):
+        todo, fixed = ch.action, (*ch.fixed, action.outcome)
+    else:
+        todo, fixed = ((action,) if action is not None else ()), ()
+    start = attrs.evolve(state, rng=0, chance=attrs.evolve(ch, node=None, action=(), fixed=fixed))
+    got: list[Event] | None = [] if events is not None else None
+    try:
+        if todo:
+            out = engine.resolve_action(start, todo[0], got)
+        else:
+            out = _setup(start, got)
+    except NeedChance as need:
+        return attrs.evolve(state, rng=0, chance=attrs.evolve(ch, node=need.node, action=todo, fixed=fixed))
+    assert out.chance is not None
+    if out.rng != len(fixed):
+        raise IllegalActionError("SETUP-1", f"{len(fixed)} outcomes are fixed but the action drew {out.rng}")
+    if events is not None and got is not None:
+        events.extend(got)
+    return attrs.evolve(out, rng=0, chance=attrs.evolve(out.chance, node=None, action=(), fixed=()))
