@@ -1,0 +1,139 @@
+"""Explicit chance (issue 13.3): chance nodes with exact probabilities, the same games as the
+seeded mode when given the seeded draws, and chance-mode states through JSON and validation."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ragusa import (
+    IllegalActionError,
+    Options,
+    apply,
+    current_player,
+    is_terminal,
+    legal_actions,
+    new_game,
+    state_from_json,
+    state_to_json,
+    validate,
+)
+from ragusa.core.actions import ChanceOutcome, ChooseBonus, Pass
+from ragusa.core.state import CHANCE, GameState, Phase
+from ragusa.rules.chance import chance_outcomes, is_chance
+from tests.chance_support import BONUS, MODES, PATRICIAN, RESOLVED, SHIPS, replay, same_position
+
+
+@pytest.mark.clause("SETUP-5", "SETUP-6", "SETUP-7", "SOLO-2", "SOLO-4", "MARKET-1", "RECTOR-1")
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: f"{m[0]}p-{m[1]}-{m[2]}")
+def test_given_the_seeded_draws_a_chance_game_is_the_seeded_game(mode: tuple[int, str, Options]) -> None:
+    RESOLVED.clear()
+    for seed in range(3):
+        for chance, seeded in replay(mode, seed):
+            same_position(chance, seeded)
+        assert is_terminal(chance) and is_terminal(seeded)
+    players = mode[0]
+    assert RESOLVED["ship"] >= 3 * 5 and RESOLVED["bonus"] >= 3 * (3 if players == 1 else 3 * players)
+    if players == 1:  # the bots draw a card for each of their houses, 8 or 9 (SOLO-4, SOLO-7)
+        assert RESOLVED["patrician"] == 3 * 6 and RESOLVED["bot_card"] >= 3 * 2 * 8
+    else:
+        assert RESOLVED["start_seat"] == 3
+
+
+def _play_to_chance(state: GameState, pick: random.Random) -> GameState:
+    while not is_chance(state):
+        state = apply(state, pick.choice(legal_actions(state)))
+    return state
+
+
+@pytest.mark.clause("SETUP-5")
+def test_the_setup_starts_at_a_chance_node_over_every_ship() -> None:
+    state = new_game(3, chance=True)
+    assert is_chance(state) and current_player(state) == CHANCE and not is_terminal(state)
+    outcomes = chance_outcomes(state)
+    assert sorted(o.outcome for o, _ in outcomes) == sorted(SHIPS)  # type: ignore[type-var]
+    assert {p for _, p in outcomes} == {Fraction(1, 26)}
+    assert legal_actions(state) == tuple(o for o, _ in outcomes)
+
+
+@pytest.mark.clause("SETUP-5", "SETUP-6", "SETUP-7")
+def test_setup_from_explicit_outcomes() -> None:
+    state = new_game(2, edition="1st", chance=True)
+    ships = ["ship-3", "ship-1", "ship-26", "ship-7", "ship-12"]
+    for k, ship in enumerate(ships):
+        assert chance_outcomes(state)[0][1] == Fraction(1, 26 - k)
+        state = apply(state, ChanceOutcome(ship))
+    dealt = BONUS[:6]
+    for k, card in enumerate(dealt):
+        assert len(chance_outcomes(state)) == 16 - k
+        state = apply(state, ChanceOutcome(card))
+    assert [o.outcome for o, _ in chance_outcomes(state)] == [0, 1]
+    assert [p for _, p in chance_outcomes(state)] == [Fraction(1, 2)] * 2
+    state = apply(state, ChanceOutcome(1))
+    assert not is_chance(state) and current_player(state) == 1 and state.phase == Phase.SETUP_BONUS
+    assert state.slots == tuple(ships) and state.dealt == (tuple(BONUS[:3]), tuple(BONUS[3:6]))
+    assert state.bonus_deck == tuple(sorted(BONUS[6:])) and state.chance is not None
+    assert (state.chance.ship_hidden, state.chance.bonus_hidden) == (21, 10)
+    # SETUP-6: the returned cards are shuffled back: the whole deck is unknown again
+    state = apply(apply(state, ChooseBonus(BONUS[3])), ChooseBonus(BONUS[0]))
+    assert state.chance is not None and state.chance.bonus_hidden == len(state.bonus_deck) == 14
+
+
+@pytest.mark.clause("SOLO-2", "SOLO-4")
+def test_solo_setup_deals_patrician_cards_one_by_one_then_bots_draw_theirs() -> None:
+    state = new_game(1, chance=True)
+    for k in range(14):  # 6 Patrician cards, 3 bonus cards, 5 ships
+        node = state.chance.node if state.chance else None
+        assert node is not None
+        assert node.kind == ("patrician" if k < 6 else "bonus" if k < 9 else "ship")
+        if k < 6:
+            assert len(node.outcomes) == 10 - k
+        state = apply(state, ChanceOutcome(node.outcomes[0]))
+    assert state.chance is not None and state.chance.node is not None
+    assert state.chance.node.kind == "bot_card" and state.chance.node.seat == 1  # bot A opens round 1
+    assert state.chance.node.outcomes == tuple(sorted(PATRICIAN)[:3])
+    assert [p for _, p in chance_outcomes(state)] == [Fraction(1, 3)] * 3
+
+
+def test_outcomes_are_refused_by_name_when_wrong() -> None:
+    state = new_game(2, chance=True)
+    with pytest.raises(IllegalActionError, match="cannot come out of this ship draw"):
+        apply(state, ChanceOutcome("bonus-wood"))
+    with pytest.raises(IllegalActionError, match="a random event is pending"):
+        apply(state, Pass())
+    seeded = new_game(2, seed=1)
+    with pytest.raises(IllegalActionError, match="legal only at a chance node"):
+        apply(seeded, ChanceOutcome("ship-1"))
+    with pytest.raises(ValueError, match="takes no seed"):
+        new_game(2, seed=1, chance=True)
+
+
+def _sample(state: GameState, pick: random.Random) -> GameState:
+    if is_chance(state):
+        outcomes = chance_outcomes(state)
+        weights = [float(p) for _, p in outcomes]
+        return apply(state, pick.choices([o for o, _ in outcomes], weights)[0])
+    return apply(state, pick.choice(legal_actions(state)))
+
+
+@settings(max_examples=12, deadline=None)
+@given(mode=st.sampled_from(MODES), seed=st.integers(0, 2**32))
+def test_random_chance_games_stay_valid_and_round_trip(mode: tuple[int, str, Options], seed: int) -> None:
+    players, edition, options = mode
+    state = new_game(players, edition=edition, options=options, chance=True)
+    pick = random.Random(seed)
+    steps = 0
+    while not is_terminal(state):
+        assert validate(state) == []
+        if is_chance(state) or steps % 7 == 0:
+            assert state_from_json(state_to_json(state)) == state
+        if is_chance(state):
+            outcomes = chance_outcomes(state)
+            assert sum(p for _, p in outcomes) == 1 and all(p > 0 for _, p in outcomes)
+        state = _sample(state, pick)
+        steps += 1
+    assert validate(state) == [] and state_from_json(state_to_json(state)) == state
