@@ -18,7 +18,7 @@ import cattrs
 from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
-from ragusa.contract.documents import type_tag
+from ragusa.contract.documents import GameRecord, PlayerView, type_tag
 from ragusa.core.actions import ACTION_TYPES, Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
@@ -42,6 +42,10 @@ def _make_converter() -> cattrs.Converter:
     # a seeded game's state has no "chance" key: its JSON is what it was before explicit chance
     unstructure_state = make_dict_unstructure_fn(GameState, conv, chance=override(omit_if_default=True))
     conv.register_unstructure_hook(GameState, unstructure_state)
+    unstructure_view = make_dict_unstructure_fn(PlayerView, conv, chance=override(omit_if_default=True))
+    conv.register_unstructure_hook(PlayerView, unstructure_view)
+    unstructure_record = make_dict_unstructure_fn(GameRecord, conv, chance=override(omit_if_default=True))
+    conv.register_unstructure_hook(GameRecord, unstructure_record)
     return conv
 
 

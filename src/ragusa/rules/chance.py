@@ -22,14 +22,14 @@ from ragusa.core.actions import Action, ChanceOutcome
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import Event
-from ragusa.core.state import ChanceState, GameState, Options, SoloState
+from ragusa.core.state import ChanceNode, ChanceState, GameState, Options, SoloState
 from ragusa.rules import engine
 from ragusa.rules.draw import KIND_RULE, NeedChance
 from ragusa.rules.setup import blank_state, new_multiplayer_game
 from ragusa.rules.solo.common import COLOUR_SEAT
 from ragusa.rules.solo.setup import new_solo_game
 
-__all__ = ["chance_outcomes", "is_chance", "new_chance_game", "resolve"]
+__all__ = ["chance_outcomes", "empty_table", "is_chance", "new_chance_game", "next_node", "resolve"]
 
 
 def is_chance(state: GameState) -> bool:
@@ -55,15 +55,34 @@ def _setup(state: GameState, events: list[Event] | None) -> GameState:
     return new_multiplayer_game(state.n_players, 0, state.edition, state.options, state.chance)
 
 
+def empty_table(players: int, edition: str, options: Options) -> GameState:
+    """The table of a game with explicit chance before the setup draws (1 player: the solo game)."""
+    n = len(COLOUR_SEAT) if players == 1 else players
+    table = blank_state(n, edition, options, 0, ChanceState())
+    return attrs.evolve(table, solo=SoloState()) if players == 1 else table
+
+
 @implements("SETUP-1")
 def new_chance_game(players: int, edition: str, options: Options) -> GameState:
     """The first chance node of a game with explicit chance (arguments checked by `new_game`):
-    the empty table, its first draw pending (the setup's ships: SETUP-5)."""
-    n = len(COLOUR_SEAT) if players == 1 else players
-    table = blank_state(n, edition, options, 0, ChanceState())
-    if players == 1:
-        table = attrs.evolve(table, solo=SoloState())
-    return resolve(table, None, None)
+    the empty table, its first draw pending (SETUP-5, or SOLO-2 for the solo game)."""
+    return resolve(empty_table(players, edition, options), None, None)
+
+
+def next_node(state: GameState) -> ChanceNode | None:
+    """The draw that `state`'s remembered action (or setup) makes after its fixed outcomes, or
+    None if it needs no more: what `state.chance.node` must be (validation checks it)."""
+    ch = state.chance
+    assert ch is not None
+    start = attrs.evolve(state, rng=0, chance=attrs.evolve(ch, node=None, action=(), fixed=ch.fixed))
+    try:
+        if ch.action:
+            engine.resolve_action(start, ch.action[0], None)
+        else:
+            _setup(start, None)
+    except NeedChance as need:
+        return need.node
+    return None
 
 
 def _refuse_outcome(state: GameState, action: Action) -> None:
