@@ -29,7 +29,7 @@ from ragusa.rules.setup import blank_state, new_multiplayer_game
 from ragusa.rules.solo.common import COLOUR_SEAT
 from ragusa.rules.solo.setup import new_solo_game
 
-__all__ = ["chance_outcomes", "empty_table", "is_chance", "new_chance_game", "next_node", "resolve"]
+__all__ = ["chance_outcomes", "empty_table", "is_chance", "new_chance_game", "next_node", "resolve", "with_chance"]
 
 
 def is_chance(state: GameState) -> bool:
@@ -45,6 +45,26 @@ def chance_outcomes(state: GameState) -> list[tuple[ChanceOutcome, Fraction]]:
         return []
     total = sum(node.counts)
     return [(ChanceOutcome(o), Fraction(n, total)) for o, n in zip(node.outcomes, node.counts)]
+
+
+def with_chance(state: GameState, ship_hidden: int | None = None, bonus_hidden: int | None = None) -> GameState:
+    """The decision position `state` of a seeded game as a position with explicit chance: the
+    top `ship_hidden` ships and `bonus_hidden` bonus cards (default: the whole decks) are not
+    drawn yet, and the generator is dropped. Play goes on as the same game with chance nodes
+    (e.g. a determinized sample, `ragusa.ai.determinize`, searched with chance nodes)."""
+    if state.chance is not None:
+        raise ValueError("the state already has explicit chance")
+    ships = len(state.ship_deck) if ship_hidden is None else ship_hidden
+    bonus = len(state.bonus_deck) if bonus_hidden is None else bonus_hidden
+    if not (0 <= ships <= len(state.ship_deck) and 0 <= bonus <= len(state.bonus_deck)):
+        raise ValueError(f"the decks hold {len(state.ship_deck)} ships and {len(state.bonus_deck)} bonus cards")
+    return attrs.evolve(
+        state,
+        rng=0,
+        ship_deck=(*sorted(state.ship_deck[:ships]), *state.ship_deck[ships:]),
+        bonus_deck=(*sorted(state.bonus_deck[:bonus]), *state.bonus_deck[bonus:]),
+        chance=ChanceState(ship_hidden=ships, bonus_hidden=bonus),
+    )
 
 
 def _setup(state: GameState, events: list[Event] | None) -> GameState:
