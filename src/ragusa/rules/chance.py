@@ -116,7 +116,8 @@ def _refuse_outcome(state: GameState, action: Action) -> None:
         return
     if not isinstance(action, ChanceOutcome):
         raise IllegalActionError(
-            KIND_RULE[node.kind], f"a random event is pending (a {node.kind} draw): apply a ChanceOutcome, not {action!r}"
+            KIND_RULE[node.kind],
+            f"a random event is pending (a {node.kind} draw): apply a ChanceOutcome, not {action!r}",
         )
     out = action.outcome
     if type(out) not in (str, int) or out not in node.outcomes:

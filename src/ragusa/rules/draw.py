@@ -65,6 +65,12 @@ def _outcome(w: Work, node: ChanceNode) -> str | int:
     return out
 
 
+def _hidden(chance: ChanceState, deck: str, n: int) -> ChanceState:
+    if deck == "ship":
+        return attrs.evolve(chance, ship_hidden=n)
+    return attrs.evolve(chance, bonus_hidden=n)
+
+
 @implements("SETUP-5", "SETUP-6")
 def new_deck(w: Work, deck: str, cards: Sequence[str]) -> None:
     """Shuffle `cards` into the ship deck (`deck` "ship") or the bonus deck ("bonus")."""
@@ -72,8 +78,7 @@ def new_deck(w: Work, deck: str, cards: Sequence[str]) -> None:
         out, w.rng = rng.shuffled(w.rng, cards)
     else:
         out = tuple(sorted(cards))
-        hidden = {"ship_hidden" if deck == "ship" else "bonus_hidden": len(out)}
-        w.chance = attrs.evolve(w.chance, **hidden)
+        w.chance = _hidden(w.chance, deck, len(out))
     if deck == "ship":
         w.ship_deck = out
     else:
@@ -93,8 +98,7 @@ def draw_top(w: Work, deck: str) -> str:
         card = str(_outcome(w, deck_node(deck, cards[:hidden])))
         i = cards.index(card)
         rest = cards[:i] + cards[i + 1 :]
-        hidden_left = {"ship_hidden" if ship else "bonus_hidden": hidden - 1}
-        w.chance = attrs.evolve(ch, **hidden_left)
+        w.chance = _hidden(ch, deck, hidden - 1)
     if ship:
         w.ship_deck = rest
     else:

@@ -29,7 +29,9 @@ def check_chance(s: GameState, found: Found) -> None:
         if not 0 <= hidden <= len(deck):
             found.add(KIND_RULE[name], path, f"{hidden} cards not drawn yet; the {name} deck holds {len(deck)}")
         elif list(deck[:hidden]) != sorted(deck[:hidden]):
-            found.add(KIND_RULE[name], f"$.{name}_deck", "the cards not drawn yet are kept sorted (their order is not fixed)")
+            found.add(
+                KIND_RULE[name], f"$.{name}_deck", "the cards not drawn yet are kept sorted (their order is not fixed)"
+            )
     node = ch.node
     if node is None:
         if ch.action or ch.fixed:
