@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ragusa import (
     IllegalActionError,
+    InvalidInputError,
     Options,
     apply,
     current_player,
@@ -21,33 +23,34 @@ from ragusa import (
     state_from_json,
     state_to_json,
     validate,
+    view,
+    view_from_json,
+    view_to_json,
 )
-from ragusa.core.actions import ChanceOutcome, ChooseBonus, Pass
+from ragusa.contract.records import record_from_json, record_of, record_to_json, verify
+from ragusa.core.actions import ChanceOutcome, ChooseBonus, DrawBonus, Pass
 from ragusa.core.state import CHANCE, GameState, Phase
-from ragusa.rules.chance import chance_outcomes, is_chance
+from ragusa.rules.chance import chance_outcomes, is_chance, with_chance
 from tests.chance_support import BONUS, MODES, PATRICIAN, RESOLVED, SHIPS, replay, same_position
+
+#: seeded games replayed per mode
+SEEDS = 5
 
 
 @pytest.mark.clause("SETUP-5", "SETUP-6", "SETUP-7", "SOLO-2", "SOLO-4", "MARKET-1", "RECTOR-1")
 @pytest.mark.parametrize("mode", MODES, ids=lambda m: f"{m[0]}p-{m[1]}-{m[2]}")
 def test_given_the_seeded_draws_a_chance_game_is_the_seeded_game(mode: tuple[int, str, Options]) -> None:
     RESOLVED.clear()
-    for seed in range(3):
+    for seed in range(SEEDS):
         for chance, seeded in replay(mode, seed):
             same_position(chance, seeded)
         assert is_terminal(chance) and is_terminal(seeded)
     players = mode[0]
-    assert RESOLVED["ship"] >= 3 * 5 and RESOLVED["bonus"] >= 3 * (3 if players == 1 else 3 * players)
+    assert RESOLVED["ship"] >= SEEDS * 5 and RESOLVED["bonus"] >= SEEDS * (3 if players == 1 else 3 * players)
     if players == 1:  # the bots draw a card for each of their houses, 8 or 9 (SOLO-4, SOLO-7)
-        assert RESOLVED["patrician"] == 3 * 6 and RESOLVED["bot_card"] >= 3 * 2 * 8
+        assert RESOLVED["patrician"] == SEEDS * 6 and RESOLVED["bot_card"] >= SEEDS * 2 * 8
     else:
-        assert RESOLVED["start_seat"] == 3
-
-
-def _play_to_chance(state: GameState, pick: random.Random) -> GameState:
-    while not is_chance(state):
-        state = apply(state, pick.choice(legal_actions(state)))
-    return state
+        assert RESOLVED["start_seat"] == SEEDS
 
 
 @pytest.mark.clause("SETUP-5")
@@ -137,3 +140,78 @@ def test_random_chance_games_stay_valid_and_round_trip(mode: tuple[int, str, Opt
         state = _sample(state, pick)
         steps += 1
     assert validate(state) == [] and state_from_json(state_to_json(state)) == state
+
+
+def _rector_node() -> GameState:
+    """A chance node of a 3-player game: the Rector's draw waiting for its first card."""
+    pick = random.Random(5)
+    state = new_game(3, chance=True)
+    while not (is_chance(state) and state.chance is not None and state.chance.action == (DrawBonus(),)):
+        state = _sample(state, pick)
+    return state
+
+
+@pytest.mark.clause("RECTOR-1")
+def test_a_view_at_a_chance_node_shows_the_position_before_the_draw_and_no_outcome() -> None:
+    state = _rector_node()
+    assert state.chance is not None and state.chance.node is not None
+    assert state.chance.node.kind == "bonus" and state.chance.fixed == ()
+    before = attrs.evolve(state, chance=attrs.evolve(state.chance, node=None, action=()))
+    for seat in range(3):
+        v = view(state, seat)
+        assert v.chance == "bonus" and v.legal_actions == ()
+        assert attrs.evolve(v, chance=None) == attrs.evolve(view(before, seat), legal_actions=())
+        assert view_from_json(view_to_json(v)) == v
+    # the second card of the draw: the first is fixed but not shown to anyone
+    second = apply(state, chance_outcomes(state)[0][0])
+    assert second.chance is not None and len(second.chance.fixed) == 1
+    assert [view(second, s) for s in range(3)] == [view(state, s) for s in range(3)]
+    assert len(chance_outcomes(second)) == len(chance_outcomes(state)) - 1
+
+
+def test_validation_finds_tampered_chance_states() -> None:
+    state = _rector_node()
+    ch = state.chance
+    assert ch is not None and ch.node is not None and validate(state) == []
+    node = ch.node
+    wrong_node = attrs.evolve(state, chance=attrs.evolve(ch, node=attrs.evolve(node, counts=(2,) * len(node.counts))))
+    assert [v.path for v in validate(wrong_node)] == ["$.chance.node"]
+    bad_fixed = attrs.evolve(state, chance=attrs.evolve(ch, fixed=("ship-1",)))
+    assert [v.path for v in validate(bad_fixed)] == ["$.chance.fixed"]
+    assert [v.path for v in validate(attrs.evolve(state, rng=5))] == ["$.rng"]
+    hidden = ch.bonus_hidden
+    deck = state.bonus_deck
+    unsorted = attrs.evolve(state, bonus_deck=(*reversed(deck[:hidden]), *deck[hidden:]))
+    assert [v.path for v in validate(unsorted)] == ["$.bonus_deck"]
+    table = new_game(2, chance=True)
+    assert validate(table) == []
+    assert [v.path for v in validate(attrs.evolve(table, placements=3))] == ["$"]
+    with pytest.raises(InvalidInputError, match="chance.node"):
+        state_from_json(state_to_json(wrong_node))
+
+
+def test_a_seeded_position_goes_on_with_explicit_chance() -> None:
+    seeded = new_game(4, seed=9)
+    state = with_chance(seeded)
+    assert state.chance is not None and state.chance.ship_hidden == len(seeded.ship_deck) == 21
+    assert state.rng == 0 and sorted(state.bonus_deck) == list(state.bonus_deck) and validate(state) == []
+    assert legal_actions(state) == legal_actions(seeded)
+    pick = random.Random(2)
+    while not is_terminal(state):
+        state = _sample(state, pick)
+    with pytest.raises(ValueError, match="already has explicit chance"):
+        with_chance(state)
+
+
+def test_a_record_of_a_chance_game_replays_with_its_outcomes() -> None:
+    start = new_game(1, edition="1st", options=Options(solo_harder=True), chance=True)
+    state, actions, pick = start, [], random.Random(4)
+    while not is_terminal(state):
+        before = state
+        state = _sample(state, pick)
+        actions.append(next(a for a in legal_actions(before) if apply(before, a) == state))
+    record = record_from_json(record_to_json(record_of(start, 0, actions, final=state)))
+    assert record.chance and any(isinstance(a, ChanceOutcome) for a in record.actions)
+    result = verify(record)
+    assert result.ok and result.state == state
+    assert '"chance"' not in record_to_json(record_of(new_game(2, seed=1), 1, []))
