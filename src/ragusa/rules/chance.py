@@ -14,6 +14,7 @@ reported by the `step` that fixes its last outcome.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import attrs
@@ -23,13 +24,15 @@ from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import Event
 from ragusa.core.state import ChanceNode, ChanceState, GameState, Options, SoloState
-from ragusa.rules import engine
 from ragusa.rules.draw import KIND_RULE, NeedChance
-from ragusa.rules.setup import blank_state, new_multiplayer_game
+from ragusa.rules.setup import blank_state
 from ragusa.rules.solo.common import COLOUR_SEAT
-from ragusa.rules.solo.setup import new_solo_game
 
-__all__ = ["chance_outcomes", "empty_table", "is_chance", "new_chance_game", "next_node", "resolve", "with_chance"]
+__all__ = ["Rerun", "chance_outcomes", "empty_table", "is_chance", "next_node", "resolve", "with_chance"]
+
+#: resolves an action (None: the setup) of a state with explicit chance with the outcomes fixed so
+#: far, raising `NeedChance` for the next: `ragusa.rules.engine.rerun`
+Rerun = Callable[[GameState, Action | None, list[Event] | None], GameState]
 
 
 def is_chance(state: GameState) -> bool:
@@ -67,14 +70,6 @@ def with_chance(state: GameState, ship_hidden: int | None = None, bonus_hidden: 
     )
 
 
-def _setup(state: GameState, events: list[Event] | None) -> GameState:
-    """Run the setup of `state`'s mode (an empty table with explicit chance) with its fixed outcomes."""
-    assert state.chance is not None
-    if state.solo is not None:
-        return new_solo_game(0, state.edition, state.options, events, state.chance)
-    return new_multiplayer_game(state.n_players, 0, state.edition, state.options, state.chance)
-
-
 def empty_table(players: int, edition: str, options: Options) -> GameState:
     """The table of a game with explicit chance before the setup draws (1 player: the solo game)."""
     n = len(COLOUR_SEAT) if players == 1 else players
@@ -82,24 +77,14 @@ def empty_table(players: int, edition: str, options: Options) -> GameState:
     return attrs.evolve(table, solo=SoloState()) if players == 1 else table
 
 
-@implements("SETUP-1")
-def new_chance_game(players: int, edition: str, options: Options) -> GameState:
-    """The first chance node of a game with explicit chance (arguments checked by `new_game`):
-    the empty table, its first draw pending (SETUP-5, or SOLO-2 for the solo game)."""
-    return resolve(empty_table(players, edition, options), None, None)
-
-
-def next_node(state: GameState) -> ChanceNode | None:
+def next_node(state: GameState, rerun: Rerun) -> ChanceNode | None:
     """The draw that `state`'s remembered action (or setup) makes after its fixed outcomes, or
     None if it needs no more: what `state.chance.node` must be (validation checks it)."""
     ch = state.chance
     assert ch is not None
     start = attrs.evolve(state, rng=0, chance=attrs.evolve(ch, node=None, action=(), fixed=ch.fixed))
     try:
-        if ch.action:
-            engine.resolve_action(start, ch.action[0], None)
-        else:
-            _setup(start, None)
+        rerun(start, ch.action[0] if ch.action else None, None)
     except NeedChance as need:
         return need.node
     return None
@@ -126,9 +111,11 @@ def _refuse_outcome(state: GameState, action: Action) -> None:
         )
 
 
-def resolve(state: GameState, action: Action | None, events: list[Event] | None) -> GameState:
+@implements("SETUP-1")
+def resolve(state: GameState, action: Action | None, events: list[Event] | None, rerun: Rerun) -> GameState:
     """`apply` (and `step`, with `events`) on a state with explicit chance; `action` None starts
-    the setup of the empty table `state`."""
+    the setup of the empty table `state`. `rerun` resolves an action (None: the setup) with the
+    outcomes fixed so far (`ragusa.rules.engine.rerun`: passed in, since the engine calls this)."""
     ch = state.chance
     assert ch is not None
     if action is not None:
@@ -140,10 +127,7 @@ def resolve(state: GameState, action: Action | None, events: list[Event] | None)
     start = attrs.evolve(state, rng=0, chance=attrs.evolve(ch, node=None, action=(), fixed=fixed))
     got: list[Event] | None = [] if events is not None else None
     try:
-        if todo:
-            out = engine.resolve_action(start, todo[0], got)
-        else:
-            out = _setup(start, got)
+        out = rerun(start, todo[0] if todo else None, got)
     except NeedChance as need:
         return attrs.evolve(state, rng=0, chance=attrs.evolve(ch, node=need.node, action=todo, fixed=fixed))
     assert out.chance is not None

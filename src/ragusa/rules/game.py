@@ -6,7 +6,8 @@ from __future__ import annotations
 from ragusa.core import rng
 from ragusa.core.clauses import implements
 from ragusa.core.state import GameState, Options
-from ragusa.rules.chance import new_chance_game
+from ragusa.rules.chance import empty_table
+from ragusa.rules.engine import resolve_chance
 from ragusa.rules.setup import check_game_args, new_multiplayer_game
 from ragusa.rules.solo.setup import new_solo_game
 
@@ -55,8 +56,8 @@ def new_game(
             raise ValueError(
                 f"option {solo_only[0]} applies only to the solo game (SOLO-3, SOLO-5, SOLO-8); this game has {players} players"
             )
-    if chance:
-        return new_chance_game(players, edition, options)
+    if chance:  # the empty table; its setup starts and stops at the first draw
+        return resolve_chance(empty_table(players, edition, options), None, None)
     if players == 1:
         return new_solo_game(seed, edition, options)
     return new_multiplayer_game(players, seed, edition, options)

@@ -11,6 +11,7 @@ from ragusa.core.errors import IllegalActionError
 from ragusa.core.state import GameState
 from ragusa.rules.chance import empty_table, next_node
 from ragusa.rules.draw import KIND_RULE
+from ragusa.rules.engine import rerun
 
 
 def is_setup_node(s: GameState) -> bool:
@@ -46,7 +47,7 @@ def check_chance(s: GameState, found: Found) -> None:
     if found:
         return
     try:
-        expected = next_node(s)
+        expected = next_node(s, rerun)
     except IllegalActionError as exc:
         found.add(exc.rule, "$.chance.fixed", f"the remembered action and its outcomes cannot be resolved: {exc}")
         return
