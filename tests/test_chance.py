@@ -215,3 +215,25 @@ def test_a_record_of_a_chance_game_replays_with_its_outcomes() -> None:
     result = verify(record)
     assert result.ok and result.state == state
     assert '"chance"' not in record_to_json(record_of(new_game(2, seed=1), 1, []))
+
+
+@pytest.mark.clause("SOLO-4")
+def test_a_bot_that_draws_a_used_up_card_discards_it_and_draws_again_at_another_chance_node() -> None:
+    redraws = 0
+    for seed in range(4):
+        state, pick = new_game(1, chance=True), random.Random(seed)
+        while not is_terminal(state):
+            before = state
+            state = _sample(state, pick)
+            old, new = before.chance, state.chance
+            assert old is not None and new is not None
+            if old.node is None or new.node is None or (old.node.kind, new.node.kind) != ("bot_card", "bot_card"):
+                continue
+            if new.fixed[:-1] == old.fixed and new.node.seat == old.node.seat:
+                drawn = new.fixed[-1]  # drawn in the same placement: its spots were all taken
+                assert new.node.outcomes == tuple(o for o in old.node.outcomes if o != drawn)
+                assert [p for _, p in chance_outcomes(state)] == [Fraction(1, len(new.node.outcomes))] * len(
+                    new.node.outcomes
+                )
+                redraws += 1
+    assert redraws > 0
