@@ -138,9 +138,34 @@ def bot_pick(state: Position, r: int, seat: int, cards: Sequence[str]) -> tuple[
 
 
 @implements("SOLO-2")
-def deal(chance: ChanceState, r: int, kind: str, pool: Sequence[str], k: int) -> tuple[tuple[str, ...], int]:
-    """Explicit chance, solo setup: draw `k` cards of `pool` one by one (`kind` "patrician" or
-    "bonus"), without putting them back: the cards, and the next count of outcomes used."""
+def deal_patrician(chance: ChanceState | None, r: int, cards: Sequence[str], k: int) -> tuple[tuple[str, ...], int]:
+    """Solo setup: `k` of the Patrician `cards`, in the order the bots are dealt them (the first
+    half to bot A), and the next `r`. Seeded: all shuffled, the top `k` kept and shuffled again."""
+    if chance is None:
+        drawn, r = rng.shuffled(r, cards)
+        return rng.shuffled(r, drawn[:k])
+    return _deal(chance, r, "patrician", cards, k)
+
+
+@implements("SOLO-2")
+def bonus_deck_dealing(
+    chance: ChanceState | None, r: int, cards: Sequence[str], k: int
+) -> tuple[tuple[str, ...], ChanceState | None, int]:
+    """Solo setup: the bonus deck, its top `k` cards dealt one to each colour (they are the first
+    `k` of the deck returned), the chance state (the rest not drawn yet) and the next `r`."""
+    if chance is None:
+        deck, r = rng.shuffled(r, cards)
+        return deck, None, r
+    dealt, r = _deal(chance, r, "bonus", cards, k)
+    rest = list(cards)
+    for card in dealt:
+        rest.remove(card)
+    return (*dealt, *sorted(rest)), attrs.evolve(chance, bonus_hidden=len(rest)), r
+
+
+def _deal(chance: ChanceState, r: int, kind: str, pool: Sequence[str], k: int) -> tuple[tuple[str, ...], int]:
+    """Explicit chance: draw `k` cards of `pool` one by one (`kind` "patrician" or "bonus"),
+    without putting them back: the cards, and the next count of outcomes used."""
     left = list(pool)
     out: list[str] = []
     for _ in range(k):

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 import attrs
 
-from ragusa.core import rng
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMPONENTS, RESOURCES, ComponentData
@@ -132,15 +131,8 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     r = base.rng
     houses = list(base.houses)
     # SOLO-2: the Patrician's reserved spots and the bots' hidden cards
-    patrician = [c.id for c in COMPONENTS.patrician_cards]
-    if chance is None:
-        drawn, r = rng.shuffled(r, patrician)
-        chosen = drawn[:PATRICIAN_DRAWN]
-        dealt, r = rng.shuffled(r, chosen)
-    else:
-        dealt, r = draw.deal(chance, r, "patrician", patrician, PATRICIAN_DRAWN)
-        chosen = dealt
-    for card in chosen:
+    dealt, r = draw.deal_patrician(chance, r, [c.id for c in COMPONENTS.patrician_cards], PATRICIAN_DRAWN)
+    for card in dealt:
         for s in PATRICIAN[card]:
             houses[s] = RESERVED
     bot_cards = (dealt[:PATRICIAN_PER_BOT], dealt[PATRICIAN_PER_BOT : 2 * PATRICIAN_PER_BOT])
@@ -156,16 +148,7 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
             towers_left=pieces.towers_per_player,
         )
     # SOLO-2: one bonus card each: the human's face up, the bots' face down
-    bonus_ids = [c.id for c in COMPONENTS.bonus_cards]
-    if chance is None:
-        deck, r = rng.shuffled(r, bonus_ids)
-    else:
-        mine, r = draw.deal(chance, r, "bonus", bonus_ids, len(COLOUR_SEAT))
-        rest = list(bonus_ids)
-        for card in mine:
-            rest.remove(card)
-        deck = mine + tuple(sorted(rest))
-        chance = attrs.evolve(chance, bonus_hidden=len(rest))
+    deck, chance, r = draw.bonus_deck_dealing(chance, r, [c.id for c in COMPONENTS.bonus_cards], len(COLOUR_SEAT))
     for i, seat in enumerate((HUMAN, BOT_A, BOT_B)):
         players[seat] = attrs.evolve(players[seat], bonus_cards=(deck[i],))
     start = first_seat(options)
