@@ -3,12 +3,14 @@ seeded mode when given the seeded draws, and chance-mode states through JSON and
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ragusa import (
@@ -237,3 +239,48 @@ def test_a_bot_that_draws_a_used_up_card_discards_it_and_draws_again_at_another_
                 )
                 redraws += 1
     assert redraws > 0
+
+
+def _chance_corpus() -> list[dict[str, Any]]:
+    """Chance nodes of each kind and a decision with explicit chance, as JSON data."""
+    found: dict[str, GameState] = {}
+    for players in (1, 3):
+        state, pick = new_game(players, chance=True), random.Random(players)
+        while not is_terminal(state) and len(found) < 7:
+            node = state.chance.node if state.chance is not None else None
+            found.setdefault(node.kind if node else f"decision-{players}", state)
+            state = _sample(state, pick)
+    return [json.loads(state_to_json(s)) for s in found.values()]
+
+
+_CORPUS = _chance_corpus()
+_MUTANTS = st.one_of(
+    st.integers(-2, 30), st.booleans(), st.none(), st.sampled_from(["ship-1", "bonus-wood", "patrician-3", "x"])
+)
+
+
+def _leaves(doc: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(doc, dict):
+        return [p for k, v in doc.items() for p in _leaves(v, (*path, k))] or [path]
+    if isinstance(doc, list):
+        return [p for i, v in enumerate(doc) for p in _leaves(v, (*path, i))] or [path]
+    return [path]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_chance_states_are_refused_or_playable(data: st.DataObject) -> None:
+    doc = json.loads(json.dumps(data.draw(st.sampled_from(_CORPUS))))
+    chance_paths = [p for p in _leaves(doc) if p and p[0] in ("chance", "rng", "ship_deck", "bonus_deck")]
+    path = data.draw(st.sampled_from(chance_paths))
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = data.draw(_MUTANTS)
+    try:
+        state = state_from_json(json.dumps(doc))
+    except InvalidInputError:
+        return
+    assert validate(state) == []
+    for action in legal_actions(state)[:10]:
+        assert validate(apply(state, action)) == []
