@@ -29,6 +29,7 @@ from ragusa import (
     view_from_json,
     view_to_json,
 )
+from ragusa.ai.chance import NUM_OUTCOMES, OUTCOMES, chance_ids, outcome_from_id, outcome_id
 from ragusa.contract.records import record_from_json, record_of, record_to_json, verify
 from ragusa.core.actions import ChanceOutcome, ChooseBonus, DrawBonus, Pass
 from ragusa.core.state import CHANCE, GameState, Phase
@@ -284,3 +285,17 @@ def test_mutated_chance_states_are_refused_or_playable(data: st.DataObject) -> N
     assert validate(state) == []
     for action in legal_actions(state)[:10]:
         assert validate(apply(state, action)) == []
+
+
+def test_outcome_ids_are_one_fixed_space() -> None:
+    assert NUM_OUTCOMES == 57 and len(set(OUTCOMES)) == 57
+    assert [outcome_id(outcome_from_id(i)) for i in range(57)] == list(range(57))
+    assert OUTCOMES[:26] == tuple(SHIPS) and OUTCOMES[26:42] == tuple(BONUS) and OUTCOMES[42:52] == tuple(PATRICIAN)
+    assert outcome_id(ChanceOutcome(0)) == 52 and outcome_id(ChanceOutcome(4)) == 56
+    assert outcome_id(ChanceOutcome("bonus-fish")) == 26
+    with pytest.raises(ValueError, match="not a chance outcome"):
+        outcome_id(ChanceOutcome("0"))
+    with pytest.raises(ValueError, match="0..56"):
+        outcome_from_id(57)
+    state = new_game(1, chance=True)  # the solo setup deals Patrician cards first: 1/10 each
+    assert chance_ids(state) == [(i, Fraction(1, 10)) for i in range(42, 52)]
