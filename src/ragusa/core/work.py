@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ragusa.core.state import GameState, Options, PlayerState, SoloState
+from ragusa.core.state import ChanceState, GameState, Options, PlayerState, SoloState
 
 
 class PlayerWork:
@@ -92,6 +92,7 @@ class Work:
         "passes",
         "end_seats",
         "solo",
+        "chance",
         "ev",
     )
 
@@ -126,6 +127,7 @@ class Work:
         self.passes = s.passes
         self.end_seats = s.end_seats
         self.solo: SoloState | None = s.solo
+        self.chance: ChanceState | None = s.chance
         #: events of this action, or None when the caller does not want them
         self.ev = events
 
@@ -233,4 +235,5 @@ class Work:
             passes=self.passes,
             end_seats=self.end_seats,
             solo=self.solo,
+            chance=self.chance,
         )
