@@ -5,24 +5,25 @@ Importing this module registers the game:
 Examples:
     >>> import pyspiel
     >>> import ragusa.adapters.openspiel
-    >>> game = pyspiel.load_game("python_ragusa", {"players": 3, "seed": 5})
-    >>> game.num_players(), game.num_distinct_actions() > 0
-    (3, True)
+    >>> game = pyspiel.load_game("python_ragusa", {"players": 3})
+    >>> game.num_players(), game.num_distinct_actions() > 0, game.max_chance_outcomes()
+    (3, True, 57)
+    >>> state = game.new_initial_state()
+    >>> state.is_chance_node(), len(state.chance_outcomes())  # the setup's first ship
+    (True, 26)
 
 Parameters: `players` (1 = solo against the Patrician, whose bots play inside the engine; 2-5),
-`edition` ("1st", "2nd"), `strict` (R-3's strict reading), the solo variants
-`human_first`, `easier_rector`, `harder`, and `seed`.
+`edition` ("1st", "2nd"), `strict` (R-3's strict reading) and the solo variants
+`human_first`, `easier_rector`, `harder`.
 
-**Chance.** The game has no chance nodes: every random event (the setup's shuffles and start
-seat, the solo bots' random picks) is drawn, as in the engine, from the game state's own
-generator, seeded by the parameter `seed`. So the game with given parameters is
-`DETERMINISTIC` in OpenSpiel's sense: every `new_initial_state()` is the game
-`new_game(players, seed=seed)`; load the game with other seeds for other deals. The cards are
-still hidden from the players' observations (imperfect information); a search that must not
-see them samples them with `resample_from_infostate`. (`SAMPLED_STOCHASTIC` is not offered:
-OpenSpiel's serialization of such games needs a game-level generator state that Python games
-cannot provide.) Explicit chance nodes with exact probabilities wait for the engine's explicit
-chance (issue 13.3).
+**Chance.** `EXPLICIT_STOCHASTIC`: every random event is a chance node (the engine's explicit
+chance, `ragusa.new_game(..., chance=True)`): each ship and bonus card drawn (the setup's deal
+included), the start seat, the solo Patrician cards dealt and each card a solo bot draws. The
+probabilities are exact (copies left over cards left, as floats). Chance actions are the fixed
+outcome ids of `ragusa.ai.chance` (57: ships, bonus cards, Patrician cards, seats), in a space
+of their own next to the decision ids. At a chance node the observations are those of the
+position before the action that draws, and nobody has legal actions. The game has no `seed`
+parameter any more: the initial state is the chance node before the setup's first draw.
 
 Actions are the fixed ids of `ragusa.ai.ids` (the same space in every mode); the returns at
 the end are each seat's share of the win (1/k for each of k winners, else 0). The observation
@@ -30,8 +31,10 @@ tensor is `ragusa.ai.observation.observation` of the player's view and the
 information-state tensor is `ragusa.ai.observation.information_state` (the observation and
 the player's own actions); both carry named views (`observer.dict`) by layout part. The
 strings are the view as JSON (plus the player's own action ids for the information state).
-`resample_from_infostate` draws a full state with `ragusa.ai.determinize.determinize`,
-so OpenSpiel's IS-MCTS works on it. Serialization keeps the state as ragusa's JSON.
+`resample_from_infostate` draws a full state with `ragusa.ai.determinize.determinize`
+and turns it back into a state with explicit chance (the decks' undrawn cards unknown again,
+`ragusa.ai.chance.with_chance`), so OpenSpiel's IS-MCTS works on it and samples chance nodes
+in its simulations. Serialization keeps the state as ragusa's JSON.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ from ragusa.adapters.table import (
     view,
     win_share,
 )
+from ragusa.ai.chance import NUM_OUTCOMES, ChanceOutcome, chance_ids, is_chance, outcome_from_id, with_chance
 from ragusa.ai.determinize import determinize
 from ragusa.ai.ids import action_id
 from ragusa.ai.observation import INFO_LAYOUT, LAYOUT, information_state, observation
@@ -74,7 +78,6 @@ __all__ = ["MAX_GAME_LENGTH", "PARAMETERS", "RagusaGame", "RagusaObserver", "Rag
 PARAMETERS: dict[str, Any] = {
     "players": 2,
     "edition": "2nd",
-    "seed": 0,
     "strict": False,
     **dict.fromkeys(SOLO_VARIANTS, False),
 }
@@ -90,7 +93,7 @@ def _game_type(players: int) -> pyspiel.GameType:
         short_name="python_ragusa",
         long_name="Python Ragusa",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=(pyspiel.GameType.Utility.CONSTANT_SUM if players > 1 else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -107,7 +110,7 @@ def _game_type(players: int) -> pyspiel.GameType:
 def _game_info(players: int) -> pyspiel.GameInfo:
     return pyspiel.GameInfo(
         num_distinct_actions=NUM_ACTIONS,
-        max_chance_outcomes=0,
+        max_chance_outcomes=NUM_OUTCOMES,
         num_players=players,
         min_utility=0.0,
         max_utility=1.0,
@@ -156,14 +159,11 @@ class RagusaGame(pyspiel.Game):
         self.options = game_options(players, p["edition"], bool(p["strict"]), **variants)
         self.players = int(players)
         self.edition = str(p["edition"])
-        self.seed = int(p["seed"])
-        if self.seed < 0:
-            raise ValueError(f"seed must be at least 0; got {self.seed}")
         super().__init__(_game_type(self.players), _game_info(self.players), p)
         # states are immutable: one start shared by every initial state (OpenSpiel's Clone and
         # deserialization make an initial state first, then overwrite it)
         self._start = _Held(
-            new_game(self.players, seed=self.seed, edition=self.edition, options=self.options), ((),) * self.players
+            new_game(self.players, edition=self.edition, options=self.options, chance=True), ((),) * self.players
         )
 
     def new_initial_state(self) -> RagusaState:
@@ -199,14 +199,26 @@ class RagusaState(pyspiel.State):
         t = self.held.table
         if t.over:
             return int(pyspiel.PlayerId.TERMINAL)
+        if is_chance(t.state):
+            return int(pyspiel.PlayerId.CHANCE)
         assert t.seat is not None
         return t.seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.held.table.legal_ids() if player == self.current_player() else []
+        return self.held.table.legal_ids() if player >= 0 and player == self.current_player() else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcome ids of the pending random event with their probabilities (exact
+        fractions as floats; empty at a decision)."""
+        return [(i, float(p)) for i, p in chance_ids(self.held.table.state)]
 
     def _apply_action(self, action: int) -> None:
         h = self.held
+        if is_chance(h.table.state):
+            table = Table(h.table.state)
+            table.play_action(self._outcome(int(action)))
+            self.held = _Held(table.state, h.own)
+            return
         seat = h.table.seat
         assert seat is not None
         found = h.table.legal.get(int(action))
@@ -217,7 +229,15 @@ class RagusaState(pyspiel.State):
         own = tuple(a + (found,) if i == seat else a for i, a in enumerate(h.own))
         self.held = _Held(table.state, own)
 
+    def _outcome(self, action: int) -> ChanceOutcome:
+        legal = [i for i, _ in chance_ids(self.held.table.state)]
+        if action not in legal:
+            raise ValueError(f"chance outcome {action} cannot come out here; possible: {legal}")
+        return outcome_from_id(action)
+
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance: {outcome_from_id(int(action)).outcome}"
         return describe_id(int(action))
 
     def is_terminal(self) -> bool:
@@ -233,7 +253,10 @@ class RagusaState(pyspiel.State):
         """A state `player` cannot tell from this one, hidden cards drawn uniformly
         (`ragusa.ai.determinize.determinize`); `sampler()` gives the randomness."""
         seed = int(float(sampler()) * 2**53) if callable(sampler) else random.getrandbits(53)
+        real = self.held.table.state.chance
         sample = determinize(self.held.view(player), random.Random(seed))
+        if real is not None:
+            sample = with_chance(sample, min(real.ship_hidden, len(sample.ship_deck)), real.bonus_hidden)
         out: RagusaState = self.get_game().new_initial_state()
         out.held = _Held(sample, self.held.own)
         return out

@@ -1,4 +1,4 @@
-"""The AI interface (issue 13): fixed action ids, observation vectors, determinization, search.
+"""The AI interface (issue 13): fixed action ids, observation vectors, explicit chance, determinization, search.
 
 Needs the `ai` extra (`pip install 'ragusa[ai]'`, numpy) for the vector forms; the rest of
 the package never imports numpy.
@@ -6,6 +6,18 @@ the package never imports numpy.
 
 from __future__ import annotations
 
+from ragusa.ai.chance import (
+    CHANCE,
+    NUM_OUTCOMES,
+    ChanceOutcome,
+    apply,
+    chance_ids,
+    chance_outcomes,
+    is_chance,
+    outcome_from_id,
+    outcome_id,
+    with_chance,
+)
 from ragusa.ai.ids import (
     BLOCKS,
     NUM_ACTIONS,
@@ -19,7 +31,17 @@ from ragusa.ai.ids import (
 
 __all__ = [
     "BLOCKS",
+    "CHANCE",
     "NUM_ACTIONS",
+    "NUM_OUTCOMES",
+    "ChanceOutcome",
+    "apply",
+    "chance_ids",
+    "chance_outcomes",
+    "is_chance",
+    "outcome_from_id",
+    "outcome_id",
+    "with_chance",
     "action_from_id",
     "action_id",
     "describe_id",

@@ -118,6 +118,10 @@ class PlayerView:
     legal_actions: tuple[Action, ...]
     #: VP per seat so far (final once the game is over)
     scores: tuple[int, ...]
+    #: explicit chance: at a chance node, what is drawn ("ship", "bonus", "patrician", "bot_card",
+    #: "start_seat"), the view being of the position before the action that draws (during the
+    #: setup's draws, of the empty table); absent otherwise
+    chance: str | None = None
 
 
 #: the record format this library writes and reads
@@ -141,3 +145,6 @@ class GameRecord:
     actions: tuple[Action, ...] = ()
     #: the final score of each seat, when the record states them (verify checks them)
     scores: tuple[int, ...] | None = None
+    #: explicit chance (`new_game(..., chance=True)`): the seed is not used (0) and the actions
+    #: include every random event's outcome (chance_outcome); absent in a seeded game's record
+    chance: bool = False

@@ -102,6 +102,10 @@ class Verification:
 def initial_state(record: GameRecord) -> GameState:
     """The new game a record starts from; `InvalidInputError` if `new_game` refuses its setup."""
     try:
+        if record.chance:
+            if record.seed != 0:
+                raise ValueError("a record with explicit chance has seed 0: its outcomes are among its actions")
+            return new_game(record.players, edition=record.edition, options=record.options, chance=True)
         return new_game(record.players, seed=record.seed, edition=record.edition, options=record.options)
     except ValueError as exc:
         msg = str(exc)
@@ -165,9 +169,11 @@ def verify(record: GameRecord) -> Verification:
 def record_of(
     initial: GameState, seed: int, actions: list[Action] | tuple[Action, ...], *, final: GameState | None = None
 ) -> GameRecord:
-    """A record of a game started as `new_game(len(initial.players), seed=seed, ...)`; with
+    """A record of a game started as `new_game(len(initial.players), seed=seed, ...)` (or with
+    `chance=True`, when `initial` has explicit chance: `seed` is then 0); with
     `final` (the state after the actions, when the game is over) it states the final scores."""
     return GameRecord(
+        chance=initial.chance is not None,
         players=1 if initial.solo is not None else initial.n_players,
         seed=seed,
         edition=initial.edition,

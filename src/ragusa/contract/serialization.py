@@ -15,9 +15,10 @@ import json
 from typing import Any, TypeVar
 
 import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
-from ragusa.contract.documents import type_tag
+from ragusa.contract.documents import GameRecord, PlayerView, type_tag
 from ragusa.core.actions import ACTION_TYPES, Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
@@ -26,10 +27,25 @@ from ragusa.core.state import GameState
 _snake = type_tag
 
 
+def _outcome(value: Any, _: Any) -> str | int:
+    """A chance outcome: a card id or a seat number (the schema has checked it)."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise ValueError(f"a chance outcome is a card id or a seat number, not {value!r}")
+    return value
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_structure_hook(str | int, _outcome)
     configure_tagged_union(Action, conv, tag_generator=_snake, tag_name="type")
     configure_tagged_union(Event, conv, tag_generator=_snake, tag_name="type")
+    # a seeded game's state has no "chance" key: its JSON is what it was before explicit chance
+    unstructure_state = make_dict_unstructure_fn(GameState, conv, chance=override(omit_if_default=True))
+    conv.register_unstructure_hook(GameState, unstructure_state)
+    unstructure_view = make_dict_unstructure_fn(PlayerView, conv, chance=override(omit_if_default=True))
+    conv.register_unstructure_hook(PlayerView, unstructure_view)
+    unstructure_record = make_dict_unstructure_fn(GameRecord, conv, chance=override(omit_if_default=True))
+    conv.register_unstructure_hook(GameRecord, unstructure_record)
     return conv
 
 

@@ -10,7 +10,9 @@ commodities, pieces, ships and VP) and drops what the seat may not see:
 * other seats' dealt cards during setup (SETUP-6) and the Rector's drawn cards (RECTOR-1) unless
   the viewer is the seat choosing among them;
 * the solo bots' Patrician cards and Rector pairs (only how many);
-* the random generator's state.
+* the random generator's state;
+* with explicit chance, the outcomes a chance node can have and those already drawn for the
+  action being resolved (only what is drawn: `PlayerView.chance`).
 
 The deciding seat's view also carries its legal actions, so a program that holds only views
 (a UI, a remote client) can offer the moves without ever seeing the full state.
@@ -53,7 +55,8 @@ def view(state: GameState, seat: int) -> PlayerView:
     players = tuple(
         _seat_view(p, i == seat, over, len(dealt[i]) if i < len(dealt) else 0) for i, p in enumerate(state.players)
     )
-    deciding = state.seat == seat and not over
+    node = state.chance.node if state.chance is not None else None
+    deciding = state.seat == seat and not over and node is None  # at a chance node nobody decides
     solo = None
     if state.solo is not None:
         solo = SoloView(
@@ -93,6 +96,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         solo=solo,
         legal_actions=legal_actions(state) if deciding else (),
         scores=tuple(p.total_vp for p in state.players),
+        chance=node.kind if node is not None else None,
     )
 
 

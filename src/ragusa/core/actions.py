@@ -101,6 +101,15 @@ class KeepBonus:
 
 
 @attrs.frozen
+class ChanceOutcome:
+    """Explicit chance (`new_game(..., chance=True)`): the pending random event comes out as
+    `outcome`, a card id (a ship, a bonus card, a Patrician card) or, for the start seat
+    (SETUP-7), a seat number. Legal only at a chance node (`ragusa.rules.chance`)."""
+
+    outcome: str | int
+
+
+@attrs.frozen
 class Pass:
     """Decline an optional effect or trade window (R-8, FISH-2, END-2), or, with no legal placement, pass the turn (R-14)."""
 
@@ -117,6 +126,7 @@ Action = (
     | DrawBonus
     | KeepBonus
     | Pass
+    | ChanceOutcome
 )
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -131,4 +141,5 @@ ACTION_TYPES: tuple[type, ...] = (
     DrawBonus,
     KeepBonus,
     Pass,
+    ChanceOutcome,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ragusa.core.state import Options, Phase, PlayerState, SoloState
+from ragusa.core.state import ChanceState, Options, Phase, PlayerState, SoloState
 
 __all__ = ["Position"]
 
@@ -45,3 +45,5 @@ class Position(Protocol):
     def pending_hexes(self) -> tuple[int, ...]: ...
     @property
     def solo(self) -> SoloState | None: ...
+    @property
+    def chance(self) -> ChanceState | None: ...

@@ -15,6 +15,8 @@ from typing import Any
 
 import attrs
 
+from ragusa.core.actions import Action
+
 #: `GameState.houses` value of a free spot
 EMPTY = -1
 #: `GameState.houses` value of a two-player powerhouse (TWO-1); it belongs to nobody
@@ -138,6 +140,53 @@ class SoloState:
     round: int = 0
 
 
+#: `ragusa.rules.queries.current_player` at a chance node (OpenSpiel's chance player id)
+CHANCE = -1
+
+#: what a chance node draws: the top card of the ship deck (SETUP-5, MARKET-1), of the bonus deck
+#: (SETUP-6, RECTOR-1, SOLO-2, SOLO-8), a Patrician card dealt to a solo bot (SOLO-2), the card a
+#: solo bot draws at random from its own (SOLO-4), the start seat (SETUP-7)
+CHANCE_KINDS: tuple[str, ...] = ("ship", "bonus", "patrician", "bot_card", "start_seat")
+
+
+@attrs.frozen
+class ChanceNode:
+    """A random event waiting for its outcome: `outcomes[i]` comes out with probability
+    `counts[i] / sum(counts)` (copies left of each card; 1 each for seats and a bot's cards)."""
+
+    #: one of "ship", "bonus", "patrician", "bot_card", "start_seat"
+    kind: str
+    #: the possible outcomes: card ids, or seat numbers for "start_seat"
+    outcomes: tuple[str | int, ...]
+    #: copies of each outcome, parallel to outcomes
+    counts: tuple[int, ...]
+    #: the solo bot drawing one of its cards ("bot_card"), else null
+    seat: int | None = None
+
+
+@attrs.frozen
+class ChanceState:
+    """Explicit chance (`ragusa.new_game(..., chance=True)`): the random events are chance nodes.
+
+    The top `ship_hidden` cards of `ship_deck` (and `bonus_hidden` of `bonus_deck`) are not drawn
+    yet: they are a multiset, kept sorted; the cards under them (put back by the Rector) are in a
+    known order. At a chance node the state is the one before `action` (empty: the setup) and
+    `fixed` holds the outcomes that action has already drawn; `ChanceOutcome` fixes the next and
+    resolves the action again from its start.
+    """
+
+    #: how many cards at the top of the ship deck are not drawn yet (sorted, any order is as likely)
+    ship_hidden: int = 0
+    #: how many cards at the top of the bonus deck are not drawn yet (sorted)
+    bonus_hidden: int = 0
+    #: the random event waiting for its outcome, or null at a decision
+    node: ChanceNode | None = None
+    #: at a chance node, the action being resolved (empty: the setup)
+    action: tuple[Action, ...] = ()
+    #: at a chance node, the outcomes already drawn for that action, in order
+    fixed: tuple[str | int, ...] = ()
+
+
 @attrs.frozen(weakref_slot=False)
 class GameState:
     """A complete, self-contained game position."""
@@ -192,6 +241,8 @@ class GameState:
     #: END-2: seats still to be offered the end-game trade window, in turn order
     end_seats: tuple[int, ...] = ()
     solo: SoloState | None = None
+    #: explicit chance (`new_game(..., chance=True)`); null in a seeded game (the generator draws)
+    chance: ChanceState | None = None
 
     @property
     def n_players(self) -> int:

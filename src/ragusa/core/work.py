@@ -15,6 +15,7 @@ from typing import Any
 from ragusa.core.state import (
     GAME_STATE_SHELL,
     PLAYER_STATE_SHELL,
+    ChanceState,
     GameState,
     Options,
     PlayerState,
@@ -115,6 +116,7 @@ class Work:
         "passes",
         "end_seats",
         "solo",
+        "chance",
         "ev",
     )
 
@@ -149,6 +151,7 @@ class Work:
         self.passes = s.passes
         self.end_seats = s.end_seats
         self.solo: SoloState | None = s.solo
+        self.chance: ChanceState | None = s.chance
         #: events of this action, or None when the caller does not want them
         self.ev = events
 
@@ -263,6 +266,7 @@ class Work:
         o.passes = self.passes
         o.end_seats = self.end_seats
         o.solo = self.solo
+        o.chance = self.chance
         o.__class__ = GameState
         frozen: GameState = o
         return frozen

@@ -14,6 +14,7 @@ from ragusa.core.actions import (
     BuildTower,
     BuildWall,
     BuyShip,
+    ChanceOutcome,
     ChooseBonus,
     DrawBonus,
     KeepBonus,
@@ -72,6 +73,10 @@ def check_form(action: object, rule: str) -> None:
 
 def _refuse(action: object, rule: str) -> None:
     """Say what is wrong with `action` (the slow path, taken only for a malformed one)."""
+    if isinstance(action, ChanceOutcome):
+        raise IllegalActionError(
+            rule, "ChanceOutcome is a random event's outcome: legal only at a chance node (new_game(..., chance=True))"
+        )
     fields = FIELDS.get(type(action))
     if fields is None:
         what = excerpt(repr(action), 80)

@@ -45,7 +45,7 @@ from ragusa.core.state import (
     Phase,
 )
 from ragusa.core.work import Work
-from ragusa.rules import activation, fish, setup
+from ragusa.rules import activation, chance, fish, setup
 from ragusa.rules.action_form import check_form
 from ragusa.rules.buildings import architect, market, mason, rector, wharf
 from ragusa.rules.flow import (
@@ -63,6 +63,7 @@ from ragusa.rules.requirements import (
 )
 from ragusa.rules.solo import policy as solo_policy
 from ragusa.rules.solo.common import solo_with
+from ragusa.rules.solo.deal import deal_solo
 from ragusa.rules.two_player import (
     check_powerhouse,
 )
@@ -373,11 +374,35 @@ def apply(state: GameState, action: Action) -> GameState:
     Raises `IllegalActionError` (a `ValueError`) naming the clause that
     forbids the action and the numbers involved.
     """
+    if state.chance is not None:
+        return resolve_chance(state, action, None)
     return _resolve(state, action, None)
 
 
 def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Like `apply`, plus the events saying what happened."""
     events: list[Event] = []
-    new = _resolve(state, action, events)
+    if state.chance is not None:
+        new = resolve_chance(state, action, events)
+    else:
+        new = _resolve(state, action, events)
     return new, tuple(events)
+
+
+def resolve_chance(state: GameState, action: Action | None, events: list[Event] | None) -> GameState:
+    """`apply`/`step` on a state with explicit chance (`ragusa.rules.chance.resolve`); `action`
+    None starts the setup of an empty table (`ragusa.rules.chance.empty_table`)."""
+    return chance.resolve(state, action, events, rerun)
+
+
+def rerun(start: GameState, action: Action | None, events: list[Event] | None) -> GameState:
+    """Resolve `action` (None: the setup) on a state with explicit chance, with the outcomes fixed
+    so far (a draw past them raises `ragusa.rules.draw.NeedChance`)."""
+    if action is not None:
+        return _resolve(start, action, events)
+    if start.solo is not None:
+        w = deal_solo(0, start.edition, start.options, start.chance)
+        w.ev = events
+        start_play(w)
+        return w.freeze()
+    return setup.new_multiplayer_game(start.n_players, 0, start.edition, start.options, start.chance)

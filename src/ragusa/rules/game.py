@@ -6,6 +6,8 @@ from __future__ import annotations
 from ragusa.core import rng
 from ragusa.core.clauses import implements
 from ragusa.core.state import GameState, Options
+from ragusa.rules.chance import empty_table
+from ragusa.rules.engine import resolve_chance
 from ragusa.rules.setup import check_game_args, new_multiplayer_game
 from ragusa.rules.solo.setup import new_solo_game
 
@@ -15,7 +17,12 @@ _SOLO_OPTIONS = ("solo_human_first", "solo_easier_rector", "solo_harder")
 
 @implements("SETUP-1")
 def new_game(
-    players: int, *, seed: int | None = None, edition: str = "2nd", options: Options | None = None
+    players: int,
+    *,
+    seed: int | None = None,
+    edition: str = "2nd",
+    options: Options | None = None,
+    chance: bool = False,
 ) -> GameState:
     """A new game for `players` (2 to 5; 1 is the solo game) from `seed`.
 
@@ -29,11 +36,19 @@ def new_game(
     start space (SETUP-4). The ships are shuffled and five dealt left to right, each raising
     its arrival commodity (SETUP-5). The bonus cards are shuffled and three dealt to each
     player, who keeps one (SETUP-6: the first decisions). The start seat is drawn (SETUP-7).
+
+    `chance=True` (explicit chance, `ragusa.rules.chance`): no seed; the game starts at a chance
+    node (the first ship of the setup) and every random event is an outcome the caller applies
+    (`ChanceOutcome`), so a game can be started from explicit setup outcomes.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 5:
         raise ValueError(f"Ragusa is for 1 to 5 players (SETUP-1); got {players!r}")
+    if chance is not True and chance is not False:
+        raise ValueError(f"chance must be True or False; got {chance!r}")
+    if chance and seed is not None:
+        raise ValueError("a game with explicit chance takes no seed: its outcomes are applied (ChanceOutcome)")
     if seed is None:
-        seed = rng.fresh_seed()
+        seed = 0 if chance else rng.fresh_seed()
     options = check_game_args(edition, seed, options)
     if players != 1:
         solo_only = [name for name in _SOLO_OPTIONS if getattr(options, name)]
@@ -41,6 +56,8 @@ def new_game(
             raise ValueError(
                 f"option {solo_only[0]} applies only to the solo game (SOLO-3, SOLO-5, SOLO-8); this game has {players} players"
             )
+    if chance:  # the empty table; its setup starts and stops at the first draw
+        return resolve_chance(empty_table(players, edition, options), None, None)
     if players == 1:
         return new_solo_game(seed, edition, options)
     return new_multiplayer_game(players, seed, edition, options)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ragusa.core.actions import (
     Action,
     ActivateHex,
+    ChanceOutcome,
     ChooseBonus,
     DrawBonus,
     KeepBonus,
@@ -70,6 +71,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     seat = state.seat
     if seat is None or phase == PHASE_OVER:
         return ()
+    if state.chance is not None and state.chance.node is not None:
+        return tuple(ChanceOutcome(o) for o in state.chance.node.outcomes)  # a chance node
     p = state.players[seat]
     acts: list[Action]
     if phase == PHASE_PLACE:

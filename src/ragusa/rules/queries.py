@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ragusa.core.errors import GameNotOverError
 from ragusa.core.state import (
+    CHANCE,
     PHASE_OVER,
     VP_SOURCES,
     GameState,
@@ -12,7 +13,9 @@ from ragusa.rules import scoring
 
 
 def current_player(state: GameState) -> int | None:
-    """The deciding seat, or None when the game is over."""
+    """The deciding seat, `CHANCE` (-1) at a chance node (explicit chance), or None when the game is over."""
+    if state.chance is not None and state.chance.node is not None:
+        return CHANCE
     return None if state.phase == PHASE_OVER else state.seat
 
 

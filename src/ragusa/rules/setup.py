@@ -8,15 +8,20 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen
-from ragusa.core.state import EDITIONS, EMPTY, GameState, Options, Phase, PlayerState
+from ragusa.core.state import EDITIONS, EMPTY, ChanceState, GameState, Options, Phase, PlayerState
 from ragusa.core.work import Work
+from ragusa.rules import draw
 from ragusa.rules.buildings.market import draw_ship
 
 #: SETUP-6: bonus cards dealt to each player
 BONUS_DEALT = 3
 
 
-def blank_state(players: int, edition: str, options: Options, seed: int) -> GameState:
+def blank_state(
+    players: int, edition: str, options: Options, seed: int, chance: ChanceState | None = None
+) -> GameState:
+    """The table before the setup's draws; with `chance` (explicit chance) the generator counts
+    the outcomes used from 0."""
     pieces = COMPONENTS.pieces
     houses = pieces.houses[str(players)]
     power = pieces.powerhouses_2p if players == 2 else 0
@@ -25,7 +30,7 @@ def blank_state(players: int, edition: str, options: Options, seed: int) -> Game
     return GameState(
         edition=edition,
         options=options,
-        rng=rng.seed_state(seed),
+        rng=rng.seed_state(seed) if chance is None else 0,
         players=(player,) * players,
         start_seat=0,
         phase=Phase.SETUP_BONUS,
@@ -39,6 +44,7 @@ def blank_state(players: int, edition: str, options: Options, seed: int) -> Game
         slots=(None,) * len(COMPONENTS.market.slots),
         ship_deck=(),
         bonus_deck=(),
+        chance=chance,
     )
 
 
@@ -58,8 +64,7 @@ def check_game_args(edition: str, seed: int, options: Options | None) -> Options
 def deal_ships(w: Work) -> None:
     """Shuffle the ships into the deck and deal one into each market slot, left to right; each
     dealt ship raises its arrival commodity (SETUP-5). Also used by the solo setup (SOLO-2)."""
-    ships, w.rng = rng.shuffled(w.rng, [s.id for s in COMPONENTS.ships])
-    w.ship_deck = ships
+    draw.new_deck(w, "ship", [s.id for s in COMPONENTS.ships])
     for i in range(len(w.slots)):
         w.slots = w.slots[:i] + (draw_ship(w),) + w.slots[i + 1 :]
 
@@ -86,19 +91,21 @@ def choose_bonus(w: Work, seat: int, card: str) -> bool:
         if w.dealt[nxt]:
             w.seat = nxt
             return False
-    w.bonus_deck, w.rng = rng.shuffled(w.rng, w.bonus_deck)
+    draw.new_deck(w, "bonus", w.bonus_deck)
     w.dealt = ()
     return True
 
 
 @implements("SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "SETUP-6", "SETUP-7", "TWO-1")
-def new_multiplayer_game(players: int, seed: int, edition: str, options: Options) -> GameState:
-    """A new game for 2 to 5 players (arguments already checked by `ragusa.rules.game.new_game`)."""
-    w = Work(blank_state(players, edition, options, seed))
+def new_multiplayer_game(
+    players: int, seed: int, edition: str, options: Options, chance: ChanceState | None = None
+) -> GameState:
+    """A new game for 2 to 5 players (arguments already checked by `ragusa.rules.game.new_game`);
+    with `chance`, its outcomes are drawn as `ragusa.rules.draw` says (explicit chance)."""
+    w = Work(blank_state(players, edition, options, seed, chance))
     deal_ships(w)
-    deck, w.rng = rng.shuffled(w.rng, [c.id for c in COMPONENTS.bonus_cards])
-    w.dealt = tuple(deck[i * BONUS_DEALT : (i + 1) * BONUS_DEALT] for i in range(players))
-    w.bonus_deck = deck[players * BONUS_DEALT :]
-    w.start_seat, w.rng = rng.below(w.rng, players)
+    draw.new_deck(w, "bonus", [c.id for c in COMPONENTS.bonus_cards])
+    w.dealt = tuple(draw.draw_cards(w, "bonus", BONUS_DEALT) for _ in range(players))
+    w.start_seat = draw.draw_seat(w, players)
     w.seat = w.turn_seat = w.start_seat
     return w.freeze()

@@ -37,7 +37,7 @@ from ragusa.core.components import (
     RESOURCES,
     ComponentData,
 )
-from ragusa.core.state import EDITIONS, PHASES, VP_SOURCES, GameState
+from ragusa.core.state import CHANCE_KINDS, EDITIONS, PHASES, VP_SOURCES, GameState
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 #: the published documents, in the order the docs list them
@@ -294,6 +294,12 @@ def _vocabulary() -> dict[tuple[str, str], dict[str, Any]]:
         ("PlayerState", "fish_traded"): nat,
         ("SoloState", "bot_seats"): nat_items,
         ("SoloState", "round"): nat,
+        ("ChanceState", "ship_hidden"): nat,
+        ("ChanceState", "bonus_hidden"): nat,
+        ("ChanceNode", "kind"): {"enum": list(CHANCE_KINDS)},
+        ("ChanceNode", "outcomes"): {"minItems": 1},
+        ("ChanceNode", "counts"): {"items": {"minimum": 1}, "minItems": 1},
+        ("ChanceNode", "seat"): seat_or_none,
         # actions
         ("Place", "trades"): {"items": {"enum": list(RESOURCES)}},
         ("Trade", "resource"): {"enum": list(RESOURCES)},
@@ -309,6 +315,7 @@ def _vocabulary() -> dict[tuple[str, str], dict[str, Any]]:
         ("PlayerView", "houses"): {"items": {"minimum": -3}},
         ("PlayerView", "towers"): {"items": {"minimum": -1}},
         ("PlayerView", "walls"): {"items": {"minimum": -1}},
+        ("PlayerView", "chance"): {"enum": [*CHANCE_KINDS, None]},
         # counts of hidden cards are bounded by the cards the game has (no view can count more)
         ("PlayerView", "ship_deck_size"): {"minimum": 0, "maximum": len(COMPONENTS.ships)},
         ("PlayerView", "bonus_deck_size"): bonus_count,

@@ -14,7 +14,10 @@ check may need what an earlier one establishes (an index in range, a consistent 
    resources equal to the houses' gains and trades, every card exactly once, VP of the end zero
    before it; the solo bots' reserved spots (`.ending`);
 4. **final scores** (`rules=True`): at the end, walls, Cathedral and bonus cards are scored again
-   from the position and must match.
+   from the position and must match;
+5. **explicit chance** (`.chance`, games started with `new_game(..., chance=True)`): no generator,
+   the cards not drawn yet sorted, and a chance node that is the next draw of its remembered
+   action (re-run with its fixed outcomes); while the setup draws, the empty table (the only check).
 
 Hand-built positions (puzzles, tests) that ignore the history of a real game can be checked with
 `rules=False` (stages 1 and 2 only). Validation runs only when JSON is read, never inside
@@ -24,6 +27,7 @@ Hand-built positions (puzzles, tests) that ignore the history of a real game can
 from __future__ import annotations
 
 from ragusa.contract.validation.bookkeeping import check_bookkeeping
+from ragusa.contract.validation.chance import check_chance, is_setup_node
 from ragusa.contract.validation.common import Found
 from ragusa.contract.validation.ending import check_final_scores, check_reserved
 from ragusa.contract.validation.holdings import check_holdings
@@ -43,6 +47,8 @@ def validate(state: GameState, *, rules: bool = True) -> list[Violation]:
     stages = [check_structure, check_bookkeeping]
     if rules:
         stages += [check_holdings, check_reserved, check_final_scores]
+    if state.chance is not None:  # explicit chance: during the setup's draws, only the empty table
+        stages = [check_chance] if is_setup_node(state) else [*stages, check_chance]
     for stage in stages:
         try:
             stage(state, found)

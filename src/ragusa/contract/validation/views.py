@@ -57,6 +57,8 @@ def validate_view(v: PlayerView) -> list[Violation]:
         return found.items
     state = _as_state(v)
     check_board(state, found)  # type: ignore[arg-type]
+    if v.chance is not None and v.placements == 0 and not any(v.slots):
+        return found.items  # explicit chance: the empty table while the setup draws (no ship dealt yet)
     if not found:
         _hidden(v, found)
         _counts(v, found)
@@ -100,7 +102,7 @@ def _hidden(v: PlayerView, found: Found) -> None:
     deciding = v.seat == v.viewer and not over
     if v.rector_hand and (not deciding or len(v.rector_hand) != v.rector_hand_size):
         found.add("RECTOR-1", "$.rector_hand", "the drawn cards are shown only to the seat choosing, all of them")
-    if v.legal_actions and not deciding:
+    if v.legal_actions and (not deciding or v.chance is not None):
         found.add("TURN-1", "$.legal_actions", "only the deciding seat's view lists legal actions")
     for i, slot in enumerate(v.slots):
         if slot is not None and slot not in SHIP_STARS:

@@ -10,6 +10,7 @@ from ragusa.core.state import (
     PHASE_RECTOR_KEEP,
 )
 from ragusa.core.work import Work
+from ragusa.rules.draw import draw_cards, draw_top
 
 #: RECTOR-1: cards drawn
 DRAW = 2
@@ -27,8 +28,7 @@ def start(w: Work, seat: int) -> bool:
 @implements("RECTOR-1", "R-4")
 def draw(w: Work, seat: int) -> None:
     """Draw the top 2 cards (what is there, if fewer: R-4)."""
-    w.rector_hand = w.bonus_deck[:DRAW]
-    w.bonus_deck = w.bonus_deck[DRAW:]
+    w.rector_hand = draw_cards(w, "bonus", DRAW)
     w.phase = PHASE_RECTOR_KEEP
     w.emit(BonusDrawn(seat, len(w.rector_hand)))
 
@@ -62,8 +62,7 @@ def keep_all(w: Work, seat: int) -> tuple[str, ...]:
 @implements("SOLO-8", "R-21")
 def take_top(w: Work, seat: int) -> None:
     """Solo harder variant (SOLO-8): the human takes the top card and keeps it, with no choice."""
-    card = w.bonus_deck[0]
-    w.bonus_deck = w.bonus_deck[1:]
+    card = draw_top(w, "bonus")
     p = w.p(seat)
     p.bonus_cards = p.bonus_cards + (card,)
     w.emit(BonusDrawn(seat, 1))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ragusa.core import rng
 from ragusa.core.actions import (
     ActivateHex,
     BuyShip,
@@ -23,7 +22,7 @@ from ragusa.core.state import (
     Phase,
     SoloState,
 )
-from ragusa.rules import scoring
+from ragusa.rules import draw, scoring
 from ragusa.rules.buildings import market
 from ragusa.rules.solo.common import (
     BOT_CITY_ORDER,
@@ -58,7 +57,7 @@ def choose_placement(state: Position, seat: int, explain: bool = True) -> BotMov
     notes: list[str] = []
     while cards:
         n = len(cards)
-        i, r = rng.below(r, n)
+        i, r = draw.bot_pick(state, r, seat, cards)
         card = cards[i]
         spots = PATRICIAN[card]
         free = [s for s in spots if state.houses[s] in (EMPTY, RESERVED)]

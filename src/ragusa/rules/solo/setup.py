@@ -1,200 +1,36 @@
-"""The solo setup (SOLO-1, SOLO-2, SOLO-3, ED-3, R-12): opening houses, the Patrician's cards,
-the first seat, and `new_solo_game`."""
+"""The solo setup (SOLO-1, SOLO-2, SOLO-3, ED-3, R-12): `new_solo_game`. The table itself
+(opening houses, the Patrician's cards, the first seat) is dealt by `ragusa.rules.solo.deal`,
+whose names are also importable from here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import attrs
-
-from ragusa.core import rng
-from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
-from ragusa.core.components import COMPONENTS, RESOURCES, ComponentData
-from ragusa.core.errors import ComponentDataError
 from ragusa.core.events import Event
-from ragusa.core.state import (
-    RESERVED,
-    GameState,
-    Options,
-    Phase,
-    PlayerState,
-    SoloState,
-)
-from ragusa.core.work import Work
+from ragusa.core.state import ChanceState, GameState, Options
 from ragusa.rules import engine
-from ragusa.rules.setup import blank_state, check_game_args, deal_ships
-from ragusa.rules.solo.common import (
-    BOT_A,
-    BOT_B,
-    BOT_SEATS,
-    COLOUR_SEAT,
-    HUMAN,
-    OPENING_HOUSES,
-    OPENING_RESOURCES,
-    PATRICIAN,
-    PATRICIAN_DRAWN,
-    PATRICIAN_PER_BOT,
-    ROUNDS,
-)
+from ragusa.rules.solo.deal import check_solo_components, deal_solo, first_seat, opening_resources
 
-
-@implements("SOLO-1")
-def opening_resources(data: ComponentData, spots: Sequence[str]) -> tuple[int, int, int, int, int, int]:
-    """What houses on `spots` give: 1 of each country and sea hex's resource around them."""
-    if data is COMPONENTS:  # the library's own data: worked out once per colour
-        key = tuple(spots)
-        known = _STANDARD_OPENING.get(key)
-        if known is None:
-            known = _STANDARD_OPENING[key] = _opening_resources(data, key)
-        return known
-    return _opening_resources(data, spots)
-
-
-_STANDARD_OPENING: dict[tuple[str, ...], tuple[int, int, int, int, int, int]] = {}
-
-
-def _opening_resources(data: ComponentData, spots: Sequence[str]) -> tuple[int, int, int, int, int, int]:
-    hexes = {h.id: h for h in data.board.hexes}
-    spot_hexes = {s.id: s.hexes for s in data.board.spots}
-    out = [0] * len(RESOURCES)
-    for s in spots:
-        for h in spot_hexes[s]:
-            hx = hexes[h]
-            if hx.kind != "city" and hx.resource is not None:
-                out[RES_INDEX[hx.resource]] += 1
-    return out[0], out[1], out[2], out[3], out[4], out[5]
-
-
-def _res_text(res: Sequence[int]) -> str:
-    return ", ".join(f"{n} {RESOURCES[i].replace('_', ' ')}" for i, n in enumerate(res) if n) or "nothing"
-
-
-@implements("SOLO-1", "SOLO-2", "SOLO-4")
-def check_solo_components(data: ComponentData) -> None:
-    """Raise `ComponentDataError` unless the solo material fits the rulebooks.
-
-    SOLO-1: each colour has 3 opening spots, all distinct, whose houses give exactly the resources the
-    rulebooks state. SOLO-2/SOLO-4: at least 6 Patrician cards of 3 distinct spots each, no spot on two
-    cards or on an opening spot, and 12 solo houses = 3 opening + 9 rounds (each bot plays its 3 cards'
-    9 spots). The library's own data (`COMPONENTS`, frozen) is checked once.
-    """
-    global _standard_checked
-    if data is COMPONENTS and _standard_checked:
-        return
-    _check_solo_components(data)
-    if data is COMPONENTS:
-        _standard_checked = True
-
-
-_standard_checked = False
-
-
-def _check_solo_components(data: ComponentData) -> None:
-    setup = data.solo_setup
-    seen: dict[str, str] = {}
-    for colour, want in OPENING_RESOURCES.items():
-        spots = tuple(getattr(setup, colour))
-        if len(spots) != OPENING_HOUSES:
-            raise ComponentDataError(
-                f"component data solo_setup.{colour}: {len(spots)} spots; each colour has {OPENING_HOUSES} (SOLO-1)"
-            )
-        for s in spots:
-            if s in seen:
-                raise ComponentDataError(f"component data solo_setup: spot {s} is used by {seen[s]} and {colour}")
-            seen[s] = colour
-        got = opening_resources(data, spots)
-        expected = tuple(want.get(r, 0) for r in RESOURCES)
-        if got != expected:
-            raise ComponentDataError(
-                f"component data solo_setup.{colour}: the houses on {', '.join(spots)} give {_res_text(got)}; "
-                f"the rulebooks say {_res_text(expected)} (SOLO-1)"
-            )
-    if len(data.patrician_cards) < PATRICIAN_DRAWN:
-        raise ComponentDataError(
-            f"component data patrician_cards: {len(data.patrician_cards)} cards; the solo game draws {PATRICIAN_DRAWN} (SOLO-2)"
-        )
-    for card in data.patrician_cards:
-        if len(set(card.spots)) != len(card.spots):
-            raise ComponentDataError(f"component data patrician_cards ({card.id}): a card names 3 different spots")
-        for s in card.spots:
-            if s in seen:
-                raise ComponentDataError(f"component data patrician_cards ({card.id}): spot {s} is also on {seen[s]}")
-            seen[s] = card.id
-    if data.pieces.houses.get("solo") != OPENING_HOUSES + ROUNDS or PATRICIAN_PER_BOT * 3 != ROUNDS:
-        raise ComponentDataError(
-            f"component data pieces.houses.solo: {data.pieces.houses.get('solo')}; the solo game needs "
-            f"{OPENING_HOUSES} opening houses + {ROUNDS} rounds (SOLO-1, SOLO-3)"
-        )
-
-
-@implements("SOLO-3", "ED-3", "R-12", "R-22")
-def first_seat(options: Options) -> int:
-    """The seat that opens every round: bot A (then bot B, then the human) in both editions
-    (2nd edition text; R-12 for the 1st); the human in the easier variant (SOLO-3), where the
-    game ends right after the human's 9th house, so the bots keep their 9th (SOLO-7, R-22)."""
-    return HUMAN if options.solo_human_first else BOT_A
+__all__ = ["check_solo_components", "deal_solo", "first_seat", "new_solo_game", "opening_resources"]
 
 
 @implements("SOLO-1", "SOLO-2", "SOLO-3", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "ED-3", "R-12")
 def new_solo_game(
-    seed: int, edition: str = "2nd", options: Options | None = None, events: list[Event] | None = None
+    seed: int,
+    edition: str = "2nd",
+    options: Options | None = None,
+    events: list[Event] | None = None,
+    chance: ChanceState | None = None,
 ) -> GameState:
     """A new solo game from `seed`, with the bots' turns before the human's first decision played.
 
-    SOLO-1: every colour's 3 opening houses stand on their `solo_setup` spots and give their
-    resources (nothing activates); each colour has 12 houses, so 9 are left, and 15 towers.
-    SOLO-2: 6 of the 10 Patrician cards are drawn, their 18 spots reserved (black houses), then the 6
-    are shuffled and 3 dealt to each bot; the bonus deck is shuffled and 1 card dealt to the human,
-    then 1 to bot A and 1 to bot B; the ships are dealt as in SETUP-5. SOLO-3: bot A, bot B, then the
-    human, 9 rounds (the human first in the easier variant). All randomness comes from the state's
-    generator. If `events` is given, the events of the bots' turns before the human's first
-    decision are appended to it (the setup itself reports nothing, as in `ragusa.new_game`).
+    The table is `ragusa.rules.solo.deal.deal_solo`'s (SOLO-1, SOLO-2: opening houses, Patrician
+    cards, one bonus card each, the ships of SETUP-5); SOLO-3: bot A, bot B, then the human, 9
+    rounds (the human first in the easier variant). All randomness comes from the state's
+    generator, or with `chance` from its fixed outcomes (explicit chance). If `events` is given,
+    the events of the bots' turns before the human's first decision are appended to it (the setup
+    itself reports nothing, as in `ragusa.new_game`).
     """
-    options = check_game_args(edition, seed, options)
-    check_solo_components(COMPONENTS)
-    pieces = COMPONENTS.pieces
-    base = blank_state(len(COLOUR_SEAT), edition, options, seed)
-    r = base.rng
-    houses = list(base.houses)
-    # SOLO-2: the Patrician's reserved spots and the bots' hidden cards
-    drawn, r = rng.shuffled(r, [c.id for c in COMPONENTS.patrician_cards])
-    chosen = drawn[:PATRICIAN_DRAWN]
-    for card in chosen:
-        for s in PATRICIAN[card]:
-            houses[s] = RESERVED
-    dealt, r = rng.shuffled(r, chosen)
-    bot_cards = (dealt[:PATRICIAN_PER_BOT], dealt[PATRICIAN_PER_BOT : 2 * PATRICIAN_PER_BOT])
-    # SOLO-1: the opening houses and what they give (they activate nothing)
-    players: list[PlayerState] = [base.players[0]] * len(COLOUR_SEAT)
-    for colour, seat in COLOUR_SEAT.items():
-        spots = tuple(getattr(COMPONENTS.solo_setup, colour))
-        for spot_id in spots:
-            houses[BOARD.spot_index[spot_id]] = seat
-        players[seat] = PlayerState(
-            resources=opening_resources(COMPONENTS, spots),
-            houses_left=pieces.houses["solo"] - len(spots),
-            towers_left=pieces.towers_per_player,
-        )
-    # SOLO-2: one bonus card each: the human's face up, the bots' face down
-    deck, r = rng.shuffled(r, [c.id for c in COMPONENTS.bonus_cards])
-    for i, seat in enumerate((HUMAN, BOT_A, BOT_B)):
-        players[seat] = attrs.evolve(players[seat], bonus_cards=(deck[i],))
-    start = first_seat(options)
-    state = attrs.evolve(
-        base,
-        rng=r,
-        players=tuple(players),
-        houses=tuple(houses),
-        bonus_deck=deck[len(COLOUR_SEAT) :],
-        start_seat=start,
-        phase=Phase.PLACE,
-        seat=start,
-        turn_seat=start,
-        solo=SoloState(bot_cards=bot_cards, bot_seats=BOT_SEATS, bot_pairs=((), ()), round=0),
-    )
-    w = Work(state)
-    deal_ships(w)  # SETUP-5
+    w = deal_solo(seed, edition, options, chance)
     w.ev = events  # report the bots' opening turns, not the setup
     engine.start_play(w)
     return w.freeze()
