@@ -41,8 +41,9 @@ try:
 except ImportError as exc:  # the framework is an optional extra
     raise ImportError(missing_extra(exc, __name__, "ai")) from exc
 
-from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
-from ragusa.ai.observation import OBS_SIZE, observation
+from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, win_share
+from ragusa.ai.encoder import ObservationEncoder
+from ragusa.ai.observation import OBS_SIZE
 
 __all__ = ["OBS_HIGH", "env", "raw_env"]
 
@@ -82,12 +83,14 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         self.players = players
         self.edition = edition
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         box = spaces.Box(low=0.0, high=OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.agents}
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.agents}
         self._games: random.Random | None = None
+        self._encoder = ObservationEncoder()
         self.table = Table(new_game(players, seed=0, edition=edition, options=self._options))
         self._start()
 
@@ -119,12 +122,13 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         self._start()
 
     def observe(self, agent: str) -> Obs:
-        seat = self.possible_agents.index(agent)
-        obs = observation(view(self.table.state, seat))
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if not self.table.over and seat == self.table.seat:
-            mask[list(self.table.legal)] = 1
-        return {"observation": obs, "action_mask": mask}
+        seat = self._seats[agent]
+        t = self.table
+        if seat == t.seat and not t.over:
+            obs = self._encoder.observe(t.state, seat, t.ids)
+            return {"observation": obs, "action_mask": np.frombuffer(t.mask_bytes(), np.int8)}
+        obs = self._encoder.observe(t.state, seat)
+        return {"observation": obs, "action_mask": np.zeros(NUM_ACTIONS, np.int8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
