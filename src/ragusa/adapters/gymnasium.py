@@ -45,7 +45,7 @@ except ImportError as exc:  # the framework is an optional extra
 
 from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, win_share
 from ragusa.ai.encoder import ObservationEncoder
-from ragusa.ai.observation import OBS_SIZE
+from ragusa.ai.observation import LAYOUT, OBS_SIZE
 from ragusa.bots import Bot, make_bot
 
 __all__ = ["RagusaEnv", "SoloEnv", "VsBotsEnv"]
@@ -93,19 +93,22 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         self._bots_play()
         if self.render_mode == "human":
             self.render()
-        return self._obs(), self._info()
+        obs = self._obs()
+        return obs, self._info(obs)
 
     def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self.table.over:
             raise RuntimeError("the episode is over: call reset()")
         if int(action) not in self.table.legal:
-            return self._obs(), -1.0, True, False, {**self._info(), "illegal_action": True}
+            obs = self._obs()
+            return obs, -1.0, True, False, {**self._info(obs), "illegal_action": True}
         self.table.play(int(action))
         self._bots_play()
         if self.render_mode == "human":
             self.render()
         reward = self._reward() if self.table.over else 0.0
-        return self._obs(), reward, self.table.over, False, self._info()
+        obs = self._obs()
+        return obs, reward, self.table.over, False, self._info(obs)
 
     def _bots_play(self) -> None:
         t = self.table
@@ -125,8 +128,9 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         t = self.table
         return self._encoder.observe(t.state, AGENT, t.ids if t.seat == AGENT and not t.over else None)
 
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": np.frombuffer(self.table.mask_bytes(), np.int8)}
+    def _info(self, obs: Obs) -> dict[str, Any]:
+        # the observation's last part is the mask itself (zero once the game is over)
+        return {"action_mask": obs[LAYOUT["legal"]].astype(np.int8)}
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -43,7 +43,7 @@ except ImportError as exc:  # the framework is an optional extra
 
 from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, win_share
 from ragusa.ai.encoder import ObservationEncoder
-from ragusa.ai.observation import OBS_SIZE
+from ragusa.ai.observation import LAYOUT, OBS_SIZE
 
 __all__ = ["OBS_HIGH", "env", "raw_env"]
 
@@ -124,11 +124,10 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
     def observe(self, agent: str) -> Obs:
         seat = self._seats[agent]
         t = self.table
-        if seat == t.seat and not t.over:
-            obs = self._encoder.observe(t.state, seat, t.ids)
-            return {"observation": obs, "action_mask": np.frombuffer(t.mask_bytes(), np.int8)}
-        obs = self._encoder.observe(t.state, seat)
-        return {"observation": obs, "action_mask": np.zeros(NUM_ACTIONS, np.int8)}
+        deciding = seat == t.seat and not t.over
+        obs = self._encoder.observe(t.state, seat, t.ids if deciding else None)
+        # the observation's last part is the mask itself (zero for a seat that does not decide)
+        return {"observation": obs, "action_mask": obs[LAYOUT["legal"]].astype(np.int8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

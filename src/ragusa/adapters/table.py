@@ -123,12 +123,8 @@ class Table:
         return sorted(self.ids)
 
     def mask(self) -> list[int]:
-        """1 at each legal id, 0 elsewhere (length `NUM_ACTIONS`)."""
-        return list(self.mask_bytes())
-
-    def mask_bytes(self) -> bytearray:
-        """`mask` as bytes (for `numpy.frombuffer(..., numpy.int8)`); all zero once the game is over."""
-        out = bytearray(NUM_ACTIONS)
+        """1 at each legal id, 0 elsewhere (length `NUM_ACTIONS`; all zero once the game is over)."""
+        out = [0] * NUM_ACTIONS
         if not self.over:
             for i in self.ids:
                 out[i] = 1
@@ -136,13 +132,14 @@ class Table:
 
     def play(self, action: int) -> None:
         """Take the action with id `action`; `IllegalActionId` if it is not legal here."""
-        found = self.legal.get(action)
-        if found is None:
+        try:  # a scan of a short list of ints: cheaper than building `legal`
+            found = self.actions[self.ids.index(action)]
+        except ValueError:
             if self.over:
-                raise IllegalActionId(f"the game is over; action {action} cannot be taken")
+                raise IllegalActionId(f"the game is over; action {action} cannot be taken") from None
             raise IllegalActionId(
                 f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}"
-            )
+            ) from None
         self.play_action(found)
 
     def play_action(self, action: Action) -> None:

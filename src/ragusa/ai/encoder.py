@@ -29,6 +29,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import itemgetter, ne
@@ -64,6 +65,15 @@ _PICK_TOWERS: Callable[[tuple[int, ...]], tuple[int, ...]] = (
 )
 _R, _C, _P, _V = SCALE["resource"], SCALE["commodity"], SCALE["pieces"], SCALE["vp"]
 _SEATS, _CARDS_AT, _LEGAL = LAYOUT["seats"].start, LAYOUT["cards"].start, LAYOUT["legal"].start
+
+
+def _zeros(n: int) -> array[float]:
+    return array("f", bytes(4 * n))
+
+
+_CELL_CLEAR = {MAX_SEATS: _zeros(MAX_SEATS), _CELL: _zeros(_CELL)}
+#: a seat's ships and bonus cards, cleared
+_SEAT_TAIL = _zeros(_SEAT - _SHIPS_AT)
 #: the public buffer's last element: always zero, gathered where a seat sees nothing
 _ZERO = OBS_SIZE
 #: the decision part's seat groups: deciding, turn and start seat, then the END-2 seats
@@ -72,10 +82,15 @@ _END_SEATS = _DECISION_SEATS + 3 * MAX_SEATS + 3
 
 
 class _Floats(Protocol):
-    """A float32 array's elements, read and written as Python floats (a memoryview)."""
+    """A float32 array's elements, read and written as Python floats, and its slices written
+    from `array("f")` values (a memoryview: no numpy call per write)."""
 
     def __getitem__(self, i: int, /) -> float: ...
-    def __setitem__(self, i: int, value: float, /) -> None: ...
+    def __setitem__(self, i: int | slice, value: float | array[float], /) -> None: ...
+
+
+#: per part, zeros to clear it with
+_CLEAR = {part: _zeros(sl.stop - sl.start) for part, sl in LAYOUT.items()}
 
 
 def _floats(array: npt.NDArray[np.float32]) -> _Floats:
@@ -123,6 +138,7 @@ class ObservationEncoder:
         self._buf = np.zeros(OBS_SIZE + 1, np.float32)
         self._mv = _floats(self._buf)  # element writes at Python speed
         self._keys: dict[str, object] = {}
+        self._seat_keys: list[object] = [None] * MAX_SEATS
         self._n = 0
 
     def observe(self, state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
@@ -173,17 +189,22 @@ class ObservationEncoder:
         if n != self._n:  # another number of seats: start afresh
             self._buf[:] = 0.0
             self._keys.clear()
+            self._seat_keys = [None] * MAX_SEATS
             self._n = n
-        self._game(s)
         self._decision(s)
         self._owners("houses", s.houses, _CELL)
-        self._owners("towers", _PICK_TOWERS(s.towers), MAX_SEATS)
-        self._owners("walls", s.walls, MAX_SEATS)
-        self._market(s)
         self._seats(s)
         self._resolving(s)
-        self._solo(s)
-        if self._changed("hand", len(s.rector_hand)):
+        # what changes seldom, checked at once first
+        rare = (s.edition, s.options, s.solo, s.towers, s.walls, s.market, s.slots)
+        rare += (len(s.ship_deck), len(s.bonus_deck), len(s.rector_hand))
+        if self._keys.get("rare") != rare:
+            self._keys["rare"] = rare
+            self._game(s)
+            self._owners("towers", _PICK_TOWERS(s.towers), MAX_SEATS)
+            self._owners("walls", s.walls, MAX_SEATS)
+            self._market(s)
+            self._solo(s)
             self._mv[_CARDS_AT + 2 * len(_CARDS)] = len(s.rector_hand) / 2.0
 
     def _changed(self, part: str, key: object) -> bool:
@@ -194,7 +215,7 @@ class ObservationEncoder:
 
     def _clear(self, part: str) -> int:
         sl = LAYOUT[part]
-        self._buf[sl] = 0.0
+        self._mv[sl] = _CLEAR[part]
         return int(sl.start)
 
     def _game(self, s: GameState) -> None:
@@ -232,13 +253,13 @@ class ObservationEncoder:
         if old is owners or old == owners:
             return
         self._keys[part] = owners
-        mv, buf, base, n = self._mv, self._buf, LAYOUT[part].start, self._n
+        mv, base, n, zeros = self._mv, LAYOUT[part].start, self._n, _CELL_CLEAR[width]
         if not isinstance(old, tuple) or len(old) != len(owners):
             old = (-1,) * len(owners)
             self._clear(part)
         for k in compress(range(len(owners)), map(ne, old, owners)):
             cell, now = base + k * width, owners[k]
-            buf[cell : cell + width] = 0.0
+            mv[cell : cell + width] = zeros
             if now >= 0:
                 mv[cell + now % n] = 1.0
             elif now == POWERHOUSE:
@@ -260,20 +281,25 @@ class ObservationEncoder:
         mv[at], mv[at + 1] = len(s.ship_deck) / len(_SHIPS), len(s.bonus_deck) / len(_CARDS)
 
     def _seats(self, s: GameState) -> None:
-        over, dealt = s.phase == Phase.OVER, s.dealt
+        over, dealt, last = s.phase == Phase.OVER, s.dealt, self._seat_keys
         for i, p in enumerate(s.players):
             count = len(dealt[i]) if i < len(dealt) else 0
             # `p` keys the cache only; the block shows its bonus cards only once the game is over
-            if self._changed(f"seat{i}", (p, over, count)):
+            key = (p, over, count)
+            if last[i] != key:
+                last[i] = key
                 self._seat(_SEATS + i * _SEAT, p, over, count)
 
     def _seat(self, at: int, p: PlayerState, over: bool, dealt: int) -> None:
-        values = [1.0, *(x / _R for x in p.resources), *(x / _C for x in p.commodities)]
+        values = [1.0]
+        values += [x / _R for x in p.resources]
+        values += [x / _C for x in p.commodities]
         values += [p.houses_left / _P, p.powerhouses_left / _P, p.towers_left / _P]
-        values += [len(p.bonus_cards) / 4.0, dealt / 4.0, p.fish_traded / _V, *(x / _V for x in p.vp)]
-        self._buf[at : at + _SEAT] = 0.0
-        self._buf[at : at + len(values)] = values
+        values += [len(p.bonus_cards) / 4.0, dealt / 4.0, p.fish_traded / _V]
+        values += [x / _V for x in p.vp]
         mv = self._mv
+        mv[at : at + _SHIPS_AT] = array("f", values)
+        mv[at + _SHIPS_AT : at + _SEAT] = _SEAT_TAIL
         for ship in p.ships:
             mv[at + _SHIPS_AT + _SHIPS[ship]] += 1.0
         if over:
@@ -307,7 +333,7 @@ class ObservationEncoder:
         if solo is not None:
             values = [len(c) / 3.0 for c in solo.bot_cards[:2]] + [len(c) / 4.0 for c in solo.bot_pairs[:2]]
             values.append(solo.round / 9.0)
-            self._buf[at : at + len(values)] = values
+            self._mv[at : at + len(values)] = array("f", values)
 
 
 def encode_observation(state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
