@@ -138,12 +138,12 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
             raise ValueError(f"{agent} must act: give an action id, not None")
         self._cumulative_rewards[agent] = 0.0
         self.table.play(int(action))
-        self._clear_rewards()
         if self.table.over:
+            self._clear_rewards()
             self._finish()
-        else:
+            self._accumulate_rewards()
+        else:  # rewards come only at the end: every one is still 0, nothing to clear or add
             self.agent_selection = self._agent(self.table.seat)
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

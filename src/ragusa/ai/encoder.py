@@ -138,7 +138,7 @@ class ObservationEncoder:
         self._buf = np.zeros(OBS_SIZE + 1, np.float32)
         self._mv = _floats(self._buf)  # element writes at Python speed
         self._keys: dict[str, object] = {}
-        self._seat_keys: list[object] = [None] * MAX_SEATS
+        self._seat_keys: list[tuple[PlayerState, bool, int] | None] = [None] * MAX_SEATS
         self._n = 0
 
     def observe(self, state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
@@ -196,8 +196,8 @@ class ObservationEncoder:
         self._seats(s)
         self._resolving(s)
         # what changes seldom, checked at once first
-        rare = (s.edition, s.options, s.solo, s.towers, s.walls, s.market, s.slots)
-        rare += (len(s.ship_deck), len(s.bonus_deck), len(s.rector_hand))
+        decks = (len(s.ship_deck), len(s.bonus_deck), len(s.rector_hand))
+        rare = (s.edition, s.options, s.solo, s.towers, s.walls, s.market, s.slots, decks)
         if self._keys.get("rare") != rare:
             self._keys["rare"] = rare
             self._game(s)
@@ -284,21 +284,31 @@ class ObservationEncoder:
         over, dealt, last = s.phase == Phase.OVER, s.dealt, self._seat_keys
         for i, p in enumerate(s.players):
             count = len(dealt[i]) if i < len(dealt) else 0
-            # `p` keys the cache only; the block shows its bonus cards only once the game is over
-            key = (p, over, count)
-            if last[i] != key:
-                last[i] = key
+            # `p` keys the cache only (by identity: a changed seat is a new object); the block
+            # shows its bonus cards only once the game is over
+            key = last[i]
+            if key is None or key[0] is not p or key[1] != over or key[2] != count:
+                last[i] = (p, over, count)
                 self._seat(_SEATS + i * _SEAT, p, over, count)
 
     def _seat(self, at: int, p: PlayerState, over: bool, dealt: int) -> None:
-        values = [1.0]
-        values += [x / _R for x in p.resources]
-        values += [x / _C for x in p.commodities]
-        values += [p.houses_left / _P, p.powerhouses_left / _P, p.towers_left / _P]
-        values += [len(p.bonus_cards) / 4.0, dealt / 4.0, p.fish_traded / _V]
-        values += [x / _V for x in p.vp]
+        values = array(
+            "f",
+            [
+                1.0,
+                *map(_R.__rtruediv__, p.resources),  # x / _R for each, as the specification divides
+                *map(_C.__rtruediv__, p.commodities),
+                p.houses_left / _P,
+                p.powerhouses_left / _P,
+                p.towers_left / _P,
+                len(p.bonus_cards) / 4.0,
+                dealt / 4.0,
+                p.fish_traded / _V,
+                *map(_V.__rtruediv__, p.vp),
+            ],
+        )
         mv = self._mv
-        mv[at : at + _SHIPS_AT] = array("f", values)
+        mv[at : at + _SHIPS_AT] = values
         mv[at + _SHIPS_AT : at + _SEAT] = _SEAT_TAIL
         for ship in p.ships:
             mv[at + _SHIPS_AT + _SHIPS[ship]] += 1.0
