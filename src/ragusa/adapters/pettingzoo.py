@@ -45,6 +45,9 @@ from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, ne
 from ragusa.ai.encoder import ObservationEncoder
 from ragusa.ai.observation import LAYOUT, OBS_SIZE
 
+#: the observation's `legal` part: the action mask
+_MASK = LAYOUT["legal"]
+
 __all__ = ["OBS_HIGH", "env", "raw_env"]
 
 Obs = dict[str, npt.NDArray[Any]]
@@ -127,7 +130,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         deciding = seat == t.seat and not t.over
         obs = self._encoder.observe(t.state, seat, t.ids if deciding else None)
         # the observation's last part is the mask itself (zero for a seat that does not decide)
-        return {"observation": obs, "action_mask": obs[LAYOUT["legal"]].astype(np.int8)}
+        return {"observation": obs, "action_mask": obs[_MASK].astype(np.int8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

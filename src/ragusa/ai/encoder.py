@@ -148,7 +148,9 @@ class ObservationEncoder:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}; got {seat!r}")
         self._public(state)
-        out = self._buf.take(_turn(n, seat))
+        # seat 0 sees the seats in absolute order: its vector is the buffer itself (the cells
+        # of seats past the last are never written there); any other seat's is a gather
+        out = self._buf[:OBS_SIZE].copy() if seat == 0 else self._buf.take(_turn(n, seat))
         self._private(_floats(out), state, seat, legal)
         return out
 
