@@ -39,7 +39,7 @@ from ragusa.ai.ids import NUM_ACTIONS, action_id, legal_ids
 from ragusa.ai.observation import INFO_SIZE, LAYOUT, MAX_SEATS, OBS_SIZE, OPTION_FLAGS, SCALE
 from ragusa.core.actions import Action
 from ragusa.core.board import BOARD
-from ragusa.core.components import COMPONENTS
+from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
 from ragusa.core.state import EDITIONS, PHASES, POWERHOUSE, RESERVED, GameState, Phase, PlayerState
 
 if TYPE_CHECKING:
@@ -72,6 +72,10 @@ def _zeros(n: int) -> array[float]:
 
 
 _CELL_CLEAR = {MAX_SEATS: _zeros(MAX_SEATS), _CELL: _zeros(_CELL)}
+#: where a seat's commodities and pieces left start in its block (after present and resources)
+_COMMODITIES_AT = 1 + len(RESOURCES)
+_PIECES_AT = _COMMODITIES_AT + len(COMMODITIES)
+_CLEAR_SHIPS = _zeros(len(_SHIPS))
 #: a seat's ships and bonus cards, cleared
 _SEAT_TAIL = _zeros(_SEAT - _SHIPS_AT)
 #: the public buffer's last element: always zero, gathered where a seat sees nothing
@@ -289,9 +293,13 @@ class ObservationEncoder:
             # `p` keys the cache only (by identity: a changed seat is a new object); the block
             # shows its bonus cards only once the game is over
             key = last[i]
-            if key is None or key[0] is not p or key[1] != over or key[2] != count:
-                last[i] = (p, over, count)
+            if key is not None and key[0] is p and key[1] == over and key[2] == count:
+                continue
+            last[i] = (p, over, count)
+            if key is None or over or key[1]:  # bonus cards shown: the whole block
                 self._seat(_SEATS + i * _SEAT, p, over, count)
+            else:
+                self._seat_changes(_SEATS + i * _SEAT, key[0], p, count)
 
     def _seat(self, at: int, p: PlayerState, over: bool, dealt: int) -> None:
         values = array(
@@ -317,6 +325,27 @@ class ObservationEncoder:
         if over:
             for card in p.bonus_cards:
                 mv[at + _BONUS_AT + _CARDS[card]] += 1.0
+
+    def _seat_changes(self, at: int, old: PlayerState, p: PlayerState, dealt: int) -> None:
+        """A seat's block, before the game is over, where it differs from `old`'s."""
+        mv = self._mv
+        if p.resources != old.resources:
+            for k, x in enumerate(p.resources, at + 1):
+                mv[k] = x / _R
+        if p.commodities != old.commodities:
+            for k, x in enumerate(p.commodities, at + _COMMODITIES_AT):
+                mv[k] = x / _C
+        at += _PIECES_AT
+        mv[at], mv[at + 1], mv[at + 2] = p.houses_left / _P, p.powerhouses_left / _P, p.towers_left / _P
+        mv[at + 3], mv[at + 4], mv[at + 5] = len(p.bonus_cards) / 4.0, dealt / 4.0, p.fish_traded / _V
+        if p.vp != old.vp:
+            for k, x in enumerate(p.vp, at + 6):
+                mv[k] = x / _V
+        if p.ships != old.ships:
+            at += _SHIPS_AT - _PIECES_AT
+            mv[at : at + len(_SHIPS)] = _CLEAR_SHIPS
+            for ship in p.ships:
+                mv[at + _SHIPS[ship]] += 1.0
 
     def _resolving(self, s: GameState) -> None:
         if not self._changed("resolving", (s.placed, s.placed_power, s.pending_hexes, s.current_hex, s.queue)):
