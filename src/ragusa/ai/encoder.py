@@ -8,8 +8,10 @@ writes the same vector from the state itself in two steps:
 * the *public* part (everything every seat sees: the board, the market, each seat's open
   holdings, the decision) is kept in a float32 buffer with seats in absolute order; from one
   call to the next only the parts whose inputs changed are rewritten (a move changes a few
-  spots, a seat's holdings and the decision). It never reads a bonus card in a hand before the
-  game is over, a deck's order or the Rector's drawn cards (only their numbers);
+  spots, a seat's holdings and the decision). What it writes there never depends on a bonus
+  card in a hand before the game is over, a deck's order, the Rector's drawn cards or the solo
+  bots' cards (only their numbers); the objects it keeps to tell what changed are compared,
+  never encoded;
 * the seat's vector is one gather from that buffer (seats turned so the seat is position 0),
   then its *private* part is written in: its own bonus cards, its own dealt cards, and when it
   decides the Rector's drawn cards and its legal ids (taken from the caller, who has them).
