@@ -9,6 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 
 from ragusa import GameState, Options, Place, apply, legal_actions, new_game, view
+from ragusa.ai.encoder import ObservationEncoder, encode_observation
 from ragusa.ai.ids import NUM_ACTIONS, action_id
 from ragusa.ai.observation import (
     INFO_LAYOUT,
@@ -77,6 +78,20 @@ def test_what_a_seat_cannot_see_does_not_change_its_observation() -> None:
     assert (observation(view(state, 0)) == observation(view(other, 0))).all()
     # ... while seat 1 sees its own card change
     assert not (observation(view(state, 1)) == observation(view(other, 1))).all()
+
+
+def test_what_a_seat_cannot_see_does_not_change_its_fast_observation() -> None:
+    # the same for ragusa.ai.encoder, which reads the full state: afresh, and one encoder
+    # going from one state to the other (its kept part must not carry hidden information over)
+    state = _midgame(4, seed=3, decisions=20)
+    other = _hidden_changed(state, seat=0)
+    assert (encode_observation(state, 0) == encode_observation(other, 0)).all()
+    encoder = ObservationEncoder()
+    assert (encoder.observe(state, 0) == encoder.observe(other, 0)).all()
+    assert (encoder.observe(state, 0) == observation(view(other, 0))).all()
+    assert not (encode_observation(state, 1) == encode_observation(other, 1)).all()
+    for s in range(4):  # the legal ids, the Rector's cards and the dealt cards too, at every seat
+        assert (encoder.observe(other, s) == observation(view(other, s))).all()
 
 
 def test_the_viewer_is_always_relative_seat_zero() -> None:

@@ -43,11 +43,15 @@ try:
 except ImportError as exc:  # the framework is an optional extra
     raise ImportError(missing_extra(exc, __name__, "ai")) from exc
 
-from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
-from ragusa.ai.observation import OBS_SIZE, observation
+from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, win_share
+from ragusa.ai.encoder import ObservationEncoder
+from ragusa.ai.observation import LAYOUT, OBS_SIZE
 from ragusa.bots import Bot, make_bot
 
 __all__ = ["RagusaEnv", "SoloEnv", "VsBotsEnv"]
+
+#: the observation's `legal` part: the action mask
+_MASK = LAYOUT["legal"]
 
 Obs = npt.NDArray[np.float32]
 #: the agent's seat
@@ -79,6 +83,7 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.table = Table(new_game(players, seed=0, edition=edition, options=self._options))
         self._bot_rng = random.Random(0)
+        self._encoder = ObservationEncoder()
         #: decisions the bots took in this episode
         self.bot_decisions = 0
 
@@ -91,26 +96,29 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         self._bots_play()
         if self.render_mode == "human":
             self.render()
-        return self._obs(), self._info()
+        obs = self._obs()
+        return obs, self._info(obs)
 
     def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self.table.over:
             raise RuntimeError("the episode is over: call reset()")
         if int(action) not in self.table.legal:
-            return self._obs(), -1.0, True, False, {**self._info(), "illegal_action": True}
+            obs = self._obs()
+            return obs, -1.0, True, False, {**self._info(obs), "illegal_action": True}
         self.table.play(int(action))
         self._bots_play()
         if self.render_mode == "human":
             self.render()
         reward = self._reward() if self.table.over else 0.0
-        return self._obs(), reward, self.table.over, False, self._info()
+        obs = self._obs()
+        return obs, reward, self.table.over, False, self._info(obs)
 
     def _bots_play(self) -> None:
         t = self.table
         while not t.over and t.seat != AGENT:
             seat = t.seat
             assert seat is not None
-            t.play_action(self.bots[seat - 1].choose(t.state, tuple(t.legal.values()), self._bot_rng))
+            t.play_action(self.bots[seat - 1].choose(t.state, t.actions, self._bot_rng))
             self.bot_decisions += 1
 
     def _reward(self) -> float:
@@ -120,13 +128,12 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         return 1.0 if shares[AGENT] > 0 else -1.0
 
     def _obs(self) -> Obs:
-        return observation(view(self.table.state, AGENT))
+        t = self.table
+        return self._encoder.observe(t.state, AGENT, t.ids if t.seat == AGENT and not t.over else None)
 
-    def _info(self) -> dict[str, Any]:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if not self.table.over:
-            mask[list(self.table.legal)] = 1
-        return {"action_mask": mask}
+    def _info(self, obs: Obs) -> dict[str, Any]:
+        # the observation's last part is the mask itself (zero once the game is over)
+        return {"action_mask": obs[_MASK].astype(np.int8)}
 
     def render(self) -> str | None:
         if self.render_mode is None:

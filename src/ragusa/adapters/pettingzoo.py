@@ -41,8 +41,12 @@ try:
 except ImportError as exc:  # the framework is an optional extra
     raise ImportError(missing_extra(exc, __name__, "ai")) from exc
 
-from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, view, win_share
-from ragusa.ai.observation import OBS_SIZE, observation
+from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, win_share
+from ragusa.ai.encoder import ObservationEncoder
+from ragusa.ai.observation import LAYOUT, OBS_SIZE
+
+#: the observation's `legal` part: the action mask
+_MASK = LAYOUT["legal"]
 
 __all__ = ["OBS_HIGH", "env", "raw_env"]
 
@@ -82,12 +86,14 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         self.players = players
         self.edition = edition
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         box = spaces.Box(low=0.0, high=OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.agents}
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.agents}
         self._games: random.Random | None = None
+        self._encoder = ObservationEncoder()
         self.table = Table(new_game(players, seed=0, edition=edition, options=self._options))
         self._start()
 
@@ -119,12 +125,12 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         self._start()
 
     def observe(self, agent: str) -> Obs:
-        seat = self.possible_agents.index(agent)
-        obs = observation(view(self.table.state, seat))
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if not self.table.over and seat == self.table.seat:
-            mask[list(self.table.legal)] = 1
-        return {"observation": obs, "action_mask": mask}
+        seat = self._seats[agent]
+        t = self.table
+        deciding = seat == t.seat and not t.over
+        obs = self._encoder.observe(t.state, seat, t.ids if deciding else None)
+        # the observation's last part is the mask itself (zero for a seat that does not decide)
+        return {"observation": obs, "action_mask": obs[_MASK].astype(np.int8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -135,12 +141,12 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
             raise ValueError(f"{agent} must act: give an action id, not None")
         self._cumulative_rewards[agent] = 0.0
         self.table.play(int(action))
-        self._clear_rewards()
         if self.table.over:
+            self._clear_rewards()
             self._finish()
-        else:
+            self._accumulate_rewards()
+        else:  # rewards come only at the end: every one is still 0, nothing to clear or add
             self.agent_selection = self._agent(self.table.seat)
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

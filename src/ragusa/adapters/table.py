@@ -7,7 +7,7 @@ adapters use is imported here, so the adapters follow a move of the engine in on
 
 from __future__ import annotations
 
-from ragusa.ai.ids import NUM_ACTIONS, action_id, describe_id
+from ragusa.ai.ids import NUM_ACTIONS, describe_id, ids_of
 from ragusa.contract.views import PlayerView, view
 from ragusa.core.actions import Action
 from ragusa.core.state import EDITIONS, GameState, Options
@@ -76,37 +76,37 @@ def win_share(state: GameState, seat: int) -> float:
     return 1.0 / len(won) if seat in won else 0.0
 
 
-#: action -> id, for the actions seen so far (actions are frozen and hashable; a dict lookup is
-#: cheaper than :func:`ragusa.ai.ids.action_id`'s type dispatch, and the adapters ask for every
-#: legal action's id at every step)
-_IDS: dict[Action, int] = {}
-_IDS_LIMIT = 200_000
-
-
-def _id(action: Action) -> int:
-    found = _IDS.get(action)
-    if found is None:
-        if len(_IDS) >= _IDS_LIMIT:
-            _IDS.clear()
-        found = _IDS[action] = action_id(action)
-    return found
-
-
 class Table:
-    """A game in progress driven by action ids: the state, and its legal actions keyed by id,
+    """A game in progress driven by action ids: the state, and its legal actions and their ids,
     listed once per state (the adapters ask for the mask and then step on the same state)."""
 
-    __slots__ = ("_legal", "state")
+    __slots__ = ("_actions", "_ids", "_legal", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self._actions: tuple[Action, ...] | None = None
+        self._ids: list[int] | None = None
         self._legal: dict[int, Action] | None = None
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The deciding seat's legal actions, in `ragusa.legal_actions` order."""
+        if self._actions is None:
+            self._actions = legal_actions(self.state)
+        return self._actions
+
+    @property
+    def ids(self) -> list[int]:
+        """The ids of `actions`, in the same order (distinct: one legal action per id)."""
+        if self._ids is None:
+            self._ids = ids_of(self.actions)
+        return self._ids
 
     @property
     def legal(self) -> dict[int, Action]:
         """The deciding seat's legal actions by id, in `ragusa.legal_actions` order."""
         if self._legal is None:
-            self._legal = {_id(a): a for a in legal_actions(self.state)}
+            self._legal = dict(zip(self.ids, self.actions))
         return self._legal
 
     @property
@@ -120,29 +120,31 @@ class Table:
 
     def legal_ids(self) -> list[int]:
         """The legal ids, ascending."""
-        return sorted(self.legal)
+        return sorted(self.ids)
 
     def mask(self) -> list[int]:
-        """1 at each legal id, 0 elsewhere (length `NUM_ACTIONS`)."""
+        """1 at each legal id, 0 elsewhere (length `NUM_ACTIONS`; all zero once the game is over)."""
         out = [0] * NUM_ACTIONS
-        for i in self.legal:
-            out[i] = 1
+        if not self.over:
+            for i in self.ids:
+                out[i] = 1
         return out
 
     def play(self, action: int) -> None:
         """Take the action with id `action`; `IllegalActionId` if it is not legal here."""
-        found = self.legal.get(action)
-        if found is None:
+        try:  # a scan of a short list of ints: cheaper than building `legal`
+            found = self.actions[self.ids.index(action)]
+        except ValueError:
             if self.over:
-                raise IllegalActionId(f"the game is over; action {action} cannot be taken")
+                raise IllegalActionId(f"the game is over; action {action} cannot be taken") from None
             raise IllegalActionId(
                 f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}"
-            )
+            ) from None
         self.play_action(found)
 
     def play_action(self, action: Action) -> None:
         self.state = apply(self.state, action)
-        self._legal = None
+        self._actions = self._ids = self._legal = None
 
 
 def render_text(state: GameState) -> str:

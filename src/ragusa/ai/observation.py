@@ -38,7 +38,8 @@ _CARDS = {c.id: i for i, c in enumerate(COMPONENTS.bonus_cards)}
 _SHIPS = {s.id: i for i, s in enumerate(COMPONENTS.ships)}
 _TRACK = len(COMPONENTS.market.track)
 _N_SLOTS = len(COMPONENTS.market.slots)
-_OPTIONS = ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
+#: the options the observation shows, in order
+OPTION_FLAGS = ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
 
 #: divisors that bring counts to about 0..1
 SCALE: dict[str, float] = {
@@ -83,7 +84,7 @@ def _game(v: PlayerView) -> list[float]:
     return (
         _onehot(MAX_SEATS, len(v.players) - 1)
         + _onehot(len(EDITIONS), EDITIONS.index(v.edition))
-        + [float(getattr(v.options, o)) for o in _OPTIONS]
+        + [float(getattr(v.options, o)) for o in OPTION_FLAGS]
         + [float(v.solo is not None)]
     )
 

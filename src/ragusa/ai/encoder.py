@@ -1,0 +1,391 @@
+"""Observation vectors encoded straight from the full state, fast (issue 14.5).
+
+`ragusa.ai.observation.observation(view(state, seat))` is the specification: it goes
+through the seat's `PlayerView`, which lists the legal actions again, and builds the vector
+as a Python list. The adapters need a vector at every decision, so `ObservationEncoder`
+writes the same vector from the state itself in two steps:
+
+* the *public* part (everything every seat sees: the board, the market, each seat's open
+  holdings, the decision) is kept in a float32 buffer with seats in absolute order; from one
+  call to the next only the parts whose inputs changed are rewritten (a move changes a few
+  spots, a seat's holdings and the decision). What it writes there never depends on a bonus
+  card in a hand before the game is over, a deck's order, the Rector's drawn cards or the solo
+  bots' cards (only their numbers); the objects it keeps to tell what changed are compared,
+  never encoded;
+* the seat's vector is one gather from that buffer (seats turned so the seat is position 0),
+  then its *private* part is written in: its own bonus cards, its own dealt cards, and when it
+  decides the Rector's drawn cards and its legal ids (taken from the caller, who has them).
+
+Tests check it equals the specification on every state of random games of every mode.
+
+Examples:
+    >>> from ragusa.ai.encoder import ObservationEncoder
+    >>> from ragusa.ai.observation import observation
+    >>> from ragusa.contract.views import view
+    >>> from ragusa.rules.game import new_game
+    >>> state = new_game(3, seed=5)
+    >>> bool((ObservationEncoder().observe(state, 1) == observation(view(state, 1))).all())
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+from array import array
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import itemgetter, ne
+from typing import TYPE_CHECKING, Protocol, cast
+
+from ragusa.ai.ids import NUM_ACTIONS, action_id, legal_ids
+from ragusa.ai.observation import INFO_SIZE, LAYOUT, MAX_SEATS, OBS_SIZE, OPTION_FLAGS, SCALE
+from ragusa.core.actions import Action
+from ragusa.core.board import BOARD
+from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
+from ragusa.core.state import EDITIONS, PHASES, POWERHOUSE, RESERVED, GameState, Phase, PlayerState
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["ObservationEncoder", "encode_information_state", "encode_observation"]
+
+_N_SPOTS = len(BOARD.spot_ids)
+_N_HEXES = len(BOARD.hex_ids)
+_CARDS = {c.id: i for i, c in enumerate(COMPONENTS.bonus_cards)}
+_SHIPS = {s.id: i for i, s in enumerate(COMPONENTS.ships)}
+_TRACK = len(COMPONENTS.market.track)
+_PHASE = {p: i for i, p in enumerate(PHASES)}
+_CELL = MAX_SEATS + 2  # a spot of the houses part: owner (5 seats), powerhouse, reserved
+_SEAT = (LAYOUT["seats"].stop - LAYOUT["seats"].start) // MAX_SEATS  # one seat's block
+_BONUS_AT = _SEAT - len(_CARDS)  # where a seat's bonus cards start in its block
+_SHIPS_AT = _BONUS_AT - len(_SHIPS)  # where its ships start
+_TOWER_SPOTS = tuple(BOARD.tower_spots)
+#: the tower spots' entries of `GameState.towers` (one per spot), in the observation's order
+_PICK_TOWERS: Callable[[tuple[int, ...]], tuple[int, ...]] = (
+    itemgetter(*_TOWER_SPOTS) if len(_TOWER_SPOTS) > 1 else lambda t: tuple(t[i] for i in _TOWER_SPOTS)
+)
+_R, _C, _P, _V = SCALE["resource"], SCALE["commodity"], SCALE["pieces"], SCALE["vp"]
+_SEATS, _CARDS_AT, _LEGAL = LAYOUT["seats"].start, LAYOUT["cards"].start, LAYOUT["legal"].start
+
+
+def _zeros(n: int) -> array[float]:
+    return array("f", bytes(4 * n))
+
+
+_CELL_CLEAR = {MAX_SEATS: _zeros(MAX_SEATS), _CELL: _zeros(_CELL)}
+#: where a seat's commodities and pieces left start in its block (after present and resources)
+_COMMODITIES_AT = 1 + len(RESOURCES)
+_PIECES_AT = _COMMODITIES_AT + len(COMMODITIES)
+_CLEAR_SHIPS = _zeros(len(_SHIPS))
+#: a seat's ships and bonus cards, cleared
+_SEAT_TAIL = _zeros(_SEAT - _SHIPS_AT)
+#: the public buffer's last element: always zero, gathered where a seat sees nothing
+_ZERO = OBS_SIZE
+#: the decision part's seat groups: deciding, turn and start seat, then the END-2 seats
+_DECISION_SEATS = LAYOUT["decision"].start + len(PHASES)
+_END_SEATS = _DECISION_SEATS + 3 * MAX_SEATS + 3
+
+
+class _Floats(Protocol):
+    """A float32 array's elements, read and written as Python floats, and its slices written
+    from `array("f")` values (a memoryview: no numpy call per write)."""
+
+    def __getitem__(self, i: int, /) -> float: ...
+    def __setitem__(self, i: int | slice, value: float | array[float], /) -> None: ...
+
+
+#: per part, zeros to clear it with
+_CLEAR = {part: _zeros(sl.stop - sl.start) for part, sl in LAYOUT.items()}
+
+
+def _floats(array: npt.NDArray[np.float32]) -> _Floats:
+    """Element access to `array` at Python speed (indexing the array itself makes a numpy
+    scalar per read and checks types per write)."""
+    return cast(_Floats, array.data)
+
+
+def _groups() -> list[int]:
+    """The start of every group of `MAX_SEATS` cells that holds one cell per seat."""
+    starts = [_DECISION_SEATS + g * MAX_SEATS for g in range(3)] + [_END_SEATS]
+    starts += [LAYOUT["houses"].start + s * _CELL for s in range(_N_SPOTS)]
+    starts += [LAYOUT["towers"].start + t * MAX_SEATS for t in range(len(_TOWER_SPOTS))]
+    starts += [LAYOUT["walls"].start + w * MAX_SEATS for w in range(len(BOARD.wall_ids))]
+    return starts
+
+
+@functools.cache
+def _turn(n: int, viewer: int) -> npt.NDArray[np.intp]:
+    """Where each element of `viewer`'s vector comes from in the public buffer (absolute seats)."""
+    import numpy as np
+
+    idx = list(range(OBS_SIZE))
+    for base in _groups():
+        for k in range(MAX_SEATS):
+            idx[base + k] = base + (viewer + k) % n if k < n else _ZERO
+    for k in range(MAX_SEATS):
+        block = _SEATS + ((viewer + k) % n) * _SEAT
+        for j in range(_SEAT):
+            idx[_SEATS + k * _SEAT + j] = block + j if k < n else _ZERO
+    return np.array(idx, np.intp)
+
+
+class ObservationEncoder:
+    """`observation(view(state, seat))` for any seat, encoded from full states.
+
+    `observe` returns a new array each call (the caller may keep it). Any sequence of states
+    works (of any game and mode); it is fastest along a game, where it rewrites only what a
+    move changed. One encoder serves every seat of a game; it is not for several threads at once.
+    """
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self._buf = np.zeros(OBS_SIZE + 1, np.float32)
+        self._mv = _floats(self._buf)  # element writes at Python speed
+        self._keys: dict[str, object] = {}
+        self._seat_keys: list[tuple[PlayerState, bool, int] | None] = [None] * MAX_SEATS
+        self._n = 0
+
+    def observe(self, state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
+        """The observation of `state` for `seat` (layout `LAYOUT`). `legal`: the legal ids of
+        `state`, when the caller has them (read only when `seat` decides)."""
+        n = len(state.players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}; got {seat!r}")
+        self._public(state)
+        # seat 0 sees the seats in absolute order: its vector is the buffer itself (the cells
+        # of seats past the last are never written there); any other seat's is a gather
+        out = self._buf[:OBS_SIZE].copy() if seat == 0 else self._buf.take(_turn(n, seat))
+        self._private(_floats(out), state, seat, legal)
+        return out
+
+    def information_state(
+        self, state: GameState, seat: int, own_history: Sequence[Action], legal: Sequence[int] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """`information_state(view(state, seat), own_history)` (layout `INFO_LAYOUT`)."""
+        import numpy as np
+
+        out = np.zeros(INFO_SIZE, np.float32)
+        out[:OBS_SIZE] = self.observe(state, seat, legal)
+        counts = [0.0] * NUM_ACTIONS  # summed in doubles, as the specification does
+        for a in own_history:
+            counts[action_id(a)] += 1.0 / SCALE["history"]
+        out[OBS_SIZE : OBS_SIZE + NUM_ACTIONS] = counts
+        if own_history:
+            out[OBS_SIZE + NUM_ACTIONS + action_id(own_history[-1])] = 1.0
+        return out
+
+    def _private(self, mv: _Floats, state: GameState, seat: int, legal: Sequence[int] | None) -> None:
+        """What only `seat` sees: its bonus cards (everyone's once the game is over: public,
+        already gathered), its dealt cards, and when it decides the Rector's cards and its moves."""
+        over = state.phase == Phase.OVER
+        if not over:
+            for card in state.players[seat].bonus_cards:
+                mv[_SEATS + _BONUS_AT + _CARDS[card]] += 1.0
+        if seat < len(state.dealt):
+            for card in state.dealt[seat]:
+                mv[_CARDS_AT + _CARDS[card]] += 1.0
+        if state.seat == seat and not over:
+            for card in state.rector_hand:
+                mv[_CARDS_AT + len(_CARDS) + _CARDS[card]] += 1.0
+            for i in legal if legal is not None else legal_ids(state):
+                mv[_LEGAL + i] = 1.0
+
+    def _public(self, s: GameState) -> None:
+        n = len(s.players)
+        if n != self._n:  # another number of seats: start afresh
+            self._buf[:] = 0.0
+            self._keys.clear()
+            self._seat_keys = [None] * MAX_SEATS
+            self._n = n
+        self._decision(s)
+        self._owners("houses", s.houses, _CELL)
+        self._seats(s)
+        self._resolving(s)
+        # what changes seldom, checked at once first
+        decks = (len(s.ship_deck), len(s.bonus_deck), len(s.rector_hand))
+        rare = (s.edition, s.options, s.solo, s.towers, s.walls, s.market, s.slots, decks)
+        if self._keys.get("rare") != rare:
+            self._keys["rare"] = rare
+            self._game(s)
+            self._owners("towers", _PICK_TOWERS(s.towers), MAX_SEATS)
+            self._owners("walls", s.walls, MAX_SEATS)
+            self._market(s)
+            self._solo(s)
+            self._mv[_CARDS_AT + 2 * len(_CARDS)] = len(s.rector_hand) / 2.0
+
+    def _changed(self, part: str, key: object) -> bool:
+        if self._keys.get(part, self) == key:
+            return False
+        self._keys[part] = key
+        return True
+
+    def _clear(self, part: str) -> int:
+        sl = LAYOUT[part]
+        self._mv[sl] = _CLEAR[part]
+        return int(sl.start)
+
+    def _game(self, s: GameState) -> None:
+        if not self._changed("game", (s.edition, s.options, s.solo is None)):
+            return
+        at, mv = self._clear("game"), self._mv
+        if self._n <= MAX_SEATS:
+            mv[at + self._n - 1] = 1.0
+        at += MAX_SEATS
+        mv[at + EDITIONS.index(s.edition)] = 1.0
+        at += len(EDITIONS)
+        for k, name in enumerate(OPTION_FLAGS):
+            mv[at + k] = float(getattr(s.options, name))
+        mv[at + len(OPTION_FLAGS)] = float(s.solo is not None)
+
+    def _decision(self, s: GameState) -> None:
+        key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.placements, s.passes, s.window_done, s.end_seats)
+        if not self._changed("decision", key):
+            return
+        at, mv, n = self._clear("decision"), self._mv, self._n
+        mv[at + _PHASE[s.phase]] = 1.0
+        at = _DECISION_SEATS
+        for who in (s.seat, s.turn_seat, s.start_seat):
+            if who is not None and who >= 0:
+                mv[at + who % n] = 1.0
+            at += MAX_SEATS
+        mv[at], mv[at + 1], mv[at + 2] = s.placements / SCALE["placements"], s.passes / MAX_SEATS, float(s.window_done)
+        for e in s.end_seats:
+            mv[_END_SEATS + e % n] += 1.0
+
+    def _owners(self, part: str, owners: tuple[int, ...], width: int) -> None:
+        """A per-place part (houses, towers, walls): one owner cell per place; only the places
+        whose owner changed since the last call are rewritten."""
+        old = self._keys.get(part)
+        if old is owners or old == owners:
+            return
+        self._keys[part] = owners
+        mv, base, n, zeros = self._mv, LAYOUT[part].start, self._n, _CELL_CLEAR[width]
+        if not isinstance(old, tuple) or len(old) != len(owners):
+            old = (-1,) * len(owners)
+            self._clear(part)
+        for k in compress(range(len(owners)), map(ne, old, owners)):
+            cell, now = base + k * width, owners[k]
+            mv[cell : cell + width] = zeros
+            if now >= 0:
+                mv[cell + now % n] = 1.0
+            elif now == POWERHOUSE:
+                mv[cell + MAX_SEATS] = 1.0
+            elif now == RESERVED:
+                mv[cell + MAX_SEATS + 1] = 1.0
+
+    def _market(self, s: GameState) -> None:
+        if not self._changed("market", (s.market, s.slots, len(s.ship_deck), len(s.bonus_deck))):
+            return
+        at, mv = self._clear("market"), self._mv
+        for bead in s.market:
+            if 0 <= bead < _TRACK:
+                mv[at + bead] = 1.0
+            at += _TRACK
+        for ship in s.slots:
+            mv[at + (len(_SHIPS) if ship is None else _SHIPS[ship])] = 1.0
+            at += len(_SHIPS) + 1
+        mv[at], mv[at + 1] = len(s.ship_deck) / len(_SHIPS), len(s.bonus_deck) / len(_CARDS)
+
+    def _seats(self, s: GameState) -> None:
+        over, dealt, last = s.phase == Phase.OVER, s.dealt, self._seat_keys
+        for i, p in enumerate(s.players):
+            count = len(dealt[i]) if i < len(dealt) else 0
+            # `p` keys the cache only (by identity: a changed seat is a new object); the block
+            # shows its bonus cards only once the game is over
+            key = last[i]
+            if key is not None and key[0] is p and key[1] == over and key[2] == count:
+                continue
+            last[i] = (p, over, count)
+            if key is None or over or key[1]:  # bonus cards shown: the whole block
+                self._seat(_SEATS + i * _SEAT, p, over, count)
+            else:
+                self._seat_changes(_SEATS + i * _SEAT, key[0], p, count)
+
+    def _seat(self, at: int, p: PlayerState, over: bool, dealt: int) -> None:
+        values = array(
+            "f",
+            [
+                1.0,
+                *map(_R.__rtruediv__, p.resources),  # x / _R for each, as the specification divides
+                *map(_C.__rtruediv__, p.commodities),
+                p.houses_left / _P,
+                p.powerhouses_left / _P,
+                p.towers_left / _P,
+                len(p.bonus_cards) / 4.0,
+                dealt / 4.0,
+                p.fish_traded / _V,
+                *map(_V.__rtruediv__, p.vp),
+            ],
+        )
+        mv = self._mv
+        mv[at : at + _SHIPS_AT] = values
+        mv[at + _SHIPS_AT : at + _SEAT] = _SEAT_TAIL
+        for ship in p.ships:
+            mv[at + _SHIPS_AT + _SHIPS[ship]] += 1.0
+        if over:
+            for card in p.bonus_cards:
+                mv[at + _BONUS_AT + _CARDS[card]] += 1.0
+
+    def _seat_changes(self, at: int, old: PlayerState, p: PlayerState, dealt: int) -> None:
+        """A seat's block, before the game is over, where it differs from `old`'s."""
+        mv = self._mv
+        if p.resources != old.resources:
+            for k, x in enumerate(p.resources, at + 1):
+                mv[k] = x / _R
+        if p.commodities != old.commodities:
+            for k, x in enumerate(p.commodities, at + _COMMODITIES_AT):
+                mv[k] = x / _C
+        at += _PIECES_AT
+        mv[at], mv[at + 1], mv[at + 2] = p.houses_left / _P, p.powerhouses_left / _P, p.towers_left / _P
+        mv[at + 3], mv[at + 4], mv[at + 5] = len(p.bonus_cards) / 4.0, dealt / 4.0, p.fish_traded / _V
+        if p.vp != old.vp:
+            for k, x in enumerate(p.vp, at + 6):
+                mv[k] = x / _V
+        if p.ships != old.ships:
+            at += _SHIPS_AT - _PIECES_AT
+            mv[at : at + len(_SHIPS)] = _CLEAR_SHIPS
+            for ship in p.ships:
+                mv[at + _SHIPS[ship]] += 1.0
+
+    def _resolving(self, s: GameState) -> None:
+        if not self._changed("resolving", (s.placed, s.placed_power, s.pending_hexes, s.current_hex, s.queue)):
+            return
+        at, mv = self._clear("resolving"), self._mv
+        if 0 <= s.placed < _N_SPOTS:
+            mv[at + s.placed] = 1.0
+        mv[at + _N_SPOTS] = float(s.placed_power)
+        at += _N_SPOTS + 1
+        for h in s.pending_hexes:
+            mv[at + h] += 1.0
+        at += _N_HEXES
+        if 0 <= s.current_hex < _N_HEXES:
+            mv[at + s.current_hex] = 1.0
+        at += _N_HEXES
+        if s.queue and 0 <= s.queue[0] < _N_SPOTS:
+            mv[at + s.queue[0]] = 1.0
+        at += _N_SPOTS
+        for spot in s.queue[1:]:
+            mv[at + spot] += 1.0
+
+    def _solo(self, s: GameState) -> None:
+        if not self._changed("solo", s.solo):
+            return
+        at, solo = self._clear("solo"), s.solo
+        if solo is not None:
+            values = [len(c) / 3.0 for c in solo.bot_cards[:2]] + [len(c) / 4.0 for c in solo.bot_pairs[:2]]
+            values.append(solo.round / 9.0)
+            self._mv[at : at + len(values)] = array("f", values)
+
+
+def encode_observation(state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
+    """`observation(view(state, seat))`, from the state (one call: nothing kept)."""
+    return ObservationEncoder().observe(state, seat, legal)
+
+
+def encode_information_state(
+    state: GameState, seat: int, own_history: Sequence[Action], legal: Sequence[int] | None = None
+) -> npt.NDArray[np.float32]:
+    """`information_state(view(state, seat), own_history)`, from the state."""
+    return ObservationEncoder().information_state(state, seat, own_history, legal)
