@@ -27,9 +27,13 @@ from ragusa import (
 )
 from ragusa.contract.serialization import state_from_json, state_to_json
 from ragusa.core.board import BOARD, KIND_CITY
+from ragusa.core.components import RESOURCES
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.state import POWERHOUSE, Phase
-from ragusa.rules.two_player import powerhouse_spots
+from ragusa.core.work import Work
+from ragusa.rules.fish import TRADE_COST
+from ragusa.rules.requirements import FISH, FISHMONGER_FISH, GRAPES, OLIVES, ORE, SPOT_INFO, placements
+from ragusa.rules.two_player import powerhouse_spot_refusal, powerhouse_spots
 from tests.support import PH, hexes, position
 
 LITERAL = Options(powerhouse_any_hex=True)
@@ -237,3 +241,75 @@ def test_r9_option_is_offered_by_the_protocol() -> None:
     assert reply["ok"], reply
     (session,) = store.sessions.values()
     assert session.options == LITERAL
+
+
+@pytest.mark.clause("TWO-2", "R-9")
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from((-1, -1, -1, 0, 1, POWERHOUSE)), min_size=len(BOARD.spot_ids), max_size=len(BOARD.spot_ids)
+    ),
+    st.booleans(),
+)
+def test_powerhouse_spots_are_the_free_ring_spots_the_refusal_allows(houses: list[int], any_hex: bool) -> None:
+    """`powerhouse_spots` works from precomputed masks (issue 12); on any board it lists exactly the
+    free ring spots, in ring order, that `powerhouse_spot_refusal` (hex by hex) allows."""
+    board = tuple(houses)
+    expected = [s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None]
+    assert powerhouse_spots(board, any_hex) == expected
+
+
+def _powerhouse_trades_by_hand(res: list[int], com: list[int], spot: int, strict: bool) -> tuple[str, ...] | None:
+    """TWO-3, R-10: a powerhouse needs only the special requirements (BUILD-7, R-3), its shortfall
+    bought with fish (BUILD-8); the trades in the order silver ore, grapes, olives; None if illegal."""
+    info = SPOT_INFO[spot]
+    if info.needs_commodity and not any(com) and (strict or not info.needs_one):
+        return None
+    trades = tuple(RESOURCES[r] for r in (ORE, GRAPES, OLIVES) if r in info.needs_one and res[r] < 1)
+    left = res[FISH] - sum(TRADE_COST[t] for t in trades)
+    return trades if left >= (FISHMONGER_FISH if info.fishmonger else 0) else None
+
+
+@pytest.mark.clause("TWO-3", "R-10", "BUILD-7", "BUILD-8", "R-3")
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 14), st.lists(st.integers(0, 1), min_size=5, max_size=5)).map(lambda t: [t[0], *t[1]]),
+        min_size=1,
+        max_size=6,
+    ),
+    st.lists(st.integers(0, 1), min_size=3, max_size=3),
+    st.sets(st.sampled_from(BOARD.ring_spots), min_size=1),
+    st.booleans(),
+)
+def test_powerhouse_placements_answer_what_the_rules_say(
+    holdings: list[list[int]], com: list[int], spots: set[int], strict: bool
+) -> None:
+    """Powerhouse placements are kept by what they read (issue 12): asked in turn for several
+    holdings on the same spots, each answer is still what TWO-3 and BUILD-7 give spot by spot."""
+    ordered = sorted(spots)
+    counts = (0,) * len(BOARD.hex_ids)
+    for res in holdings:
+        expected = [(s, t) for s in ordered if (t := _powerhouse_trades_by_hand(res, com, s, strict)) is not None]
+        assert placements(res, com, counts, ordered, True, strict) == expected
+
+
+@pytest.mark.clause("TWO-2", "R-9")
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(range(len(BOARD.spot_ids))), st.sampled_from((0, 1, POWERHOUSE))), max_size=30),
+    st.booleans(),
+)
+def test_powerhouse_spots_kept_across_placements_are_the_refusals_answer(
+    writes: list[tuple[int, int]], any_hex: bool
+) -> None:
+    """`powerhouse_spots` updates its last answer when one piece was placed since (issue 12); after
+    any sequence of placements it still lists the free ring spots the refusal allows."""
+    work = Work(new_game(2, seed=4))
+    for spot, owner in writes:
+        work.set_house(spot, owner)
+        board = work.houses
+        expected = [
+            s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None
+        ]
+        assert powerhouse_spots(board, any_hex) == expected

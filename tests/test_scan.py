@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 from ragusa.core.actions import Place
 from ragusa.core.board import BOARD
 from ragusa.core.state import EMPTY
-from ragusa.rules.requirements import SPOT_INFO, STONE, WOOD, placements
-from ragusa.rules.scan import free_spots, house_place_actions, house_placements, needs_of
+from ragusa.core.work import Work
+from ragusa.rules.game import new_game
+from ragusa.rules.requirements import SPOT_INFO, STONE, WOOD, own_house_counts, placements
+from ragusa.rules.scan import free_mask, free_spots, house_place_actions, house_placements, needs_of
 
 N_HEXES = len(BOARD.hex_ids)
 ALL_SPOTS = list(range(len(BOARD.spot_ids)))
@@ -82,3 +84,31 @@ def test_the_place_actions_match_the_reference_check_on_any_board(
     free = [s for s, owner in enumerate(houses) if owner == EMPTY]
     expected = [Place(BOARD.spot_ids[s], False, t) for s, t in placements(res, com, cnt, free, False, strict)]
     assert house_place_actions(res, com, cnt, houses, strict, hint) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(ALL_SPOTS), st.sampled_from((0, 1, 2, 3, -2, -3))), min_size=1, max_size=30),
+    st.lists(st.sampled_from((0, 1, 2, 3)), min_size=1, max_size=30),
+)
+def test_counts_and_free_spots_kept_across_set_house_match_a_rescan(
+    writes: list[tuple[int, int]], asked: list[int]
+) -> None:
+    """The free spots are updated from the board they were last computed on when `Work.set_house`
+    made the new board (`ragusa.core.work.house_step`); after any sequence of writes (reserved
+    spots taken over included), asked at any step, they (and a seat's houses per hex) are what a
+    fresh scan of the board gives. (Tooling: no clause marker.)"""
+    state = new_game(4, seed=1)
+    work = Work(state)
+    for k, (spot, owner) in enumerate(writes):
+        work.set_house(spot, owner)
+        houses = work.houses
+        seat = asked[k % len(asked)]
+        expected = [0] * N_HEXES
+        for s, h in enumerate(houses):
+            if h == seat:
+                for x in BOARD.spot_hexes[s]:
+                    expected[x] += 1
+        assert own_house_counts(houses, seat) == tuple(expected)
+        assert free_spots(houses) == [s for s, h in enumerate(houses) if h == EMPTY]
+        assert free_mask(houses) == sum(1 << s for s, h in enumerate(houses) if h == EMPTY)

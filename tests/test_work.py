@@ -10,6 +10,7 @@ import inspect
 import random
 
 import attrs
+import pytest
 
 from ragusa import apply, is_terminal, legal_actions, new_game
 from ragusa.core.state import GameState, PlayerState
@@ -49,8 +50,28 @@ def test_copy_and_freeze_name_every_field() -> None:
     init, freeze = inspect.getsource(Work.__init__), inspect.getsource(Work.freeze)
     for name in STATE_FIELDS:
         assert f"s.{name}" in init, name
-        assert f"{name}=" in freeze, name
+        assert f"o.{name} = " in freeze, name
     init, freeze = inspect.getsource(PlayerWork.__init__), inspect.getsource(PlayerWork.freeze)
     for name in PLAYER_FIELDS:
         assert f"p.{name}" in init, name
-        assert f"{name}=" in freeze, name
+        assert f"o.{name} = " in freeze, name
+
+
+def test_frozen_copies_are_true_frozen_instances_equal_to_constructed_ones() -> None:
+    """`freeze` fills a shell and gives it the frozen class (`ragusa.core.state`): the result is
+    an instance of exactly that class, frozen, and equal (with the same hash) to the state the
+    class's own `__init__` builds from the same fields."""
+    state = new_game(2, seed=3)
+    work = Work(state)
+    work.p(0).res[1] += 2
+    frozen = work.freeze()
+    assert type(frozen) is GameState and type(frozen.players[0]) is PlayerState
+    rebuilt = GameState(**{name: getattr(frozen, name) for name in STATE_FIELDS})
+    player = PlayerState(**{name: getattr(frozen.players[0], name) for name in PLAYER_FIELDS})
+    assert rebuilt == frozen and hash(rebuilt) == hash(frozen)
+    assert player == frozen.players[0] and player.resources[1] == state.players[0].resources[1] + 2
+    assert frozen != state and state.players[0].resources[1] + 2 == frozen.players[0].resources[1]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        frozen.rng = 0  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        frozen.players[0].houses_left = 0  # type: ignore[misc]

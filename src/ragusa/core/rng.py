@@ -53,7 +53,12 @@ def below(state: int, n: int) -> tuple[int, int]:
         raise ValueError("below() needs n >= 1")
     threshold = (1 << 32) % n
     while True:
-        out, state = next_u32(state)
+        # `next_u32`, inlined (setups shuffle decks draw by draw)
+        old = state
+        state = (old * _MULT + _INC) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        out = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
         if out >= threshold:
             return out % n, state
 

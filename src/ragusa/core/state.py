@@ -11,6 +11,7 @@ Nothing here is ever mutated: `ragusa.apply` returns a new state.
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
@@ -54,6 +55,23 @@ class Phase(enum.StrEnum):
 #: every phase's JSON value, in declaration order
 PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
 
+# The phases as module constants, for hot code (issue 12): `Phase.PLACE` is looked up through the
+# enum's class machinery, about five times slower than reading a global. Same objects.
+(
+    PHASE_SETUP_BONUS,
+    PHASE_PLACE,
+    PHASE_ORDER,
+    PHASE_TRADE_WINDOW,
+    PHASE_MASON,
+    PHASE_ARCHITECT,
+    PHASE_MARKET,
+    PHASE_WHARF,
+    PHASE_RECTOR_DRAW,
+    PHASE_RECTOR_KEEP,
+    PHASE_END_TRADE,
+    PHASE_OVER,
+) = Phase
+
 
 @attrs.frozen
 class Options:
@@ -76,7 +94,7 @@ class Options:
 OPTION_NAMES: tuple[str, ...] = tuple(a.name for a in attrs.fields(Options))
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PlayerState:
     """One seat's holdings."""
 
@@ -169,7 +187,7 @@ class ChanceState:
     fixed: tuple[str | int, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class GameState:
     """A complete, self-contained game position."""
 
@@ -229,3 +247,17 @@ class GameState:
     @property
     def n_players(self) -> int:
         return len(self.players)
+
+
+# Shells (issue 12): `GameState.__init__` sets each of its 27 fields through `object.__setattr__`
+# (the class is frozen), which made building the state the largest single cost of `apply`. A shell
+# is a plain class with exactly the same slots: `ragusa.core.work` fills one with ordinary
+# attribute stores and then sets its `__class__` to the frozen class (allowed because the
+# layouts are identical), which yields a true instance of that class, equal to and
+# indistinguishable from one built by `__init__`, in a fraction of the time. (Slotted classes
+# with a `__weakref__` slot refuse the class change, hence `weakref_slot=False` above.)
+
+#: a mutable object with `GameState`'s slots, to fill and turn into a `GameState`
+GAME_STATE_SHELL: Any = type("GameStateShell", (), {"__slots__": tuple(a.name for a in attrs.fields(GameState))})
+#: a mutable object with `PlayerState`'s slots, to fill and turn into a `PlayerState`
+PLAYER_STATE_SHELL: Any = type("PlayerStateShell", (), {"__slots__": tuple(a.name for a in attrs.fields(PlayerState))})

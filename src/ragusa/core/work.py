@@ -12,7 +12,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ragusa.core.state import ChanceState, GameState, Options, PlayerState, SoloState
+from ragusa.core.state import (
+    GAME_STATE_SHELL,
+    PLAYER_STATE_SHELL,
+    ChanceState,
+    GameState,
+    Options,
+    PlayerState,
+    SoloState,
+)
+
+_new = object.__new__
+
+#: The last board `Work.set_house` made (issue 12): (that houses tuple, the tuple it was made from,
+#: the spot written). Readers that keep something per board (the free spots) update it from the
+#: board they saw last instead of rescanning, when the board asked about is this one.
+_last_step: tuple[tuple[int, ...], tuple[int, ...], int] = ((), (), -1)
+
+
+def house_step(houses: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
+    """The board `houses` was made from by the last `Work.set_house` and the spot it wrote, if
+    `houses` is the board that call made; None otherwise."""
+    new, old, spot = _last_step
+    return (old, spot) if new is houses else None
 
 
 class PlayerWork:
@@ -45,18 +67,20 @@ class PlayerWork:
 
     def freeze(self) -> PlayerState:
         r, c, v = self.res, self.com, self.vp
-        return PlayerState(
-            resources=(r[0], r[1], r[2], r[3], r[4], r[5]),
-            commodities=(c[0], c[1], c[2]),
-            houses_left=self.houses_left,
-            powerhouses_left=self.powerhouses_left,
-            towers_left=self.towers_left,
-            bonus_cards=self.bonus_cards,
-            ships=self.ships,
-            vp=(v[0], v[1], v[2], v[3], v[4], v[5], v[6]),
-            bonus_vp=self.bonus_vp,
-            fish_traded=self.fish_traded,
-        )
+        o = _new(PLAYER_STATE_SHELL)  # filled, then made a PlayerState: see `ragusa.core.state`
+        o.resources = (r[0], r[1], r[2], r[3], r[4], r[5])
+        o.commodities = (c[0], c[1], c[2])
+        o.houses_left = self.houses_left
+        o.powerhouses_left = self.powerhouses_left
+        o.towers_left = self.towers_left
+        o.bonus_cards = self.bonus_cards
+        o.ships = self.ships
+        o.vp = (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
+        o.bonus_vp = self.bonus_vp
+        o.fish_traded = self.fish_traded
+        o.__class__ = PlayerState
+        frozen: PlayerState = o
+        return frozen
 
 
 class Work:
@@ -133,7 +157,9 @@ class Work:
 
     def set_house(self, spot: int, owner: int) -> None:
         h = self.houses
-        self.houses = h[:spot] + (owner,) + h[spot + 1 :]
+        global _last_step
+        new = self.houses = h[:spot] + (owner,) + h[spot + 1 :]
+        _last_step = (new, h, spot)
 
     def set_tower(self, spot: int, owner: int) -> None:
         t = self.towers
@@ -165,6 +191,11 @@ class Work:
             p = self._players[seat]
             return p.houses_left + p.powerhouses_left
         return pw.houses_left + pw.powerhouses_left
+
+    def powerhouses_left(self, seat: int) -> int:
+        """`seat`'s powerhouses still to place (a read: copies nothing)."""
+        pw = self._pw.get(seat)
+        return self._players[seat].powerhouses_left if pw is None else pw.powerhouses_left
 
     def resource(self, seat: int, r: int) -> int:
         """`seat`'s count of resource `r` (a read: copies nothing)."""
@@ -207,33 +238,35 @@ class Work:
             for seat, pw in self._pw.items():
                 lst[seat] = pw.freeze()
             players = tuple(lst)
-        return GameState(
-            edition=self.edition,
-            options=self.options,
-            rng=self.rng,
-            players=players,
-            start_seat=self.start_seat,
-            phase=self.phase,
-            seat=self.seat,
-            turn_seat=self.turn_seat,
-            placements=self.placements,
-            houses=self.houses,
-            towers=self.towers,
-            walls=self.walls,
-            market=self.market,
-            slots=self.slots,
-            ship_deck=self.ship_deck,
-            bonus_deck=self.bonus_deck,
-            dealt=self.dealt,
-            rector_hand=self.rector_hand,
-            placed=self.placed,
-            placed_power=self.placed_power,
-            pending_hexes=self.pending_hexes,
-            current_hex=self.current_hex,
-            queue=self.queue,
-            window_done=self.window_done,
-            passes=self.passes,
-            end_seats=self.end_seats,
-            solo=self.solo,
-            chance=self.chance,
-        )
+        o = _new(GAME_STATE_SHELL)  # filled, then made a GameState: see `ragusa.core.state`
+        o.edition = self.edition
+        o.options = self.options
+        o.rng = self.rng
+        o.players = players
+        o.start_seat = self.start_seat
+        o.phase = self.phase
+        o.seat = self.seat
+        o.turn_seat = self.turn_seat
+        o.placements = self.placements
+        o.houses = self.houses
+        o.towers = self.towers
+        o.walls = self.walls
+        o.market = self.market
+        o.slots = self.slots
+        o.ship_deck = self.ship_deck
+        o.bonus_deck = self.bonus_deck
+        o.dealt = self.dealt
+        o.rector_hand = self.rector_hand
+        o.placed = self.placed
+        o.placed_power = self.placed_power
+        o.pending_hexes = self.pending_hexes
+        o.current_hex = self.current_hex
+        o.queue = self.queue
+        o.window_done = self.window_done
+        o.passes = self.passes
+        o.end_seats = self.end_seats
+        o.solo = self.solo
+        o.chance = self.chance
+        o.__class__ = GameState
+        frozen: GameState = o
+        return frozen

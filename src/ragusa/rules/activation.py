@@ -14,7 +14,10 @@ from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_SEA, RES_IN
 from ragusa.core.clauses import implements
 from ragusa.core.components import BUILDINGS, RESOURCES
 from ragusa.core.events import HexActivated, HouseActivated, ResourceGained
-from ragusa.core.state import POWERHOUSE, Phase
+from ragusa.core.state import (
+    PHASE_TRADE_WINDOW,
+    POWERHOUSE,
+)
 from ragusa.core.work import Work
 from ragusa.rules.buildings import (
     architect,
@@ -62,6 +65,13 @@ EFFECTS: dict[int, Callable[[Work, int], bool]] = {
 }
 
 
+_HEX_KIND, _HEX_RESOURCE, _HEX_BUILDING = BOARD.hex_kind, BOARD.hex_resource, BOARD.hex_building
+#: per hex and spot on it: the hex's spots clockwise from that spot (ACT-3)
+_CLOCKWISE_FROM: tuple[dict[int, tuple[int, ...]], ...] = tuple(
+    {spot: ring[i:] + ring[:i] for i, spot in enumerate(ring)} for ring in BOARD.hex_spots
+)
+
+
 @implements("ACT-1", "ACT-2", "ACT-3", "ACT-4", "TWO-4", "TWO-5", "R-1")
 def start_hex(w: Work, h: int) -> None:
     """Begin activating hex `h` of the new house.
@@ -71,27 +81,26 @@ def start_hex(w: Work, h: int) -> None:
     queues every house on it, clockwise from the new one (ACT-3); the Rector's Palace
     and the Cathedral queue only the new house (ACT-4).
     """
-    w.pending_hexes = tuple(x for x in w.pending_hexes if x != h)
+    pending = w.pending_hexes
+    w.pending_hexes = pending[1:] if pending and pending[0] == h else tuple([x for x in pending if x != h])
     w.current_hex = h
     if w.ev is not None:
         w.emit(HexActivated(BOARD.hex_ids[h]))
-    if BOARD.hex_kind[h] != KIND_CITY:
+    if _HEX_KIND[h] != KIND_CITY:
         w.queue = ()
         if not w.placed_power:
-            r = BOARD.hex_resource[h]
+            r = _HEX_RESOURCE[h]
             p = w.p(w.turn_seat)
             p.res[r] += 1
             if w.ev is not None:
                 w.emit(ResourceGained(w.turn_seat, RESOURCES[r], BOARD.hex_ids[h], p.res[r]))
         return
     w.window_done = False
-    if BOARD.hex_building[h] in NEW_HOUSE_ONLY:
+    if _HEX_BUILDING[h] in NEW_HOUSE_ONLY:
         w.queue = (w.placed,)
         return
-    ring = BOARD.hex_spots[h]
-    i = ring.index(w.placed)
     houses = w.houses
-    w.queue = tuple(s for s in ring[i:] + ring[:i] if houses[s] >= 0 or houses[s] == POWERHOUSE)
+    w.queue = tuple([s for s in _CLOCKWISE_FROM[h][w.placed] if houses[s] >= 0 or houses[s] == POWERHOUSE])
 
 
 @implements("TWO-5", "TWO-6", "ACT-3")
@@ -117,7 +126,7 @@ def activate_head(w: Work) -> bool:
     if not w.window_done:
         w.window_done = True
         if building in READS_RESOURCE and w.resource(seat, FISH) >= MIN_TRADE:
-            w.phase = Phase.TRADE_WINDOW
+            w.phase = PHASE_TRADE_WINDOW
             w.seat = seat
             return True
     if w.ev is not None:
@@ -204,6 +213,20 @@ def order_matters(pending: Sequence[int], fish: int, bonus_deck: int = 2) -> boo
     Fishmonger, or the Rector's Palace would show bonus cards (`bonus_deck`: the cards left to
     draw) before a building with a choice (Architect, Mason, Market, Wharf). When it cannot, the
     hexes activate in the spot's listed order."""
+    key = (tuple(pending), fish, bonus_deck > 0)
+    known = _order_matters.get(key)
+    if known is None:
+        if len(_order_matters) >= 8192:
+            _order_matters.clear()
+        known = _order_matters[key] = _order_matters_of(key[0], fish, bonus_deck)
+    return known
+
+
+#: `order_matters` answers by (pending hexes, fish, whether the bonus deck has cards): it reads nothing else
+_order_matters: dict[tuple[tuple[int, ...], int, bool], bool] = {}
+
+
+def _order_matters_of(pending: tuple[int, ...], fish: int, bonus_deck: int) -> bool:
     fish_gain = sum(1 for h in pending if BOARD.hex_kind[h] == KIND_SEA)
     for i, a in enumerate(pending):
         for b in pending[i + 1 :]:

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-import attrs
-
 from ragusa.core.actions import (
     Action,
     ActivateHex,
@@ -38,6 +36,9 @@ from ragusa.core.events import (
 )
 from ragusa.core.state import (
     EMPTY,
+    PHASE_OVER,
+    PHASE_PLACE,
+    PHASE_RECTOR_DRAW,
     POWERHOUSE,
     RESERVED,
     GameState,
@@ -61,6 +62,7 @@ from ragusa.rules.requirements import (
     own_house_counts,
 )
 from ragusa.rules.solo import policy as solo_policy
+from ragusa.rules.solo.common import solo_with
 from ragusa.rules.solo.deal import deal_solo
 from ragusa.rules.two_player import (
     check_powerhouse,
@@ -191,7 +193,7 @@ def _bot_rector(w: Work, seat: int, a: DrawBonus) -> None:
     if w.solo is not None and w.options.solo_easier_rector and kept:
         k = w.solo.bot_seats.index(seat)
         pairs = tuple(ps + (kept,) if j == k else ps for j, ps in enumerate(w.solo.bot_pairs))
-        w.solo = attrs.evolve(w.solo, bot_pairs=pairs)
+        w.solo = solo_with(w.solo, bot_pairs=pairs)
     activation.finish_head(w)
     run(w)
 
@@ -202,22 +204,23 @@ def _drive_bots(w: Work) -> None:
     choice with its reason) and execute the decision through the same rule code as the human's
     actions; each decision is reported as a `BotDecision`. Returns when the
     human decides or the game is over, so a bot is never the deciding seat of a returned state."""
-    while w.solo is not None and w.phase != Phase.OVER and w.seat is not None and w.seat in w.solo.bot_seats:
+    while w.solo is not None and w.phase != PHASE_OVER and w.seat is not None and w.seat in w.solo.bot_seats:
         seat = w.seat
         phase = w.phase
-        move = solo_policy.decide(w)  # the bot reads the scratch copy: nothing is frozen
+        # the bot reads the scratch copy (nothing is frozen) and explains itself only for events
+        move = solo_policy.decide(w, w.ev is not None)
         w.rng = move.rng
         w.solo = move.solo
         if w.ev is not None:
             w.emit(BotDecision(seat, move.decision, move.reason))
         action = move.action
-        if phase == Phase.PLACE:
+        if phase == PHASE_PLACE:
             if isinstance(action, Place):
                 _bot_place(w, seat, action)
             else:
                 assert isinstance(action, Pass)
                 _bot_pass(w, seat, action)
-        elif phase == Phase.RECTOR_DRAW and isinstance(action, DrawBonus):
+        elif phase == PHASE_RECTOR_DRAW and isinstance(action, DrawBonus):
             _bot_rector(w, seat, action)
         else:
             _HANDLERS[(phase, type(action))](w, seat, action)
@@ -342,7 +345,7 @@ _HANDLERS: dict[tuple[Phase, type], _Handler] = {
 def _resolve(state: GameState, action: Action, events: list[Event] | None) -> GameState:
     phase = state.phase
     seat = state.seat
-    if phase == Phase.OVER or seat is None:
+    if phase == PHASE_OVER or seat is None:
         raise IllegalActionError("TURN-3", "the game is over; no action is legal")
     check_form(action, PHASE_RULE[phase])
     kind = type(action)
@@ -351,7 +354,7 @@ def _resolve(state: GameState, action: Action, events: list[Event] | None) -> Ga
         assert isinstance(action, Trade)
         fish.trade(w, seat, action.resource if isinstance(action.resource, str) else repr(action.resource))
         return w.freeze()
-    if kind is Pass and phase == Phase.PLACE:
+    if kind is Pass and phase == PHASE_PLACE:
         _pass_turn(w, state, seat)
         _drive_bots(w)  # SOLO: the bots play until the human decides again
         return w.freeze()

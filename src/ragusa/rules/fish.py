@@ -31,7 +31,14 @@ def trade_actions(fish: int) -> list[Trade]:
     """The trades a seat holding `fish` fish may make now (offered at every decision of that seat)."""
     if fish < MIN_TRADE:
         return []
-    return [action for cost, action in TRADE_ACTIONS if cost <= fish]
+    return list(_TRADES_BY_FISH[fish if fish < _MAX_COST else _MAX_COST])
+
+
+_MAX_COST = max(TRADE_COST.values())
+#: `trade_actions` per fish held, up to the dearest trade (more fish offer the same)
+_TRADES_BY_FISH: tuple[tuple[Trade, ...], ...] = tuple(
+    tuple(action for cost, action in TRADE_ACTIONS if cost <= fish) for fish in range(_MAX_COST + 1)
+)
 
 
 @implements("FISH-1", "RES-1")

@@ -8,8 +8,6 @@ its activations (TURN-2); `final_scoring` scores the end (END-1).
 
 from __future__ import annotations
 
-import attrs
-
 from ragusa.core.board import BOARD, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.events import (
@@ -19,11 +17,14 @@ from ragusa.core.events import (
     VPScored,
 )
 from ragusa.core.state import (
+    PHASE_END_TRADE,
+    PHASE_ORDER,
+    PHASE_OVER,
+    PHASE_PLACE,
     POWERHOUSE,
     VP_BONUS,
     VP_CATHEDRAL,
     VP_WALLS,
-    Phase,
 )
 from ragusa.core.work import Work
 from ragusa.rules import activation, fish, scoring
@@ -40,11 +41,11 @@ FISH = RES_INDEX["fish"]
 @implements("TURN-1", "TWO-8", "SOLO-3")
 def begin_turn(w: Work, seat: int) -> None:
     w.turn_seat = w.seat = seat
-    w.phase = Phase.PLACE
+    w.phase = PHASE_PLACE
     if w.n == 2:
         convert_stranded_powerhouses(w, seat)
     if w.solo is not None and seat == w.start_seat:
-        w.solo = attrs.evolve(w.solo, round=w.solo.round + 1)  # SOLO-3: the next round begins
+        w.solo = solo_common.solo_with(w.solo, round=w.solo.round + 1)  # SOLO-3: the next round begins
 
 
 @implements("TURN-3", "R-14", "SOLO-7", "R-22")
@@ -53,6 +54,14 @@ def next_turn(w: Work) -> None:
     nobody has a piece left (TURN-3), every seat with pieces has passed in a row (R-14), or, solo,
     right after the human's last house (SOLO-7: when the human plays first, the bots keep their
     9th house, R-22)."""
+    if not w.passes and w.solo is None:  # the common case, decided without listing every seat
+        for k in range(1, w.n + 1):
+            cand = (w.turn_seat + k) % w.n
+            if w.pieces_left(cand):
+                begin_turn(w, cand)
+                return
+        begin_end(w)
+        return
     able = [s for s in range(w.n) if w.pieces_left(s)]
     human_done = w.solo is not None and not w.pieces_left(solo_common.HUMAN)
     if not able or w.passes >= len(able) or human_done:
@@ -74,7 +83,7 @@ def begin_end(w: Work) -> None:
     w.end_seats = tuple(s for s in order if w.resource(s, FISH) >= fish.MIN_TRADE)
     w.current_hex = -1
     if w.end_seats:
-        w.phase = Phase.END_TRADE
+        w.phase = PHASE_END_TRADE
         w.seat = w.end_seats[0]
     else:
         final_scoring(w)
@@ -98,7 +107,7 @@ def final_scoring(w: Work) -> None:
 
     Solo (SOLO-7): the bots first make their end trades; every bonus card scores (the easier
     variant scores only the better card of each bot's Rector pair, SOLO-5)."""
-    w.phase = Phase.OVER
+    w.phase = PHASE_OVER
     w.seat = None
     w.end_seats = ()
     if w.solo is not None:
@@ -136,7 +145,7 @@ def run(w: Work) -> None:
         if w.pending_hexes:
             fish = w.resource(w.turn_seat, FISH)
             if len(w.pending_hexes) > 1 and activation.order_matters(w.pending_hexes, fish, len(w.bonus_deck)):
-                w.phase = Phase.ORDER
+                w.phase = PHASE_ORDER
                 w.seat = w.turn_seat
                 return
             activation.start_hex(w, w.pending_hexes[0])
@@ -166,8 +175,7 @@ def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) 
     w.placed_power = power
     hexes = BOARD.spot_hexes[s]
     w.pending_hexes = tuple(h for h in hexes if BOARD.hex_kind[h] == KIND_CITY) if power else hexes
-    cost = sum(fish.TRADE_COST[r] for r in trades)
-    if cost > p.res[FISH]:
+    if trades and sum(fish.TRADE_COST[r] for r in trades) > p.res[FISH]:
         # BUILD-8: the trades spend fish this very house gains, so its sea hexes activate first.
         for h in hexes:
             if BOARD.hex_kind[h] == KIND_SEA:

@@ -16,8 +16,17 @@ from ragusa.core.actions import (
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.components import COMMODITIES
 from ragusa.core.state import (
+    PHASE_ARCHITECT,
+    PHASE_MARKET,
+    PHASE_MASON,
+    PHASE_ORDER,
+    PHASE_OVER,
+    PHASE_PLACE,
+    PHASE_RECTOR_DRAW,
+    PHASE_RECTOR_KEEP,
+    PHASE_SETUP_BONUS,
+    PHASE_WHARF,
     GameState,
-    Phase,
 )
 from ragusa.rules import fish
 from ragusa.rules.buildings import architect, market, mason, wharf
@@ -38,20 +47,6 @@ _DRAW = DrawBonus()
 _ACTIVATE: tuple[ActivateHex, ...] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
 
 
-_power: tuple[tuple[int, ...], bool, list[int]] = ((), False, [])
-
-
-def _powerhouse_spots(houses: tuple[int, ...], any_hex: bool) -> list[int]:
-    """`powerhouse_spots`, the last answer kept (a state's houses are shared by the states
-    that follow it until a piece is placed)."""
-    global _power
-    last, last_any, spots = _power
-    if any_hex != last_any or (houses is not last and houses != last):
-        spots = powerhouse_spots(houses, any_hex)
-        _power = (houses, any_hex, spots)
-    return spots
-
-
 def placements_of(state: GameState, seat: int) -> list[Action]:
     """Every legal placement of `seat`, each with its minimal fish trades (BUILD-8)."""
     p = state.players[seat]
@@ -64,7 +59,7 @@ def placements_of(state: GameState, seat: int) -> list[Action]:
         out = house_place_actions(res, com, counts, houses, strict, seat)
     if p.powerhouses_left:
         for s, t in placements(
-            res, com, counts, _powerhouse_spots(houses, state.options.powerhouse_any_hex), True, strict
+            res, com, counts, powerhouse_spots(houses, state.options.powerhouse_any_hex), True, strict
         ):
             out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
     return out
@@ -74,33 +69,33 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every distinct legal action of the deciding seat (empty when the game is over)."""
     phase = state.phase
     seat = state.seat
-    if seat is None or phase == Phase.OVER:
+    if seat is None or phase == PHASE_OVER:
         return ()
     if state.chance is not None and state.chance.node is not None:
         return tuple(ChanceOutcome(o) for o in state.chance.node.outcomes)  # a chance node
     p = state.players[seat]
     acts: list[Action]
-    if phase == Phase.PLACE:
+    if phase == PHASE_PLACE:
         acts = placements_of(state, seat)
         if not acts:
             acts = [_PASS]  # R-14
-    elif phase == Phase.ORDER:
+    elif phase == PHASE_ORDER:
         acts = [_ACTIVATE[h] for h in state.pending_hexes]
-    elif phase == Phase.MASON:
+    elif phase == PHASE_MASON:
         acts = [mason.WALL_ACTIONS[i] for i in mason.free_segments(state.walls)]
-    elif phase == Phase.ARCHITECT:
+    elif phase == PHASE_ARCHITECT:
         acts = [architect.TOWER_ACTIONS[s] for s in architect.free_tower_spots(state.towers)]
-    elif phase == Phase.MARKET:
+    elif phase == PHASE_MARKET:
         acts = [market.BUY_ACTIONS[i] for i in market.affordable_slots(state.slots, p.commodities)]
         acts.append(_PASS)
-    elif phase == Phase.WHARF:
+    elif phase == PHASE_WHARF:
         acts = [wharf.SELL_ACTIONS[c] for c in range(len(COMMODITIES)) if p.commodities[c]]
         acts.append(_PASS)
-    elif phase == Phase.RECTOR_DRAW:
+    elif phase == PHASE_RECTOR_DRAW:
         acts = [_DRAW, _PASS]
-    elif phase == Phase.RECTOR_KEEP:
+    elif phase == PHASE_RECTOR_KEEP:
         acts = [KeepBonus(c) for c in dict.fromkeys(state.rector_hand)]
-    elif phase == Phase.SETUP_BONUS:
+    elif phase == PHASE_SETUP_BONUS:
         acts = [ChooseBonus(c) for c in dict.fromkeys(state.dealt[seat])]
     else:  # TRADE_WINDOW, END_TRADE
         acts = [_PASS]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from ragusa.core.errors import GameNotOverError
 from ragusa.core.state import (
     CHANCE,
+    PHASE_OVER,
     VP_SOURCES,
     GameState,
-    Phase,
 )
 from ragusa.rules import scoring
 
@@ -16,11 +16,11 @@ def current_player(state: GameState) -> int | None:
     """The deciding seat, `CHANCE` (-1) at a chance node (explicit chance), or None when the game is over."""
     if state.chance is not None and state.chance.node is not None:
         return CHANCE
-    return None if state.phase == Phase.OVER else state.seat
+    return None if state.phase == PHASE_OVER else state.seat
 
 
 def is_terminal(state: GameState) -> bool:
-    return state.phase == Phase.OVER
+    return state.phase == PHASE_OVER
 
 
 def scores(state: GameState) -> tuple[int, ...]:
@@ -47,7 +47,7 @@ def winners(state: GameState) -> tuple[int, ...]:
     Raises `GameNotOverError` (a `ValueError`) before the end: the
     standings of a game in progress are `scores`.
     """
-    if state.phase != Phase.OVER:
+    if state.phase != PHASE_OVER:
         raise GameNotOverError(
             "the game is not over: the winners are decided at the end (WIN-1); scores() gives the standings"
         )

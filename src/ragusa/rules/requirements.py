@@ -87,7 +87,9 @@ def own_house_counts(houses: Sequence[int], seat: int) -> tuple[int, ...]:
     if seat == last_seat and (houses is last_houses or houses == last_houses):
         return last
     counts = [0] * _N_HEXES
-    for spot in [i for i, owner in enumerate(houses) if owner == seat]:
+    spot = -1
+    for _ in range(houses.count(seat)):  # the seat's spots found by C-level scans
+        spot = houses.index(seat, spot + 1)
         a, b, c = _SPOT_HEXES[spot]
         counts[a] += 1
         counts[b] += 1
@@ -143,6 +145,8 @@ _COST_WOOD, _COST_STONE, _COST_ORE, _COST_GRAPES, _COST_OLIVES = (
 _NAME_WOOD, _NAME_STONE, _NAME_ORE, _NAME_GRAPES, _NAME_OLIVES = (
     RESOURCES[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES)
 )
+#: fish beyond which a powerhouse placement's answer cannot change (see `_power_memo`)
+_POWER_FISH_CAP = FISHMONGER_FISH + _COST_ORE + _COST_GRAPES + _COST_OLIVES
 
 
 @implements(
@@ -167,8 +171,34 @@ def placements(
     powerhouse gains nothing and needs no wood or stone, only the special requirements (TWO-3,
     R-10).
 
-    This runs for every free spot at every placement decision, so it is written for speed.
+    This runs for every free spot at every placement decision, so it is written for speed; the
+    answers for powerhouses, which read only the special requirements, are kept (`_power_memo`).
     """
+    holds_commodity = bool(com[0] or com[1] or com[2])
+    if power:
+        spots = tuple(spots)
+        key = (spots, min(res[FISH], _POWER_FISH_CAP), res[ORE] > 0, res[GRAPES] > 0, res[OLIVES] > 0)
+        memo_key = (key, holds_commodity, strict)
+        found = _power_memo.get(memo_key)
+        if found is None:
+            if len(_power_memo) >= 4096:
+                _power_memo.clear()
+            found = _power_memo[memo_key] = _placements(res, com, counts, spots, True, strict)
+        return list(found)
+    return _placements(res, com, counts, spots, False, strict)
+
+
+#: powerhouse answers of `placements` by what they read: the spots, the fish (capped: with this many
+#: every shortfall of special resources is bought and the Fishmonger's floor kept), whether the seat
+#: holds grapes, olives and silver ore, whether it holds a commodity, and `strict`
+_power_memo: dict[
+    tuple[tuple[tuple[int, ...], int, bool, bool, bool], bool, bool], list[tuple[int, tuple[str, ...]]]
+] = {}
+
+
+def _placements(
+    res: Sequence[int], com: Sequence[int], counts: Sequence[int], spots: Iterable[int], power: bool, strict: bool
+) -> list[tuple[int, tuple[str, ...]]]:
     rows = _ROWS
     holds_commodity = bool(com[0] or com[1] or com[2])
     r_fish, r_wood, r_stone, r_ore, r_grapes, r_olives = (

@@ -22,6 +22,7 @@ from ragusa.core.actions import Action, Place
 from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
 from ragusa.core.state import EMPTY
+from ragusa.core.work import house_step
 from ragusa.rules.requirements import (
     _COST_GRAPES,
     _COST_OLIVES,
@@ -177,13 +178,19 @@ def _rise(
                 if not copied:
                     needs, levels, copied = needs[:], levels[:], True
                 needs[s] = need
-                bit = 1 << s
-                for v in range(old, need):
-                    levels[v] ^= bit
+                if need == old + 1:  # the usual rise, by one house
+                    levels[old] ^= 1 << s
+                else:
+                    bit = 1 << s
+                    for v in range(old, need):
+                        levels[v] ^= bit
     return needs, levels
 
 
 def _table(counts: tuple[int, ...], hint: int) -> _Table:
+    last = _last.get(hint)
+    if last is not None and last[0] is counts:  # asked again within one decision: no hashing
+        return last[1]
     found = _tables.get(counts)
     if found is None:
         found = _compute(counts, _last.get(hint))
@@ -280,7 +287,18 @@ _free: tuple[tuple[int, ...], list[int], int] = ((), [], 0)
 def _free_of(houses: tuple[int, ...]) -> tuple[list[int], int]:
     global _free
     last, spots, mask = _free
-    if houses is last or houses == last:
+    if houses is last:
+        return spots, mask
+    step = house_step(houses)
+    if step is not None and step[0] is last:  # one piece placed since: update
+        spot = step[1]
+        if last[spot] == EMPTY and houses[spot] != EMPTY:
+            spots = spots[:]
+            spots.remove(spot)
+            mask ^= 1 << spot
+        _free = (houses, spots, mask)
+        return spots, mask
+    if houses == last:
         return spots, mask
     # pieces are only ever added: when the last free spots now taken account for every spot
     # taken since, the rest are exactly the free spots (else scan the whole board)

@@ -9,7 +9,7 @@ from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.state import EMPTY, POWERHOUSE
-from ragusa.core.work import Work
+from ragusa.core.work import Work, house_step
 
 #: the city hexes around each spot (R-9 reads only these)
 _SPOT_CITY_HEXES: tuple[tuple[int, ...], ...] = tuple(
@@ -36,9 +36,54 @@ def powerhouse_spot_refusal(houses: Sequence[int], spot: int, any_hex: bool = Fa
     return None
 
 
+def _blocks(any_hex: bool) -> tuple[int, ...]:
+    """Per spot `p`: the mask of the wall-ring spots a powerhouse on `p` bars (R-9): those with a
+    hex that `powerhouse_spot_refusal` reads (a city hex; any hex with `any_hex`) holding `p`."""
+    limited = BOARD.spot_hexes if any_hex else _SPOT_CITY_HEXES
+    return tuple(
+        sum(1 << s for s in BOARD.ring_spots if any(p in BOARD.hex_spots[h] for h in limited[s]))
+        for p in range(len(BOARD.spot_ids))
+    )
+
+
+_BLOCKS = (_blocks(False), _blocks(True))
+
+
 def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> list[int]:
-    """Free spots where a powerhouse may go (TWO-2, R-9; `any_hex`: see `powerhouse_spot_refusal`)."""
-    return [s for s in BOARD.ring_spots if houses[s] == EMPTY and powerhouse_spot_refusal(houses, s, any_hex) is None]
+    """Free spots where a powerhouse may go (TWO-2, R-9; `any_hex`: see `powerhouse_spot_refusal`),
+    in wall-ring order: the spots that refusal allows, from the precomputed masks it agrees with.
+    The last answer is kept (the turn's start and the legal placements ask of the same board):
+    shared, do not modify the list."""
+    global _last_spots
+    last, last_any, spots = _last_spots
+    if any_hex == last_any:
+        if houses is last:
+            return spots
+        step = house_step(houses) if isinstance(houses, tuple) else None
+        if step is not None and step[0] is last and last[step[1]] == EMPTY:
+            spot = step[1]  # one piece placed on a free spot since: drop its spot and what it bars
+            drop = (1 << spot) | (_BLOCKS[any_hex][spot] if houses[spot] == POWERHOUSE else 0)
+            spots = [s for s in spots if not drop >> s & 1]
+            _last_spots = (tuple(houses), any_hex, spots)
+            return spots
+        if houses == last:
+            return spots
+    spots = _powerhouse_spots(houses, any_hex)
+    _last_spots = (tuple(houses), any_hex, spots)
+    return spots
+
+
+_last_spots: tuple[tuple[int, ...], bool, list[int]] = ((), False, [])
+
+
+def _powerhouse_spots(houses: Sequence[int], any_hex: bool) -> list[int]:
+    blocked = 0
+    if POWERHOUSE in houses:
+        blocks = _BLOCKS[any_hex]
+        for spot, owner in enumerate(houses):
+            if owner == POWERHOUSE:
+                blocked |= blocks[spot]
+    return [s for s in BOARD.ring_spots if houses[s] == EMPTY and not blocked >> s & 1]
 
 
 @implements("TWO-8", "R-11", "ED-4")
@@ -47,8 +92,8 @@ def convert_stranded_powerhouses(w: Work, seat: int) -> None:
 
     The 2nd edition states this (TWO-8); the library applies it to the 1st edition too (R-11, ED-4).
     """
-    p = w.p(seat)
-    if p.powerhouses_left and not powerhouse_spots(w.houses, w.options.powerhouse_any_hex):
+    if w.powerhouses_left(seat) and not powerhouse_spots(w.houses, w.options.powerhouse_any_hex):
+        p = w.p(seat)
         count = p.powerhouses_left
         p.houses_left += count
         p.powerhouses_left = 0

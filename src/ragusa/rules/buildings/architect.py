@@ -9,7 +9,10 @@ from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import TowerBuilt
-from ragusa.core.state import EMPTY, Phase
+from ragusa.core.state import (
+    EMPTY,
+    PHASE_ARCHITECT,
+)
 from ragusa.core.work import Work
 
 TOWER_ACTIONS: dict[int, BuildTower] = {s: BuildTower(BOARD.spot_ids[s]) for s in BOARD.tower_spots}
@@ -24,7 +27,7 @@ def free_tower_spots(towers: Sequence[int]) -> list[int]:
 def start(w: Work, seat: int) -> bool:
     """Compulsory when the owner has a tower left and a free tower spot exists (R-8)."""
     if w.towers_left(seat) > 0 and any(w.towers[s] == EMPTY for s in BOARD.tower_spots):
-        w.phase = Phase.ARCHITECT
+        w.phase = PHASE_ARCHITECT
         return True
     return False
 

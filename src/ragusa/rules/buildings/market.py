@@ -10,7 +10,10 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS, ShipData
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import MarketMoved, ShipArrived, ShipBought, VPScored
-from ragusa.core.state import VP_SHIPS, Phase
+from ragusa.core.state import (
+    PHASE_MARKET,
+    VP_SHIPS,
+)
 from ragusa.core.work import Work
 from ragusa.rules import draw
 
@@ -35,8 +38,14 @@ COSTS: dict[tuple[int, str], tuple[int, int, int]] = {
 }
 
 
+#: every slot costs at least one commodity, so a seat holding none can buy nothing
+_EVERY_SLOT_COSTS = all(sum(slot.cost.values()) > 0 for slot in SLOTS)
+
+
 def affordable_slots(slots: Sequence[str | None], com: Sequence[int]) -> list[int]:
     """Occupied slots whose full cost `com` covers (R-4: empty slots cannot be bought)."""
+    if _EVERY_SLOT_COSTS and not (com[0] or com[1] or com[2]):
+        return []
     out = []
     for i, ship in enumerate(slots):
         if ship is not None:
@@ -61,7 +70,7 @@ def move_bead(w: Work, commodity: int, steps: int) -> None:
 def start(w: Work, seat: int) -> bool:
     """Optional (R-8): open the choice when the owner can afford a ship."""
     if affordable_slots(w.slots, w.commodities(seat)):
-        w.phase = Phase.MARKET
+        w.phase = PHASE_MARKET
         return True
     return False
 

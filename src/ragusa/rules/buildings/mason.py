@@ -9,7 +9,11 @@ from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import VPScored, WallBuilt
-from ragusa.core.state import EMPTY, VP_MASON, Phase
+from ragusa.core.state import (
+    EMPTY,
+    PHASE_MASON,
+    VP_MASON,
+)
 from ragusa.core.work import Work
 
 WALL_ACTIONS: tuple[BuildWall, ...] = tuple(BuildWall(w) for w in BOARD.wall_ids)
@@ -32,7 +36,7 @@ def mason_vp(houses: Sequence[int], towers: Sequence[int], seat: int, segment: i
 def start(w: Work, seat: int) -> bool:
     """Compulsory when a free segment exists (R-8): open the choice; otherwise nothing happens."""
     if EMPTY in w.walls:
-        w.phase = Phase.MASON
+        w.phase = PHASE_MASON
         return True
     return False
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen, BonusDrawn
-from ragusa.core.state import Phase
+from ragusa.core.state import (
+    PHASE_RECTOR_DRAW,
+    PHASE_RECTOR_KEEP,
+)
 from ragusa.core.work import Work
 from ragusa.rules.draw import draw_cards, draw_top
 
@@ -17,7 +20,7 @@ DRAW = 2
 def start(w: Work, seat: int) -> bool:
     """Optional (R-8): offer the draw when the bonus deck has a card."""
     if w.bonus_deck:
-        w.phase = Phase.RECTOR_DRAW
+        w.phase = PHASE_RECTOR_DRAW
         return True
     return False
 
@@ -26,7 +29,7 @@ def start(w: Work, seat: int) -> bool:
 def draw(w: Work, seat: int) -> None:
     """Draw the top 2 cards (what is there, if fewer: R-4)."""
     w.rector_hand = draw_cards(w, "bonus", DRAW)
-    w.phase = Phase.RECTOR_KEEP
+    w.phase = PHASE_RECTOR_KEEP
     w.emit(BonusDrawn(seat, len(w.rector_hand)))
 
 

@@ -8,7 +8,10 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import CommoditySold, VPScored
-from ragusa.core.state import VP_WHARF, Phase
+from ragusa.core.state import (
+    PHASE_WHARF,
+    VP_WHARF,
+)
 from ragusa.core.work import Work
 
 SELL_ACTIONS: tuple[SellCommodity, ...] = tuple(SellCommodity(c) for c in COMMODITIES)
@@ -19,7 +22,7 @@ TRACK = COMPONENTS.market.track
 def start(w: Work, seat: int) -> bool:
     """Optional (R-8): open the choice when the owner holds a commodity to sell."""
     if any(w.commodities(seat)):
-        w.phase = Phase.WHARF
+        w.phase = PHASE_WHARF
         return True
     return False
 

@@ -83,6 +83,28 @@ class EndTrades:
 # --------------------------------------------------------------------------- setup
 
 
+#: `SoloState`'s fields, which `solo_with` names one by one (checked here, at import)
+_SOLO_FIELDS = ("bot_cards", "bot_seats", "bot_pairs", "round")
+assert tuple(a.name for a in attrs.fields(SoloState)) == _SOLO_FIELDS, "solo_with must name every SoloState field"
+
+
+def solo_with(
+    solo: SoloState,
+    *,
+    bot_cards: tuple[tuple[str, ...], ...] | None = None,
+    bot_pairs: tuple[tuple[tuple[str, ...], ...], ...] | None = None,
+    round: int | None = None,
+) -> SoloState:
+    """`attrs.evolve(solo, ...)` for the fields given, without evolve's per-call introspection (the bots
+    change their solo state at almost every decision)."""
+    return SoloState(
+        solo.bot_cards if bot_cards is None else bot_cards,
+        solo.bot_seats,
+        solo.bot_pairs if bot_pairs is None else bot_pairs,
+        solo.round if round is None else round,
+    )
+
+
 def solo_of(state: Position) -> SoloState:
     if state.solo is None:
         raise ValueError("not a solo game")

@@ -41,6 +41,19 @@ from ragusa.rules.solo.common import (
 @implements("SOLO-1")
 def opening_resources(data: ComponentData, spots: Sequence[str]) -> tuple[int, int, int, int, int, int]:
     """What houses on `spots` give: 1 of each country and sea hex's resource around them."""
+    if data is COMPONENTS:  # the library's own data: worked out once per colour
+        key = tuple(spots)
+        known = _STANDARD_OPENING.get(key)
+        if known is None:
+            known = _STANDARD_OPENING[key] = _opening_resources(data, key)
+        return known
+    return _opening_resources(data, spots)
+
+
+_STANDARD_OPENING: dict[tuple[str, ...], tuple[int, int, int, int, int, int]] = {}
+
+
+def _opening_resources(data: ComponentData, spots: Sequence[str]) -> tuple[int, int, int, int, int, int]:
     hexes = {h.id: h for h in data.board.hexes}
     spot_hexes = {s.id: s.hexes for s in data.board.spots}
     out = [0] * len(RESOURCES)
@@ -64,7 +77,20 @@ def check_solo_components(data: ComponentData) -> None:
     rulebooks state. SOLO-2/SOLO-4: at least 6 Patrician cards of 3 distinct spots each, no spot on two
     cards or on an opening spot, and 12 solo houses = 3 opening + 9 rounds (each bot plays its 3 cards'
     9 spots).
+    The library's own data (`COMPONENTS`, frozen) is checked once.
     """
+    global _standard_checked
+    if data is COMPONENTS and _standard_checked:
+        return
+    _check_solo_components(data)
+    if data is COMPONENTS:
+        _standard_checked = True
+
+
+_standard_checked = False
+
+
+def _check_solo_components(data: ComponentData) -> None:
     setup = data.solo_setup
     seen: dict[str, str] = {}
     for colour, want in OPENING_RESOURCES.items():

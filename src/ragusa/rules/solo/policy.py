@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import attrs
-
 from ragusa.core.actions import (
     ActivateHex,
     BuyShip,
@@ -34,6 +32,7 @@ from ragusa.rules.solo.common import (
     BotMove,
     is_bot,
     solo_of,
+    solo_with,
 )
 from ragusa.rules.solo.walls import choose_tower, choose_wall
 
@@ -45,11 +44,12 @@ def _ids(spots: Sequence[int]) -> str:
 
 
 @implements("SOLO-4", "R-19")
-def choose_placement(state: Position, seat: int) -> BotMove:
+def choose_placement(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-4: draw one of the bot's cards at random; place on its lowest-numbered spot still free
     (a black house there is replaced); a card whose three spots are all taken is discarded and
     another drawn. No requirement is checked. With no card left (impossible with the standard
-    cards, since only the bot itself can take its reserved spots) the bot passes (R-19, R-14)."""
+    cards, since only the bot itself can take its reserved spots) the bot passes (R-19, R-14). Without `explain` the move's decision and reason are
+    empty (the same choice, for callers that record no events)."""
     solo = solo_of(state)
     k = solo.bot_seats.index(seat)
     cards = list(solo.bot_cards[k])
@@ -62,34 +62,37 @@ def choose_placement(state: Position, seat: int) -> BotMove:
         spots = PATRICIAN[card]
         free = [s for s in spots if state.houses[s] in (EMPTY, RESERVED)]
         if not free:
-            notes.append(f"drew {card} ({_ids(spots)}): all three spots taken, discarded")
+            if explain:
+                notes.append(f"drew {card} ({_ids(spots)}): all three spots taken, discarded")
             del cards[i]
             continue
         s = free[0]
-        taken = [x for x in spots if x not in free]
-        reason = (
-            f"SOLO-4: drew {card} at random from its {n} card{'s' if n > 1 else ''}; of its spots {_ids(spots)}"
-            + (f" ({_ids(taken)} taken)" if taken else "")
-            + f", {BOARD.spot_ids[s]} is the lowest-numbered still free"
-            + ("; it replaces the black house" if state.houses[s] == RESERVED else "")
-        )
-        if notes:
-            reason = "; ".join(notes) + "; then " + reason
-        return BotMove(
-            seat,
-            Place(BOARD.spot_ids[s]),
-            f"place {BOARD.spot_ids[s]}",
-            reason,
-            r,
-            _with_cards(solo, k, tuple(cards)),
-        )
+        decision = f"place {BOARD.spot_ids[s]}" if explain else ""
+        reason = _placement_reason(state, card, n, spots, free, notes) if explain else ""
+        return BotMove(seat, _PLACE[s], decision, reason, r, _with_cards(solo, k, tuple(cards)))
     reason = "; ".join(notes + ["SOLO-4: no Patrician card with a free spot is left, so the bot passes (R-19, R-14)"])
-    return BotMove(seat, Pass(), "pass", reason, r, _with_cards(solo, k, ()))
+    return BotMove(seat, _PASS, "pass" if explain else "", reason if explain else "", r, _with_cards(solo, k, ()))
+
+
+def _placement_reason(
+    state: Position, card: str, n: int, spots: Sequence[int], free: Sequence[int], notes: list[str]
+) -> str:
+    s = free[0]
+    taken = [x for x in spots if x not in free]
+    reason = (
+        f"SOLO-4: drew {card} at random from its {n} card{'s' if n > 1 else ''}; of its spots {_ids(spots)}"
+        + (f" ({_ids(taken)} taken)" if taken else "")
+        + f", {BOARD.spot_ids[s]} is the lowest-numbered still free"
+        + ("; it replaces the black house" if state.houses[s] == RESERVED else "")
+    )
+    if notes:
+        reason = "; ".join(notes) + "; then " + reason
+    return reason
 
 
 def _with_cards(solo: SoloState, k: int, cards: tuple[str, ...]) -> SoloState:
-    all_cards = tuple(cards if j == k else c for j, c in enumerate(solo.bot_cards))
-    return attrs.evolve(solo, bot_cards=all_cards)
+    all_cards = tuple([cards if j == k else c for j, c in enumerate(solo.bot_cards)])
+    return solo_with(solo, bot_cards=all_cards)
 
 
 # --------------------------------------------------------------------------- R-15, R-16: order, trade windows
@@ -101,13 +104,22 @@ def _hex_rank(h: int) -> int:
     return CITY_RANK[BOARD.hex_building[h]]
 
 
+_HEX_RANK = tuple(_hex_rank(h) for h in range(len(BOARD.hex_ids)))
+_ACTIVATE = tuple(ActivateHex(x) for x in BOARD.hex_ids)
+_PLACE = tuple(Place(x) for x in BOARD.spot_ids)
+_PASS = Pass()
+_DRAW = DrawBonus()
+
+
 @implements("R-15", "ACT-5")
-def choose_hex(state: Position, seat: int) -> BotMove:
+def choose_hex(state: Position, seat: int, explain: bool = True) -> BotMove:
     """R-15: a bot activates its new house's country and sea hexes first, then its city hexes in
     the order of `BOT_CITY_ORDER` (producers before what reads commodities, the Architect's
     tower before the Mason's wall, buying before selling)."""
     pending = state.pending_hexes
-    h = min(pending, key=lambda x: (_hex_rank(x), pending.index(x)))
+    h = min(pending, key=lambda x: (_HEX_RANK[x], pending.index(x)))
+    if not explain:
+        return BotMove(seat, _ACTIVATE[h], "", "", state.rng, solo_of(state))
     hid = BOARD.hex_ids[h]
     order = ", ".join(b for b in BOT_CITY_ORDER)
     reason = (
@@ -118,26 +130,30 @@ def choose_hex(state: Position, seat: int) -> BotMove:
 
 
 @implements("R-16", "FISH-2")
-def choose_window(state: Position, seat: int) -> BotMove:
+def choose_window(state: Position, seat: int, explain: bool = True) -> BotMove:
     """R-16: a bot never trades fish during play (only at the end, SOLO-7), so it passes a trade window."""
+    if not explain:
+        return BotMove(seat, _PASS, "", "", state.rng, solo_of(state))
     reason = "R-16: a bot trades fish only at the end of the game (SOLO-7), never during play"
-    return BotMove(seat, Pass(), "no trade", reason, state.rng, solo_of(state))
+    return BotMove(seat, _PASS, "no trade", reason, state.rng, solo_of(state))
 
 
 # --------------------------------------------------------------------------- SOLO-5: Rector
 
 
 @implements("SOLO-5", "R-4")
-def choose_rector(state: Position, seat: int) -> BotMove:
+def choose_rector(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5: a bot takes both cards face down and scores both (easier variant: kept as a pair,
     only the better card of the pair scores). With one card left in the deck it takes that (R-4)."""
+    if not explain:
+        return BotMove(seat, _DRAW, "", "", state.rng, solo_of(state))
     n = min(2, len(state.bonus_deck))
     if state.options.solo_easier_rector:
         why = "easier variant: it keeps them as a pair and only the better of the two scores at the end"
     else:
         why = "it scores both at the end"
     reason = f"SOLO-5 Rector's Palace: a bot takes the top {n} card{'s' if n > 1 else ''} face down; {why}"
-    return BotMove(seat, DrawBonus(), f"take {n} bonus card{'s' if n > 1 else ''}", reason, state.rng, solo_of(state))
+    return BotMove(seat, _DRAW, f"take {n} bonus card{'s' if n > 1 else ''}", reason, state.rng, solo_of(state))
 
 
 # --------------------------------------------------------------------------- SOLO-5: Wharf and Market
@@ -148,7 +164,7 @@ def _com_text(com: Sequence[int]) -> str:
 
 
 @implements("SOLO-5", "R-17")
-def choose_sale(state: Position, seat: int) -> BotMove:
+def choose_sale(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5 Wharf: sell the commodity with the highest market value; tie: the one held most of;
     still tied: silver, wine, oil in that order (R-17). Cathedral exception: with houses on the
     Cathedral and complete sets, only a commodity whose sale keeps every set the Cathedral would score
@@ -161,40 +177,48 @@ def choose_sale(state: Position, seat: int) -> BotMove:
     if sets:
         allowed = [c for c in held if com[c] > sets]
         kept = [COMMODITIES[c] for c in held if c not in allowed]
-        notes = (
-            f"Cathedral exception: it holds {_com_text(com)} and its Cathedral houses score {sets} set"
-            f"{'s' if sets > 1 else ''}, so selling {' or '.join(kept)} would break one; "
-            if kept
-            else ""
-        )
+        if explain and kept:
+            notes = (
+                f"Cathedral exception: it holds {_com_text(com)} and its Cathedral houses score {sets} set"
+                f"{'s' if sets > 1 else ''}, so selling {' or '.join(kept)} would break one; "
+            )
         held = allowed
     if not held:
-        reason = f"SOLO-5 Wharf: {notes}no sale leaves its sets whole, so it does not sell (R-17)"
-        return BotMove(seat, Pass(), "no sale", reason, state.rng, solo_of(state))
+        reason = f"SOLO-5 Wharf: {notes}no sale leaves its sets whole, so it does not sell (R-17)" if explain else ""
+        return BotMove(seat, _PASS, "no sale" if explain else "", reason, state.rng, solo_of(state))
     value = {c: TRACK[state.market[c]] for c in held}
     top = max(value.values())
     tied = [c for c in held if value[c] == top]
     if len(tied) == 1:
         c = tied[0]
-        why = f"{COMMODITIES[c]} has the highest market value, {top}"
+        why = f"{COMMODITIES[c]} has the highest market value, {top}" if explain else ""
     else:
         most = max(com[c] for c in tied)
         tied2 = [c for c in tied if com[c] == most]
-        names = " and ".join(COMMODITIES[x] for x in tied)
         c = tied2[0]
-        if len(tied2) == 1:
-            why = f"{names} tie at market value {top}; it holds most {COMMODITIES[c]} ({most})"
-        else:
-            why = (
-                f"{names} tie at market value {top}; {' and '.join(COMMODITIES[x] for x in tied2)} tie at "
-                f"{most} held; {COMMODITIES[c]} comes first in the order silver, wine, oil (R-17)"
-            )
+        why = _sale_tie_text(tied, tied2, top, most) if explain else ""
+    if not explain:
+        return BotMove(seat, _SELL[c], "", "", state.rng, solo_of(state))
     reason = f"SOLO-5 Wharf: {notes}{why}"
-    return BotMove(seat, SellCommodity(COMMODITIES[c]), f"sell {COMMODITIES[c]}", reason, state.rng, solo_of(state))
+    return BotMove(seat, _SELL[c], f"sell {COMMODITIES[c]}", reason, state.rng, solo_of(state))
+
+
+_SELL = tuple(SellCommodity(c) for c in COMMODITIES)
+
+
+def _sale_tie_text(tied: Sequence[int], tied2: Sequence[int], top: int, most: int) -> str:
+    names = " and ".join(COMMODITIES[x] for x in tied)
+    c = tied2[0]
+    if len(tied2) == 1:
+        return f"{names} tie at market value {top}; it holds most {COMMODITIES[c]} ({most})"
+    return (
+        f"{names} tie at market value {top}; {' and '.join(COMMODITIES[x] for x in tied2)} tie at "
+        f"{most} held; {COMMODITIES[c]} comes first in the order silver, wine, oil (R-17)"
+    )
 
 
 @implements("SOLO-5", "R-17")
-def choose_ship(state: Position, seat: int) -> BotMove:
+def choose_ship(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5 Market: buy the ship with the most stars it can pay for; tie: the one whose cost uses
     the commodity it holds most of (the largest holding among the commodities its cost names, R-17);
     tie: the leftmost. Cathedral exception as for the Wharf: no purchase that lowers the sets the
@@ -213,15 +237,17 @@ def choose_ship(state: Position, seat: int) -> BotMove:
             if scoring.cathedral_sets(state.houses, seat, after) >= sets:
                 allowed.append(i)
         broken = [i for i in slots if i not in allowed]
-        if broken:
+        if broken and explain:
             notes = (
                 f"Cathedral exception: it holds {_com_text(com)} and its Cathedral houses score {sets} set"
                 f"{'s' if sets > 1 else ''}; buying slot {', '.join(str(i) for i in broken)} would break one; "
             )
         slots = allowed
     if not slots:
-        reason = f"SOLO-5 Market: {notes}no purchase leaves its sets whole, so it does not buy (R-17)"
-        return BotMove(seat, Pass(), "no purchase", reason, state.rng, solo_of(state))
+        reason = (
+            f"SOLO-5 Market: {notes}no purchase leaves its sets whole, so it does not buy (R-17)" if explain else ""
+        )
+        return BotMove(seat, _PASS, "no purchase" if explain else "", reason, state.rng, solo_of(state))
     stars = {}
     for i in slots:
         ship = state.slots[i]
@@ -238,41 +264,48 @@ def choose_ship(state: Position, seat: int) -> BotMove:
 
     if len(tied) == 1:
         i = tied[0]
-        why = f"slot {i} has the most stars it can pay for ({top})"
+        why = f"slot {i} has the most stars it can pay for ({top})" if explain else ""
     else:
         most = max(uses(x) for x in tied)
         tied2 = [x for x in tied if uses(x) == most]
         i = tied2[0]
-        listed = ", ".join(str(x) for x in tied)
-        if len(tied2) == 1:
-            why = f"slots {listed} tie at {top} stars; slot {i}'s cost uses the commodity it holds most of ({most})"
-        else:
-            why = (
-                f"slots {listed} tie at {top} stars and slots {', '.join(str(x) for x in tied2)} on the commodity "
-                f"held most ({most}); slot {i} is the leftmost"
-            )
+        why = _ship_tie_text(tied, tied2, top, most) if explain else ""
+    if not explain:
+        return BotMove(seat, BuyShip(i), "", "", state.rng, solo_of(state))
     ship = state.slots[i]
     reason = f"SOLO-5 Market: {notes}{why}"
     return BotMove(seat, BuyShip(i), f"buy slot {i} ({ship})", reason, state.rng, solo_of(state))
+
+
+def _ship_tie_text(tied: Sequence[int], tied2: Sequence[int], top: int, most: int) -> str:
+    i = tied2[0]
+    listed = ", ".join(str(x) for x in tied)
+    if len(tied2) == 1:
+        return f"slots {listed} tie at {top} stars; slot {i}'s cost uses the commodity it holds most of ({most})"
+    return (
+        f"slots {listed} tie at {top} stars and slots {', '.join(str(x) for x in tied2)} on the commodity "
+        f"held most ({most}); slot {i} is the leftmost"
+    )
 
 
 # --------------------------------------------------------------------------- dispatch
 
 
 @implements("SOLO-4", "SOLO-5", "R-15", "R-16")
-def decide(state: Position) -> BotMove:
-    """The decision of the bot that is the deciding seat of `state`."""
+def decide(state: Position, explain: bool = True) -> BotMove:
+    """The decision of the bot that is the deciding seat of `state`. Without `explain` (the engine's
+    `apply`, which records no events) the same decision with an empty decision text and reason."""
     seat = state.seat
     if seat is None or not is_bot(state, seat):
         raise ValueError("the deciding seat is not a bot")
     choose = _DECIDERS.get(state.phase)
     if choose is None:
         raise ValueError(f"a bot has no decision in phase {state.phase!r}")
-    return choose(state, seat)
+    return choose(state, seat, explain)
 
 
 #: how a bot decides, per phase
-_DECIDERS: dict[Phase, Callable[[Position, int], BotMove]] = {
+_DECIDERS: dict[Phase, Callable[[Position, int, bool], BotMove]] = {
     Phase.PLACE: choose_placement,
     Phase.ORDER: choose_hex,
     Phase.TRADE_WINDOW: choose_window,

@@ -6,8 +6,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-import attrs
-
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMPONENTS, RESOURCES
@@ -64,17 +62,36 @@ def bonus_scores(state: GameState, seat: int) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-def _bonus_total_after(state: GameState, seat: int, trades: dict[int, int]) -> int:
+def _card_terms(state: GameState, seat: int) -> list[tuple[int, int, int]]:
+    """Per bonus card of `seat`: (resource index, VP per unit, 0) for a card that counts a resource
+    (its score is the only one a fish trade changes), else (-1, 0, the card's score now)."""
+    out = []
+    for c in state.players[seat].bonus_cards:
+        card = _CARDS[c]
+        if card.kind == "per_resource" and card.resource is not None:
+            out.append((RES_INDEX[card.resource], scoring.card_vp(c, state.edition), 0))
+        else:
+            out.append((-1, 0, scoring.bonus_card_score(state, seat, c)))
+    return out
+
+
+def _bonus_total_after(
+    state: GameState, seat: int, trades: dict[int, int], terms: list[tuple[int, int, int]] | None = None
+) -> int:
     """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` (resource
-    index -> units) with fish at the FISH-1 rates."""
-    p = state.players[seat]
-    res = list(p.resources)
+    index -> units) with fish at the FISH-1 rates: the resource cards' scores from the resources
+    after the trades (END-BONUS-1, capped), the others' as they are (`_card_terms`), then the
+    easier variant's pairs (`_pair_losers`), as `bonus_scores` counts them."""
+    res = list(state.players[seat].resources)
     for r, n in trades.items():
         res[r] += n
         res[_FISH] -= n * TRADE_COST[RESOURCES[r]]
-    after = attrs.evolve(p, resources=(res[0], res[1], res[2], res[3], res[4], res[5]))
-    players = tuple(after if i == seat else q for i, q in enumerate(state.players))
-    return sum(vp for vp, _ in bonus_scores(attrs.evolve(state, players=players), seat))
+    values = []
+    for r, vp, fixed in _card_terms(state, seat) if terms is None else terms:
+        score = vp * res[r] if r >= 0 else fixed
+        values.append(score if score < scoring.BONUS_CAP or r < 0 else scoring.BONUS_CAP)
+    losers = _pair_losers(state, seat, values)
+    return sum(v for i, v in enumerate(values) if i not in losers)
 
 
 @implements("SOLO-7", "R-16")
@@ -96,14 +113,15 @@ def choose_end_trades(state: GameState, seat: int) -> EndTrades:
         return EndTrades(seat, (), "no trade", "SOLO-7: it holds no resource bonus card, so it keeps its fish")
     wanted = sorted({RES_INDEX[c.resource] for c in res_cards if c.resource is not None})
     ranges = [range(fish // TRADE_COST[RESOURCES[r]] + 1) for r in wanted]
-    base = _bonus_total_after(state, seat, {})
+    terms = _card_terms(state, seat)
+    base = _bonus_total_after(state, seat, {}, terms)
     best_key: tuple[int, int, tuple[int, ...]] | None = None
     best_counts: tuple[int, ...] = tuple(0 for _ in wanted)
     for counts in itertools.product(*ranges):
         spent = sum(n * TRADE_COST[RESOURCES[r]] for r, n in zip(wanted, counts))
         if spent > fish:
             continue
-        key = (_bonus_total_after(state, seat, dict(zip(wanted, counts))), -spent, counts)
+        key = (_bonus_total_after(state, seat, dict(zip(wanted, counts)), terms), -spent, counts)
         if best_key is None or key > best_key:
             best_key = key
             best_counts = counts

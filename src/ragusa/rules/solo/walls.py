@@ -34,45 +34,66 @@ def _longest_with_wall(
     return scoring.longest_run(walls, ok, val)
 
 
-def _longest_with_tower(state: Position, seat: int, spot: int) -> tuple[int, int]:
-    towers = list(state.towers)
-    towers[spot] = seat
-    return scoring.longest_stretch_of(state.walls, state.houses, towers, seat)
+def _longest_with_tower(
+    state: Position, seat: int, spot: int, ok: Sequence[bool], val: Sequence[int]
+) -> tuple[int, int]:
+    """`longest_stretch_of` with `seat`'s tower added on the free tower spot `spot`, from the ring
+    values without it (`ok`, `val`): the tower makes its ring position passable and worth one more."""
+    j = RING_POS.get(spot)
+    if j is None:  # pragma: no cover - every tower spot is on the ring (standard.json)
+        towers = list(state.towers)
+        towers[spot] = seat
+        return scoring.longest_stretch_of(state.walls, state.houses, towers, seat)
+    ok2, val2 = list(ok), list(val)
+    ok2[j] = True
+    val2[j] = (state.houses[spot] == seat) + 1
+    return scoring.longest_run(state.walls, ok2, val2)
+
+
+#: per wall segment: the ring positions of its two end spots
+_WALL_RING = tuple((RING_POS[a], RING_POS[b]) for a, b in BOARD.wall_spots)
 
 
 @implements("SOLO-5", "R-18")
-def choose_wall(state: Position, seat: int) -> BotMove:
+def choose_wall(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5 Mason: the free segment that scores most for the bot now (MASON-1); tie: the one after
     which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
     from the Silversmith's top corner (`wall_ring.start`)."""
     free = mason.free_segments(state.walls)
-    vp = {i: mason.mason_vp(state.houses, state.towers, seat, i) for i in free}
+    ok, val = scoring.ring_values(state.houses, state.towers, seat)  # a wall changes neither
+    # `mason.mason_vp` of each free segment: 1 + the own houses and towers at its two ends (`val`)
+    vp = {i: 1 + val[_WALL_RING[i][0]] + val[_WALL_RING[i][1]] for i in free}
     top = max(vp.values())
     tied = [i for i in free if vp[i] == top]
     if len(tied) == 1:
         i = tied[0]
         why = f"{BOARD.wall_ids[i]} scores most now, {top} VP (1 + {top - 1} own houses/towers at its ends)"
     else:
-        ok, val = scoring.ring_values(state.houses, state.towers, seat)  # a wall changes neither
         length = {x: _longest_with_wall(state, seat, x, ok, val)[0] for x in tied}
         best = max(length.values())
         tied2 = [x for x in tied if length[x] == best]
         i = tied2[0]
-        names = ", ".join(BOARD.wall_ids[x] for x in tied)
-        if len(tied2) == 1:
-            why = (
-                f"{names} tie at {top} VP; {BOARD.wall_ids[i]} makes its longest wall {best} segments "
-                f"(the others at most {max(length[x] for x in tied if x != i)})"
-            )
-        else:
-            why = (
-                f"{names} tie at {top} VP; {', '.join(BOARD.wall_ids[x] for x in tied2)} each make its longest "
-                f"wall {best} segment{'s' if best != 1 else ''}; {BOARD.wall_ids[i]} is the first clockwise "
-                f"from {START_SPOT} (the Silversmith's top corner)"
-            )
+        why = _wall_tie_text(tied, tied2, length, top, best) if explain else ""
+    if not explain:
+        return BotMove(seat, mason.WALL_ACTIONS[i], "", "", state.rng, solo_of(state))
     reason = f"SOLO-5 Mason: {why}"
     return BotMove(
         seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, solo_of(state)
+    )
+
+
+def _wall_tie_text(tied: Sequence[int], tied2: Sequence[int], length: dict[int, int], top: int, best: int) -> str:
+    i = tied2[0]
+    names = ", ".join(BOARD.wall_ids[x] for x in tied)
+    if len(tied2) == 1:
+        return (
+            f"{names} tie at {top} VP; {BOARD.wall_ids[i]} makes its longest wall {best} segments "
+            f"(the others at most {max(length[x] for x in tied if x != i)})"
+        )
+    return (
+        f"{names} tie at {top} VP; {', '.join(BOARD.wall_ids[x] for x in tied2)} each make its longest "
+        f"wall {best} segment{'s' if best != 1 else ''}; {BOARD.wall_ids[i]} is the first clockwise "
+        f"from {START_SPOT} (the Silversmith's top corner)"
     )
 
 
@@ -94,7 +115,12 @@ def potential_stretches(state: Position, seat: int) -> list[Stretch]:
     the whole ring is one stretch with no ends; with one, a stretch of every segment begins and ends there."""
     ring = BOARD.ring_spots
     n = len(ring)
-    blocked = [j for j in range(n) if not scoring.passable(state, seat, ring[j])]
+    houses, towers = state.houses, state.towers
+    blocked = [  # not `scoring.passable` (inlined)
+        j
+        for j, s in enumerate(ring)
+        if not (houses[s] == seat or towers[s] == seat or (houses[s] == EMPTY and towers[s] == EMPTY))
+    ]
     if not blocked:
         return [Stretch(n, ring, ())]
     out: list[Stretch] = []
@@ -130,14 +156,21 @@ def _stretch_text(st: Stretch) -> str:
     return f"{st.segments} segment{'s' if st.segments != 1 else ''} from {BOARD.spot_ids[a]} to {BOARD.spot_ids[b]}"
 
 
-def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int]) -> tuple[int, str]:
+def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int], explain: bool = True) -> tuple[int, str]:
     """Ties as for the Mason (R-18): the most wall VP now with the tower (END-WALL-2 of its longest
     stretch), then the longest stretch, then the first clockwise from `wall_ring.start`."""
     if len(cands) == 1:
         return cands[0], ""
-    after = {s: _longest_with_tower(state, seat, s) for s in cands}
+    ok, val = scoring.ring_values(state.houses, state.towers, seat)
+    after = {s: _longest_with_tower(state, seat, s, ok, val) for s in cands}
     top_vp = max(v[1] for v in after.values())
     tied = [s for s in cands if after[s][1] == top_vp]
+    if not explain:
+        if len(tied) == 1:
+            return tied[0], ""
+        top_len = max(after[s][0] for s in tied)
+        tied2 = [s for s in tied if after[s][0] == top_len]
+        return (tied2[0] if len(tied2) == 1 else min(tied2, key=lambda s: RING_POS.get(s, len(RING_POS) + s))), ""
     names = ", ".join(BOARD.spot_ids[s] for s in cands)
     if len(tied) == 1:
         return tied[0], f"; tie among {names}: {BOARD.spot_ids[tied[0]]} gives its longest wall most VP now ({top_vp})"
@@ -156,7 +189,7 @@ def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int]) -> tuple[i
 
 
 @implements("SOLO-5", "ED-2", "R-18")
-def choose_tower(state: Position, seat: int) -> BotMove:
+def choose_tower(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5 Architect, supposing every segment will be built (`potential_stretches`).
 
     2nd edition: a tower on an end spot of the longest potential stretch extends it (the end spot
@@ -176,6 +209,12 @@ def choose_tower(state: Position, seat: int) -> BotMove:
         group = list(group_iter)
         ends = list(dict.fromkeys(e for st in group for e in st.ends if e in free))
         inner = [x for st in group for x in st.inner if x in free and houses[x] == EMPTY]
+        if not explain:
+            if first_ed and inner:
+                return _tower_move(state, seat, _tower_tiebreak(state, seat, inner, False)[0])
+            if ends:
+                return _tower_move(state, seat, _tower_tiebreak(state, seat, ends, False)[0])
+            continue
         desc = "; ".join(_stretch_text(st) for st in group)
         if first_ed and inner:
             s, tie = _tower_tiebreak(state, seat, inner)
@@ -206,6 +245,8 @@ def choose_tower(state: Position, seat: int) -> BotMove:
         )
     empty = sorted(x for x in free if houses[x] == EMPTY)
     pool = empty or sorted(free)
+    if not explain:
+        return _tower_move(state, seat, _tower_tiebreak(state, seat, pool, False)[0])
     s, tie = _tower_tiebreak(state, seat, pool)
     kind = "an empty tower spot" if empty else "a free tower spot (none is empty)"
     reason = (
@@ -215,3 +256,8 @@ def choose_tower(state: Position, seat: int) -> BotMove:
     return BotMove(
         seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, solo_of(state)
     )
+
+
+def _tower_move(state: Position, seat: int, s: int) -> BotMove:
+    """The Architect's choice, unexplained (for callers that record no events)."""
+    return BotMove(seat, architect.TOWER_ACTIONS[s], "", "", state.rng, solo_of(state))

@@ -1,0 +1,133 @@
+"""The solo fast paths (issue 12) decide exactly as the plain ones.
+
+The solo bots explain themselves only when someone reads it.
+
+`apply` records no events, so the engine asks the bots' policy for its decisions without their
+decision text and reason (`decide(state, explain=False)`); `step` asks for them. These tests
+check, at every bot decision of real solo games in every variant, that the unexplained decision
+is the explained one: the same action, generator and solo state. The bots' end trades weigh their
+bonus cards from the resources alone; that must score as `bonus_scores` does on the traded state."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import attrs
+import pytest
+
+from ragusa import Options, apply, is_terminal, legal_actions, new_game, step
+from ragusa.core.board import RES_INDEX
+from ragusa.core.components import COMPONENTS, RESOURCES
+from ragusa.core.position import Position
+from ragusa.core.state import GameState, Phase
+from ragusa.rules.fish import TRADE_COST
+from ragusa.rules.solo import policy
+from ragusa.rules.solo.common import BotMove
+from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades
+
+CARDS = {c.id: c for c in COMPONENTS.bonus_cards}
+VARIANTS = (
+    ("2nd", Options()),
+    ("1st", Options()),
+    ("2nd", Options(solo_easier_rector=True, solo_human_first=True)),
+    ("1st", Options(solo_harder=True, solo_easier_rector=True)),
+)
+
+
+@pytest.mark.clause("SOLO-4", "SOLO-5", "R-15", "R-16", "R-17", "R-18")
+def test_unexplained_bot_decisions_are_the_explained_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = policy.decide
+    phases: set[Phase] = set()
+
+    def both(state: Position, explain: bool = True) -> BotMove:
+        quiet, loud = real(state, False), real(state, True)
+        assert (quiet.seat, quiet.action, quiet.rng, quiet.solo) == (loud.seat, loud.action, loud.rng, loud.solo)
+        assert (quiet.decision, quiet.reason) == ("", "") and loud.decision and loud.reason
+        phases.add(state.phase)
+        return loud if explain else quiet
+
+    monkeypatch.setattr(policy, "decide", both)
+    for k, (edition, options) in enumerate(VARIANTS * 3):
+        rng = random.Random(k)
+        state = new_game(1, seed=k, edition=edition, options=options)
+        while not is_terminal(state):
+            acts = legal_actions(state)
+            state = apply(state, acts[rng.randrange(len(acts))])
+    # every kind of bot decision was met
+    assert phases >= {Phase.PLACE, Phase.ORDER, Phase.MASON, Phase.ARCHITECT, Phase.MARKET, Phase.WHARF}
+    assert phases >= {Phase.TRADE_WINDOW, Phase.RECTOR_DRAW}
+
+
+@pytest.mark.clause("SOLO-4", "SOLO-5")
+def test_apply_and_step_reach_the_same_solo_states() -> None:
+    """`step` (bots explained, events built) and `apply` (neither) give equal states all game long."""
+    for k, (edition, options) in enumerate(VARIANTS):
+        rng = random.Random(100 + k)
+        state = new_game(1, seed=100 + k, edition=edition, options=options)
+        while not is_terminal(state):
+            acts = legal_actions(state)
+            action = acts[rng.randrange(len(acts))]
+            stepped, events = step(state, action)
+            state = apply(state, action)
+            assert stepped == state
+            assert events
+
+
+def _traded(state: GameState, seat: int, trades: dict[int, int]) -> GameState:
+    p = state.players[seat]
+    res = list(p.resources)
+    for r, n in trades.items():
+        res[r] += n
+        res[0] -= n * TRADE_COST[RESOURCES[r]]
+    after = attrs.evolve(p, resources=(res[0], res[1], res[2], res[3], res[4], res[5]))
+    return attrs.evolve(state, players=tuple(after if i == seat else q for i, q in enumerate(state.players)))
+
+
+def _with_fish(state: GameState, seat: int, fish: int) -> GameState:
+    p = state.players[seat]
+    after = attrs.evolve(p, resources=(fish, *p.resources[1:]))
+    return attrs.evolve(state, players=tuple(after if i == seat else q for i, q in enumerate(state.players)))
+
+
+def _end_trades_by_search(state: GameState, seat: int) -> tuple[str, ...]:
+    """SOLO-7, R-16 as stated: with no fish card, the trades of its fish that make its resource
+    cards score most (`bonus_scores` of the traded state), then fewest fish spent, then more of the
+    earlier resource; none unless they score more than no trade."""
+    p = state.players[seat]
+    cards = [CARDS[c] for c in p.bonus_cards]
+    if any(c.kind == "per_resource" and c.resource == "fish" for c in cards):
+        return ()
+    wanted = sorted({RES_INDEX[c.resource] for c in cards if c.kind == "per_resource" and c.resource is not None})
+    fish = p.resources[0]
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for counts in itertools.product(*(range(fish // TRADE_COST[RESOURCES[r]] + 1) for r in wanted)):
+        spent = sum(n * TRADE_COST[RESOURCES[r]] for r, n in zip(wanted, counts))
+        if spent <= fish:
+            traded = _traded(state, seat, dict(zip(wanted, counts)))
+            key = (sum(vp for vp, _ in bonus_scores(traded, seat)), -spent, counts)
+            best = key if best is None or key > best else best
+    base = sum(vp for vp, _ in bonus_scores(state, seat))
+    if best is None or best[0] <= base:
+        return ()
+    return tuple(RESOURCES[r] for r, n in zip(wanted, best[2]) for _ in range(n))
+
+
+@pytest.mark.clause("SOLO-7", "R-16", "SOLO-5", "END-BONUS-1")
+def test_bot_end_trades_are_those_a_search_over_traded_states_finds() -> None:
+    """The bots' end trades weigh their bonus cards from the resources alone (issue 12); they are
+    the trades a search that scores each traded state with `bonus_scores` finds, for both bots at the
+    end of solo games in every variant (their fish raised, so that trades are worth weighing)."""
+    traded = 0
+    for k, (edition, options) in enumerate(VARIANTS * 2):
+        rng = random.Random(200 + k)
+        state = new_game(1, seed=200 + k, edition=edition, options=options)
+        while not is_terminal(state):
+            acts = legal_actions(state)
+            state = apply(state, acts[rng.randrange(len(acts))])
+        for seat in (1, 2):
+            rich = _with_fish(state, seat, 12)  # enough fish for trades to be worth weighing
+            expected = _end_trades_by_search(rich, seat)
+            assert choose_end_trades(rich, seat).trades == expected
+            traded += bool(expected)
+    assert traded >= 4  # trades were found and compared, not only "no trade"
