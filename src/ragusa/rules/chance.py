@@ -15,7 +15,7 @@ reported by the `step` that fixes its last outcome.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -27,6 +27,9 @@ from ragusa.core.state import ChanceNode, ChanceState, GameState, Options, SoloS
 from ragusa.rules.draw import KIND_RULE, NeedChance
 from ragusa.rules.setup import blank_state
 from ragusa.rules.solo.common import COLOUR_SEAT
+
+if TYPE_CHECKING:  # `fractions` (with `decimal`) is imported on first use: `import ragusa` stays light
+    from fractions import Fraction
 
 __all__ = ["Rerun", "chance_outcomes", "empty_table", "is_chance", "next_node", "resolve", "with_chance"]
 
@@ -46,6 +49,8 @@ def chance_outcomes(state: GameState) -> list[tuple[ChanceOutcome, Fraction]]:
     node = state.chance.node if state.chance is not None else None
     if node is None:
         return []
+    from fractions import Fraction
+
     total = sum(node.counts)
     return [(ChanceOutcome(o), Fraction(n, total)) for o, n in zip(node.outcomes, node.counts)]
 
