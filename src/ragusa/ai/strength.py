@@ -11,11 +11,12 @@ seat, and its seconds per decision (mean over the decisions it was asked, and th
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import attrs
@@ -32,6 +33,7 @@ __all__ = ["GameResult", "play_one", "summary", "wilson", "main"]
 
 @attrs.frozen
 class GameResult:
+    seed: int
     win: float
     margin: int
     decisions: int
@@ -57,7 +59,10 @@ class _Timed:
         return a
 
 
-def play_one(args: tuple[int, int, SearchConfig, str]) -> GameResult:
+_Job = tuple[int, int, SearchConfig, str]
+
+
+def play_one(args: _Job) -> GameResult:
     """One game: (seed, players, search config, edition) -> the search bot's result."""
     seed, players, config, edition = args
     me = seed % players
@@ -69,6 +74,7 @@ def play_one(args: tuple[int, int, SearchConfig, str]) -> GameResult:
     win = winners(final)
     best_other = max(v for s, v in enumerate(sc) if s != me)
     return GameResult(
+        seed=seed,
         win=1 / len(win) if me in win else 0.0,
         margin=sc[me] - best_other,
         decisions=timed.decisions,
@@ -102,6 +108,28 @@ def summary(results: Sequence[GameResult], players: int) -> list[str]:
     ]
 
 
+class _Inline:
+    """`map` in this process (one worker), with the pool's context manager."""
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Callable[[_Job], GameResult], jobs: Sequence[_Job]) -> Iterator[GameResult]:
+        return map(fn, jobs)
+
+
+def _load(path: str) -> list[GameResult]:
+    """The results already written to `path` (one JSON object per line; none if it is missing)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return [GameResult(**json.loads(line)) for line in f if line.strip()]
+    except FileNotFoundError:
+        return []
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ragusa.ai.strength", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -125,11 +153,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=default.settle,
         help="let greedy finish the turn in progress before scoring a leaf",
     )
+    parser.add_argument(
+        "--playout", type=int, default=default.playout, help="greedy placements before a leaf is scored"
+    )
+    parser.add_argument(
+        "--rival-max",
+        type=float,
+        default=default.rival_max,
+        help="1: margin over the best other seat, 0: over their mean",
+    )
+    parser.add_argument("--cpu-seconds", type=float, default=None, help="cap of CPU seconds per decision")
+    parser.add_argument(
+        "--out", default=None, help="append each game's result to this JSON-lines file; games already there are skipped"
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
     iterations = args.iterations or None
-    if iterations is None and args.seconds is None:
+    if iterations is None and args.seconds is None and args.cpu_seconds is None:
         parser.error("give --iterations or --seconds")
     config = SearchConfig(
         iterations=iterations,
@@ -140,14 +181,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         scale=args.scale,
         rollout=args.rollout,
         settle=args.settle,
+        playout=args.playout,
+        rival_max=args.rival_max,
+        cpu_seconds=args.cpu_seconds,
     )
-    jobs = [(args.seed + k, args.players, config, args.edition) for k in range(args.games)]
+    seeds = range(args.seed, args.seed + args.games)
+    done = {r.seed: r for r in _load(args.out)} if args.out else {}
+    jobs = [(k, args.players, config, args.edition) for k in seeds if k not in done]
     t0 = time.perf_counter()
-    if args.workers == 1:
-        results = [play_one(j) for j in jobs]
-    else:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(play_one, jobs))
+    with ProcessPoolExecutor(args.workers) if args.workers > 1 else _Inline() as pool:
+        for r in pool.map(play_one, jobs):
+            done[r.seed] = r
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(attrs.asdict(r)) + "\n")
+    results = [done[k] for k in seeds if k in done]
     for line in summary(results, args.players):
         print(line)
     print(f"wall time {time.perf_counter() - t0:.1f} s with {args.workers} worker(s)")
