@@ -72,6 +72,9 @@ class SearchConfig:
     playout: int = 0
     #: the rivals' mark a seat's margin is taken over: 1 = the best other seat, 0 = their mean
     rival_max: float = 1.0
+    #: walk through the other seats' decisions (with ``opponent_width`` 1: their greedy replies)
+    #: within one iteration, so that every leaf is one of the viewer's own decisions
+    chain: bool = False
     #: CPU seconds per decision (`time.process_time`), a cap on top of the other limits
     cpu_seconds: float | None = None
 
@@ -166,9 +169,11 @@ def _iterate(root: _Node, v: PlayerView, cfg: SearchConfig, rng: random.Random, 
     state = determinize(v, rng)
     node = root
     path: list[tuple[_Node, int, int]] = []
-    while not is_terminal(state) and (node.visits > 0 or node is root):
+    while not is_terminal(state):
         seat = state.seat
         assert seat is not None
+        if not (node.visits > 0 or node is root or (cfg.chain and seat != v.viewer)):
+            break
         legal = {action_id(a): a for a in legal_actions(state)}
         if not node.expanded or not any(i in legal for i in node.children):
             own = seat == v.viewer or cfg.opponent_width is None

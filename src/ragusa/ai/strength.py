@@ -162,6 +162,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=default.rival_max,
         help="1: margin over the best other seat, 0: over their mean",
     )
+    parser.add_argument(
+        "--chain",
+        action=argparse.BooleanOptionalAction,
+        default=default.chain,
+        help="walk other seats' replies at once",
+    )
     parser.add_argument("--cpu-seconds", type=float, default=None, help="cap of CPU seconds per decision")
     parser.add_argument(
         "--out", default=None, help="append each game's result to this JSON-lines file; games already there are skipped"
@@ -184,6 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         playout=args.playout,
         rival_max=args.rival_max,
         cpu_seconds=args.cpu_seconds,
+        chain=args.chain,
     )
     seeds = range(args.seed, args.seed + args.games)
     done = {r.seed: r for r in _load(args.out)} if args.out else {}
