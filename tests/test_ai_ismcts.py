@@ -11,7 +11,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from ragusa import GameState, Pass, Place, Trade, apply, is_terminal, legal_actions, new_game, scores, view
+from ragusa import GameState, Pass, Place, Trade, apply, is_terminal, legal_actions, new_game, scores, view, winners
 from ragusa.ai.ismcts import ISMCTSBot, SearchConfig, _iterate, _leaf, _margins, _Node, search
 from ragusa.ai.strength import main as strength_main
 from ragusa.ai.strength import wilson
@@ -224,3 +224,17 @@ def test_strength_results_per_game_resume(tmp_path: Path, capsys: pytest.Capture
     lines = out.read_text(encoding="utf-8").splitlines()
     assert lines[0] == first.strip() and [json.loads(x)["seed"] for x in lines] == [0, 1]  # game 0 not replayed
     assert "2 games, 2 players" in capsys.readouterr().out.split("wall time")[1]
+
+
+def test_strength_of_another_bot_as_the_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+    # greedy against greedy on seeds 0 and 1 (worked out by playing them: seat 0 of game 0 and
+    # seat 1 of game 1 are the tested seats)
+    assert strength_main(["--games", "2", "--players", "2", "--bot", "greedy"]) == 0
+    out = capsys.readouterr().out
+    wins = 0.0
+    for k in (0, 1):
+        final = play(new_game(2, seed=k), [GreedyBot()] * 2, random.Random(k))
+        wins += 1 / len(winners(final)) if k % 2 in winners(final) else 0.0
+    assert out.startswith("2 games, 2 players: greedy against 1 greedy") and f"greedy wins {wins:g} = " in out
+    with pytest.raises(SystemExit):
+        strength_main(["--games", "1", "--bot", "clever"])

@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 import attrs
 
 from ragusa.ai.ismcts import ISMCTSBot, SearchConfig
-from ragusa.bots import Bot, GreedyBot, play
+from ragusa.bots import Bot, GreedyBot, make_bot, play
 from ragusa.core.actions import Action
 from ragusa.core.state import GameState
 from ragusa.rules.game import new_game
@@ -59,14 +59,15 @@ class _Timed:
         return a
 
 
-_Job = tuple[int, int, SearchConfig, str]
+#: (seed, players, search config, edition, bot spec or None for the search bot with that config)
+_Job = tuple[int, int, SearchConfig, str, str | None]
 
 
 def play_one(args: _Job) -> GameResult:
-    """One game: (seed, players, search config, edition) -> the search bot's result."""
-    seed, players, config, edition = args
+    """One game: (seed, players, search config, edition, spec) -> the tested bot's result."""
+    seed, players, config, edition, spec = args
     me = seed % players
-    timed = _Timed(ISMCTSBot(config))
+    timed = _Timed(ISMCTSBot(config) if spec is None else make_bot(spec))
     greedy = GreedyBot()
     bots: list[Bot] = [timed if s == me else greedy for s in range(players)]
     final = play(new_game(players, seed=seed, edition=edition), bots, random.Random(seed))
@@ -93,15 +94,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def summary(results: Sequence[GameResult], players: int) -> list[str]:
+def summary(results: Sequence[GameResult], players: int, name: str = "ismcts") -> list[str]:
     n = len(results)
     wins = sum(r.win for r in results)
     lo, hi = wilson(wins, n)
     decisions = sum(r.decisions for r in results)
     secs = sum(r.seconds for r in results)
     return [
-        f"{n} games, {players} players: ismcts against {players - 1} greedy",
-        f"ismcts wins {wins:g} = {wins / max(n, 1):.1%} (95% CI {lo:.1%} .. {hi:.1%}); chance level {1 / players:.0%}",
+        f"{n} games, {players} players: {name} against {players - 1} greedy",
+        f"{name} wins {wins:g} = {wins / max(n, 1):.1%} (95% CI {lo:.1%} .. {hi:.1%}); chance level {1 / players:.0%}",
         f"average VP margin over the best other seat: {sum(r.margin for r in results) / max(n, 1):+.2f}",
         f"CPU seconds per decision: mean {secs / max(decisions, 1):.3f}, slowest {max((r.slowest for r in results), default=0):.3f} "
         f"({decisions} decisions)",
@@ -139,6 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (game k uses seed + k)")
     parser.add_argument("--edition", choices=("1st", "2nd"), default="2nd")
+    parser.add_argument(
+        "--bot", default=None, help="test this bot spec instead (e.g. greedy: the baseline on the same seeds)"
+    )
     default = SearchConfig()
     parser.add_argument("--exploration", type=float, default=default.exploration, help="UCB constant")
     parser.add_argument("--width", type=int, default=default.width, help="actions searched per node")
@@ -175,6 +179,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
+    if args.bot is not None:
+        try:
+            make_bot(args.bot)
+        except ValueError as exc:
+            parser.error(str(exc))
     iterations = args.iterations or None
     if iterations is None and args.seconds is None and args.cpu_seconds is None:
         parser.error("give --iterations or --seconds")
@@ -194,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     seeds = range(args.seed, args.seed + args.games)
     done = {r.seed: r for r in _load(args.out)} if args.out else {}
-    jobs = [(k, args.players, config, args.edition) for k in seeds if k not in done]
+    jobs = [(k, args.players, config, args.edition, args.bot) for k in seeds if k not in done]
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.workers) if args.workers > 1 else _Inline() as pool:
         for r in pool.map(play_one, jobs):
@@ -203,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 with open(args.out, "a", encoding="utf-8") as f:
                     f.write(json.dumps(attrs.asdict(r)) + "\n")
     results = [done[k] for k in seeds if k in done]
-    for line in summary(results, args.players):
+    for line in summary(results, args.players, args.bot or "ismcts"):
         print(line)
     print(f"wall time {time.perf_counter() - t0:.1f} s with {args.workers} worker(s)")
     return 0
