@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import math
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import attrs
 import pytest
 
-from ragusa import GameState, Pass, Place, Trade, apply, is_terminal, legal_actions, new_game, view
-from ragusa.ai.ismcts import ISMCTSBot, SearchConfig, search
+from ragusa import GameState, Pass, Place, Trade, apply, is_terminal, legal_actions, new_game, scores, view, winners
+from ragusa.ai.ismcts import ISMCTSBot, SearchConfig, _iterate, _leaf, _margins, _Node, search
 from ragusa.ai.strength import main as strength_main
 from ragusa.ai.strength import wilson
 from ragusa.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, make_bots, play, register_bot
@@ -161,3 +164,77 @@ def test_strength_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert strength_main(["--games", "1", "--players", "2", "--iterations", "2"]) == 0
     out = capsys.readouterr().out
     assert "1 games, 2 players: ismcts against 1 greedy" in out and "CPU seconds per decision" in out
+
+
+def test_margins_over_the_best_rival_or_the_rivals_mean() -> None:
+    # estimates 10, 6, 2 VP; scale 8: seat 0 leads the best rival by 4 and the rivals' mean (4) by 6
+    best = _margins([10.0, 6.0, 2.0], 8.0)
+    mean = _margins([10.0, 6.0, 2.0], 8.0, rival_max=0.0)
+    assert best[0] == pytest.approx(0.5 + 0.5 * math.tanh(4 / 8))
+    assert mean[0] == pytest.approx(0.5 + 0.5 * math.tanh(6 / 8))
+    assert best[2] == pytest.approx(0.5 + 0.5 * math.tanh(-8 / 8))  # 2 against 10
+    assert mean[2] == pytest.approx(0.5 + 0.5 * math.tanh(-6 / 8))  # 2 against (10 + 6) / 2
+
+
+def test_a_playout_to_the_end_scores_the_greedy_game_exactly() -> None:
+    state = _midgame(3, seed=2, decisions=60)
+    cfg = SearchConfig(playout=1000, scale=8.0)
+    values = _leaf(state, cfg, GreedyBot(), random.Random(3))
+    final = play(state, [GreedyBot()] * 3, random.Random(3))
+    assert is_terminal(final) and values == _margins([float(v) for v in scores(final)], 8.0)
+    # one placement: the leaf is scored at the next placement decision, not at the end
+    shorter = _leaf(state, attrs.evolve(cfg, playout=1), GreedyBot(), random.Random(3))
+    assert shorter != values
+
+
+def _depth_and_size(node: _Node) -> tuple[int, int]:
+    below = [_depth_and_size(n) for n in node.next.values()]
+    return 1 + max((d for d, _ in below), default=-1), 1 + sum(n for _, n in below)
+
+
+def test_chain_walks_the_other_seats_replies_in_one_iteration() -> None:
+    state = _midgame(4, seed=9, decisions=25)
+    seat = state.seat
+    assert seat is not None and state.phase == Phase.PLACE
+    shapes = []
+    for chain in (False, True):
+        root = _Node()
+        for _ in range(10):
+            _iterate(root, view(state, seat), SearchConfig(chain=chain), random.Random(1), GreedyBot())
+        shapes.append(_depth_and_size(root))
+    # without chain each iteration adds one node (10 and the root); with it, an iteration that
+    # reaches another seat's decision walks on through the replies, so the tree is larger and deeper
+    (depth, size), (chain_depth, chain_size) = shapes
+    assert size == 11 and chain_size > size and chain_depth > depth
+
+
+def test_a_cpu_budget_alone() -> None:
+    state = _midgame(2, seed=3, decisions=11)
+    seat = state.seat
+    assert seat is not None
+    a = search(view(state, seat), random.Random(0), SearchConfig(iterations=None, cpu_seconds=0.02))
+    assert a in legal_actions(state)
+
+
+def test_strength_results_per_game_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.jsonl"
+    assert strength_main(["--games", "1", "--players", "2", "--iterations", "2", "--out", str(out)]) == 0
+    first = out.read_text(encoding="utf-8")
+    assert strength_main(["--games", "2", "--players", "2", "--iterations", "2", "--out", str(out)]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == first.strip() and [json.loads(x)["seed"] for x in lines] == [0, 1]  # game 0 not replayed
+    assert "2 games, 2 players" in capsys.readouterr().out.split("wall time")[1]
+
+
+def test_strength_of_another_bot_as_the_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+    # greedy against greedy on seeds 0 and 1 (worked out by playing them: seat 0 of game 0 and
+    # seat 1 of game 1 are the tested seats)
+    assert strength_main(["--games", "2", "--players", "2", "--bot", "greedy"]) == 0
+    out = capsys.readouterr().out
+    wins = 0.0
+    for k in (0, 1):
+        final = play(new_game(2, seed=k), [GreedyBot()] * 2, random.Random(k))
+        wins += 1 / len(winners(final)) if k % 2 in winners(final) else 0.0
+    assert out.startswith("2 games, 2 players: greedy against 1 greedy") and f"greedy wins {wins:g} = " in out
+    with pytest.raises(SystemExit):
+        strength_main(["--games", "1", "--bot", "clever"])

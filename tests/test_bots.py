@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 
 import attrs
@@ -31,11 +30,12 @@ def test_greedy_beats_random_clearly() -> None:
     assert result.greedy_wins + result.random_wins == pytest.approx(result.games)
 
 
-def test_greedy_game_is_fast() -> None:
-    t0 = time.perf_counter()
-    final = play(new_game(4, seed=5), [GreedyBot()] * 4, random.Random(5))
+def test_greedy_bots_play_a_game_to_the_end() -> None:
+    # its speed is the benchmark's business (`python -m ragusa.sim.bench`), never a timed unit test
+    start = new_game(4, seed=5)
+    final = play(start, [GreedyBot()] * 4, random.Random(5))
     assert is_terminal(final)
-    assert time.perf_counter() - t0 < 2.0
+    assert all(p.houses_left < q.houses_left for p, q in zip(final.players, start.players))  # every seat built
 
 
 def test_games_are_reproducible_from_the_two_seeds() -> None:

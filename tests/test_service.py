@@ -258,3 +258,26 @@ def test_any_json_gets_a_response_never_an_exception(op: str, fields: dict[str, 
     reply = handle(store, {"op": op, **fields})
     assert reply["ok"] in (True, False)
     check(json.loads(json.dumps(reply)))
+
+
+def test_the_search_bot_is_a_seat_kind_with_a_short_budget() -> None:
+    store = MemoryStore(1)
+    assert "ismcts" in send(store, {"op": "info"})["seat_kinds"]
+    reply = _new(store, players=2, seats=["human", "ismcts"], seed=4)
+    game = reply["status"]["game"]
+    first = send(store, {"op": "legal", "game": game})["legal"][0]
+    after = send(store, {"op": "apply", "game": game, "action": first["action"]})
+    # seat 1's first placement was the search bot's, made before the reply
+    assert after["status"]["seat"] == 0 and any(line.startswith("Turn 1: seat 1 places") for line in after["log"])
+
+
+def test_a_server_takes_seat_kinds_and_local_play_takes_any_bot_spec() -> None:
+    # (handle, not send: a bot spec as a seat does not fit the published schema, which lists the kinds)
+    refused = handle(MemoryStore(1), {"op": "new_game", "players": 2, "seats": ["human", "ismcts:5"], "seed": 4})
+    assert refused["error"]["path"] == "$.seats[1]"
+    assert refused["error"]["message"] == "a seat is one of human, greedy, ismcts, random, not 'ismcts:5'"
+    local = MemoryStore(1, bot_specs=True)
+    ok = handle(local, {"op": "new_game", "players": 2, "seats": ["human", "ismcts:5"], "seed": 4})
+    assert ok["status"]["seats"] == ["human", "ismcts:5"]
+    bad = handle(local, {"op": "new_game", "players": 2, "seats": ["human", "ismcts:x"], "seed": 4})
+    assert "ismcts takes a budget" in bad["error"]["message"]

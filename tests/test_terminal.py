@@ -5,11 +5,17 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from collections.abc import Sequence
 
+import pytest
+
+from ragusa.cli import main
 from ragusa.service.terminal import play
 
 
-def _run(players: int, humans: list[int], lines: list[str], seed: int = 2, bot: str = "random") -> tuple[int, str]:
+def _run(
+    players: int, humans: list[int], lines: list[str], seed: int = 2, bot: str | Sequence[str] = "random"
+) -> tuple[int, str]:
     out = io.StringIO()
     code = play(players, humans, seed=seed, bot=bot, inp=io.StringIO("".join(line + "\n" for line in lines)), out=out)
     return code, out.getvalue()
@@ -74,3 +80,18 @@ def test_cli_flag() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "--human takes seat numbers 0 to 1" in bad.stderr
+
+
+def test_bots_by_spec_play_the_other_seats_in_seat_order() -> None:
+    code, text = _run(3, [1], ["quit"], seed=4, bot=["ismcts:3", "random"])
+    assert code == 0 and "human seat(s) 1, others: ismcts:3, random." in text
+    code, text = _run(3, [1], ["quit"], bot=["greedy", "random", "random"])
+    assert code == 2 and "3 bot(s) given for 2 bot seat(s); give 1 or 2" in text
+    code, text = _run(2, [0], ["quit"], bot="ismcts:x")
+    assert code == 2 and "ismcts takes a budget" in text
+
+
+def test_cli_human_seat_with_bots(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--players", "3", "--seed", "4", "--human", "0", "--bots", "ismcts:3,greedy"]) == 0
+    assert "human seat(s) 0, others: ismcts:3, greedy." in capsys.readouterr().out

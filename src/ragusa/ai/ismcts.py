@@ -67,6 +67,16 @@ class SearchConfig:
     #: before scoring a leaf, let the greedy bot finish the turn in progress (up to the next
     #: placement decision), so that leaves are compared at the same point of a turn
     settle: bool = False
+    #: placements played by greedy bots after a new leaf before it is scored (0: none; a
+    #: round is one per seat; a large number plays to the end of the game)
+    playout: int = 0
+    #: the rivals' mark a seat's margin is taken over: 1 = the best other seat, 0 = their mean
+    rival_max: float = 1.0
+    #: walk through the other seats' decisions (with ``opponent_width`` 1: their greedy replies)
+    #: within one iteration, so that every leaf is one of the viewer's own decisions
+    chain: bool = False
+    #: CPU seconds per decision (`time.process_time`), a cap on top of the other limits
+    cpu_seconds: float | None = None
 
 
 @attrs.define
@@ -84,6 +94,17 @@ class _Node:
     children: dict[int, _Child] = attrs.Factory(dict)
     expanded: bool = False
     next: dict[int, _Node] = attrs.Factory(dict)
+
+
+#: action -> id, filled as the search meets actions (an id depends on the action alone)
+_IDS: dict[Action, int] = {}
+
+
+def _id(a: Action) -> int:
+    i = _IDS.get(a)
+    if i is None:
+        i = _IDS[a] = action_id(a)
+    return i
 
 
 def _one_step(state: GameState, seat: int, a: Action) -> float:
@@ -126,10 +147,11 @@ def _select(node: _Node, legal: dict[int, Action], c: float) -> int:
     return best_id
 
 
-def _margins(values: Sequence[float], scale: float) -> list[float]:
+def _margins(values: Sequence[float], scale: float, rival_max: float = 1.0) -> list[float]:
     out = []
     for s, v in enumerate(values):
-        other = max((x for t, x in enumerate(values) if t != s), default=0.0)
+        others = [x for t, x in enumerate(values) if t != s] or [0.0]
+        other = rival_max * max(others) + (1 - rival_max) * sum(others) / len(others)
         out.append(0.5 + 0.5 * math.tanh((v - other) / scale))
     return out
 
@@ -147,17 +169,23 @@ def _leaf(state: GameState, cfg: SearchConfig, greedy: GreedyBot, rng: random.Ra
     while cfg.settle and steps < _SETTLE_STEPS and not is_terminal(state) and state.phase != Phase.PLACE:
         state = apply(state, greedy.choose(state, legal_actions(state), rng))
         steps += 1
-    return _margins([evaluate(state, s) for s in range(state.n_players)], cfg.scale)
+    if cfg.playout > 0:
+        stop = state.placements + cfg.playout
+        while not is_terminal(state) and not (state.placements >= stop and state.phase == Phase.PLACE):
+            state = apply(state, greedy.choose(state, legal_actions(state), rng))
+    return _margins([evaluate(state, s) for s in range(state.n_players)], cfg.scale, cfg.rival_max)
 
 
 def _iterate(root: _Node, v: PlayerView, cfg: SearchConfig, rng: random.Random, greedy: GreedyBot) -> None:
     state = determinize(v, rng)
     node = root
     path: list[tuple[_Node, int, int]] = []
-    while not is_terminal(state) and (node.visits > 0 or node is root):
+    while not is_terminal(state):
         seat = state.seat
         assert seat is not None
-        legal = {action_id(a): a for a in legal_actions(state)}
+        if not (node.visits > 0 or node is root or (cfg.chain and seat != v.viewer)):
+            break
+        legal = {_id(a): a for a in legal_actions(state)}
         if not node.expanded or not any(i in legal for i in node.children):
             own = seat == v.viewer or cfg.opponent_width is None
             _expand(node, state, legal, cfg.width if own else cfg.opponent_width or 1)
@@ -183,11 +211,16 @@ def search(v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig()
     root = _Node()
     greedy = GreedyBot()
     deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
+    cpu_deadline = None if cfg.cpu_seconds is None else time.process_time() + cfg.cpu_seconds
     done = 0
-    while (cfg.iterations is None or done < cfg.iterations) and (deadline is None or time.perf_counter() < deadline):
+    while (
+        (cfg.iterations is None or done < cfg.iterations)
+        and (deadline is None or time.perf_counter() < deadline)
+        and (cpu_deadline is None or time.process_time() < cpu_deadline)
+    ):
         _iterate(root, v, cfg, rng, greedy)
         done += 1
-        if cfg.iterations is None and deadline is None:
+        if cfg.iterations is None and deadline is None and cpu_deadline is None:
             break
     by_id = {action_id(a): a for a in v.legal_actions}
     best = max(

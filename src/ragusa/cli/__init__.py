@@ -101,7 +101,8 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         nargs="+",
         metavar="SEAT",
         default=None,
-        help="play these seats yourself at the terminal (e.g. --human 0, --human 0 2); the others are --bot",
+        help="play these seats yourself at the terminal (e.g. --human 0, --human 0 2); the others are --bot, "
+        "or --bots (one for all, or one per other seat in seat order)",
     )
     p.add_argument(
         "--powerhouse-any-hex",
@@ -139,7 +140,7 @@ def _play(args: argparse.Namespace) -> int:
             args.players,
             humans,
             seed=args.seed,
-            bot=args.bot,
+            bot=args.bot if args.bots is None else [p.strip() for p in args.bots.split(",")],
             edition=args.edition,
             options=options,
             inp=sys.stdin,

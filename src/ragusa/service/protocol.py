@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ragusa._version import __version__
-from ragusa.bots import BOTS
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
 from ragusa.contract.serialization import action_from_data, action_to_data
 from ragusa.contract.views import view, view_to_data
@@ -29,7 +28,7 @@ from ragusa.rules.queries import is_terminal, score_breakdown, winners
 from ragusa.text.notation import format_action, parse_action
 
 from . import session as sessions
-from .session import HUMAN, Session
+from .session import HUMAN, SEAT_KINDS, Session
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "status"]
 
@@ -187,6 +186,7 @@ def _new_game(store: Store, msg: Message) -> Message:
         edition=_field(msg, "edition", str, "2nd"),
         options=Options(**raw_options),
         token=store.new_token,
+        bot_specs=getattr(store, "bot_specs", False) is True,  # only a local MemoryStore opts in
     )
     store.put(s)
     return {"status": status(s), "tokens": list(s.tokens), "seed": seed}
@@ -288,7 +288,7 @@ def _info(store: Store, msg: Message) -> Message:
     return {
         "version": __version__,
         "ops": sorted(OPS),
-        "seat_kinds": [HUMAN, *sorted(BOTS)],
+        "seat_kinds": list(SEAT_KINDS),
         "editions": list(EDITIONS),
         "options": list(OPTION_NAMES),
     }

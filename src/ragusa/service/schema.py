@@ -12,10 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ragusa.bots import BOTS
 from ragusa.core.state import OPTION_NAMES
 
-from .session import HUMAN
+from .session import SEAT_KINDS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 FILE = "protocol.schema.json"
@@ -46,7 +45,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "players": {"type": "integer", "minimum": 1, "maximum": 5, "description": "1 is the solo game"},
             "seats": {
                 "type": "array",
-                "items": {"enum": [HUMAN, *sorted(BOTS)]},
+                "items": {"enum": list(SEAT_KINDS)},
                 "minItems": 1,
                 "maxItems": 5,
                 "description": "who plays each seat (solo: the one human seat); default seat 0 human, others greedy",

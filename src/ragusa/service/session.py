@@ -25,12 +25,27 @@ from ragusa.rules.queries import is_terminal
 from ragusa.rules.solo.setup import new_solo_game
 from ragusa.text.log import describe_event, describe_setup, describe_step
 
-__all__ = ["HUMAN", "PATRICIAN", "Session", "apply_action", "create", "undo", "replay_actions"]
+__all__ = [
+    "HUMAN",
+    "PATRICIAN",
+    "SEAT_BOTS",
+    "SEAT_KINDS",
+    "Session",
+    "apply_action",
+    "create",
+    "undo",
+    "replay_actions",
+]
 
 #: the seat kind of a person (or any outside program) choosing the seat's actions
 HUMAN = "human"
 #: the kind of the solo game's bot seats, played by the rules themselves (SOLO-4)
 PATRICIAN = "patrician"
+#: the bots a seat can be, by seat kind, and the spec (`ragusa.bots.make_bot`) each plays with; the
+#: search bot gets half a second of wall time per decision, short enough for an interactive server
+SEAT_BOTS: dict[str, str] = {**{name: name for name in BOTS}, "ismcts": "ismcts:0.5s"}
+#: every seat kind the protocol accepts
+SEAT_KINDS: tuple[str, ...] = (HUMAN, *sorted(SEAT_BOTS))
 #: most actions a game can hold (a real game has a few hundred); longer sessions are refused
 MAX_ACTIONS = 5_000
 
@@ -73,17 +88,23 @@ def _bot_rng(seed: int, n_actions: int) -> random.Random:
     return random.Random(f"ragusa-service/{seed}/{n_actions}")
 
 
-def _check_setup(players: object, edition: object, seats: Sequence[object]) -> None:
+def _check_setup(players: object, edition: object, seats: Sequence[object], bot_specs: bool) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 5:
         raise InvalidInputError("$.players", f"players must be 1 to 5 (1 is the solo game), not {players!r}")
     if edition not in EDITIONS:
         raise InvalidInputError("$.edition", f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
     if len(seats) != players:
         raise InvalidInputError("$.seats", f"seats must name {players} seat kind(s), one per player; got {len(seats)}")
-    kinds = [HUMAN, *sorted(BOTS)]
     for i, kind in enumerate(seats):
-        if kind not in kinds:
-            raise InvalidInputError(f"$.seats[{i}]", f"a seat is one of {', '.join(kinds)}, not {kind!r}")
+        if kind in SEAT_KINDS:
+            continue
+        if bot_specs and isinstance(kind, str):
+            try:
+                make_bot(kind)
+            except ValueError as exc:
+                raise InvalidInputError(f"$.seats[{i}]", str(exc)) from None
+            continue
+        raise InvalidInputError(f"$.seats[{i}]", f"a seat is one of {', '.join(SEAT_KINDS)}, not {kind!r}")
 
 
 def create(
@@ -95,9 +116,14 @@ def create(
     edition: str = "2nd",
     options: Options | None = None,
     token: Callable[[], str] = lambda: "",
+    bot_specs: bool = False,
 ) -> Session:
-    """A new session; the bots move until a human decides. `token()` makes each human seat's secret."""
-    _check_setup(players, edition, seats)
+    """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
+
+    A seat is `"human"` or one of `SEAT_BOTS`; with `bot_specs` (local play, not a server) any
+    bot spec `ragusa.bots.make_bot` accepts, such as `"ismcts:200"`.
+    """
+    _check_setup(players, edition, seats, bot_specs)
     options = options or Options()
     opening: list[Event] = []
     if players == 1:
@@ -141,7 +167,7 @@ def run_bots(session: Session) -> Session:
         kind = session.kind(seat)
         if kind == HUMAN:
             break
-        bot = make_bot(kind)
+        bot = make_bot(SEAT_BOTS.get(kind, kind))
         choice = bot.choose(session.state, legal_actions(session.state), _bot_rng(session.seed, len(session.actions)))
         session = _step(session, choice)
     return session

@@ -11,10 +11,15 @@ __all__ = ["MemoryStore"]
 
 
 class MemoryStore:
-    """Sessions in a dict. With `seed` the ids, tokens and seeds are reproducible; without, secret."""
+    """Sessions in a dict. With `seed` the ids, tokens and seeds are reproducible; without, secret.
 
-    def __init__(self, seed: int | None = None) -> None:
+    With `bot_specs` a seat may be any bot spec (`"ismcts:200"`), not only a seat kind: for
+    games played on this machine (`ragusa play --human`), never for a server.
+    """
+
+    def __init__(self, seed: int | None = None, *, bot_specs: bool = False) -> None:
         self.sessions: dict[str, Session] = {}
+        self.bot_specs = bot_specs
         self._rng: random.Random | None = None if seed is None else random.Random(seed)
         self._count = 0
 

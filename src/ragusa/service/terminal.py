@@ -83,15 +83,27 @@ def play(
     humans: Sequence[int],
     *,
     seed: int,
-    bot: str = "greedy",
+    bot: str | Sequence[str] = "greedy",
     edition: str = "2nd",
     options: Options | None = None,
     inp: IO[str],
     out: IO[str],
 ) -> int:
-    """Play one game at the terminal; returns the exit code (0 at the end or on quit, 1 if input closes, 2 bad setup)."""
-    seats = [HUMAN if s in humans else bot for s in range(players)]
-    store = MemoryStore(seed)
+    """Play one game at the terminal; returns the exit code (0 at the end or on quit, 1 if input closes, 2 bad setup).
+
+    `bot` is a bot spec (`"greedy"`, `"ismcts:200"`) for every other seat, or a list of one per
+    other seat in seat order.
+    """
+    others = [s for s in range(players) if s not in humans]
+    specs = [bot] if isinstance(bot, str) else list(bot)
+    if len(specs) == 1:
+        specs *= len(others)
+    if len(specs) != len(others):
+        out.write(f"ragusa play: {len(specs)} bot(s) given for {len(others)} bot seat(s); give 1 or {len(others)}\n")
+        return 2
+    by_seat = dict(zip(others, specs, strict=True))
+    seats = [by_seat.get(s, HUMAN) for s in range(players)]
+    store = MemoryStore(seed, bot_specs=True)
     opts = options or Options()
     reply = handle(
         store,
@@ -109,7 +121,7 @@ def play(
         return 2
     g = _Game(store, reply["status"]["game"], out)
     g.say(
-        f"Ragusa: {players} player(s), seed {seed}, {edition} edition; human seat(s) {', '.join(map(str, humans))}, others: {bot} bot."
+        f"Ragusa: {players} player(s), seed {seed}, {edition} edition; human seat(s) {', '.join(map(str, humans))}, others: {', '.join(specs) or 'none'}."
     )
     g.say(*g.ask("log")["lines"])
     while not (status := g.ask("legal")["status"])["over"]:

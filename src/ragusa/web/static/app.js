@@ -44,7 +44,7 @@ function home() {
   const seats = () => {
     const n = +form.players.value;
     $("#seats").innerHTML = Array.from({ length: n }, (_, i) => `<label>Seat ${i} <select name="seat${i}">
-      <option value="human" ${i === 0 ? "selected" : ""}>person</option><option value="greedy" ${i ? "selected" : ""}>greedy bot</option><option value="random">random bot</option></select></label>`).join("");
+      <option value="human" ${i === 0 ? "selected" : ""}>person</option><option value="greedy" ${i ? "selected" : ""}>greedy bot</option><option value="random">random bot</option><option value="ismcts">search bot (ismcts, 0.5 s a move)</option></select></label>`).join("");
     $("#solo").className = n === 1 ? "" : "hidden";
   };
   form.players.onchange = seats; seats();
