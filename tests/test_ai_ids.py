@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given, settings
 
@@ -21,12 +23,14 @@ from ragusa import (
     Trade,
     apply,
     legal_actions,
+    new_game,
 )
 from ragusa.ai import (
     BLOCKS,
     NUM_ACTIONS,
     action_from_id,
     action_id,
+    chance_ids,
     describe_id,
     legal_ids,
     legal_mask,
@@ -131,3 +135,12 @@ def test_every_mode_once() -> None:
             _check(state)
             seen.update(describe_id(i).split(":")[0] for i in legal_ids(state))
     assert seen == {b.name for b in BLOCKS}
+
+
+def test_a_chance_node_has_chance_ids_not_action_ids() -> None:
+    state = new_game(2, chance=True)  # the first setup draw: a ship of the 26 (SETUP-5)
+    assert chance_ids(state)[:2] == [(0, Fraction(1, 26)), (1, Fraction(1, 26))]
+    with pytest.raises(ValueError, match=r"chance node \(ship draw\).*chance_ids"):
+        legal_ids(state)
+    with pytest.raises(ValueError, match="chance node"):
+        legal_mask(state)

@@ -258,7 +258,15 @@ def ids_of(actions: Iterable[Action]) -> list[int]:
 
 
 def legal_ids(state: GameState) -> list[int]:
-    """The ids of the deciding seat's legal actions, in `ragusa.legal_actions` order."""
+    """The ids of the deciding seat's legal actions, in `ragusa.legal_actions` order.
+
+    A chance node has no decision: its outcomes have chance ids (`ragusa.ai.chance_ids`), and
+    asking for action ids there is a `ValueError` saying so."""
+    if state.chance is not None and state.chance.node is not None:
+        raise ValueError(
+            f"this is a chance node ({state.chance.node.kind} draw), not a decision: "
+            "its outcomes have chance ids, ragusa.ai.chance_ids(state)"
+        )
     return ids_of(legal_actions(state))
 
 
