@@ -43,7 +43,17 @@ try:
 except ImportError as exc:  # the framework is an optional extra
     raise ImportError(missing_extra(exc, __name__, "ai")) from exc
 
-from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, win_share
+from ragusa.adapters.table import (
+    NUM_ACTIONS,
+    OBS_HIGH,
+    RENDER_MODES,
+    Table,
+    check_render_mode,
+    game_options,
+    new_game,
+    render,
+    win_share,
+)
 from ragusa.ai.encoder import ObservationEncoder
 from ragusa.ai.observation import LAYOUT, OBS_SIZE
 from ragusa.bots import Bot, make_bot
@@ -61,7 +71,7 @@ AGENT = 0
 class RagusaEnv(gymnasium.Env[Obs, np.int64]):
     """Seat 0 of a Ragusa game; every other seat is played inside `step` (solo: by the engine)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(
         self,
@@ -73,9 +83,7 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         **variants: bool,
     ) -> None:
         self._options = game_options(players, edition, strict, **variants)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi'; got {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.players = players
         self.edition = edition
         self.bots = tuple(bots)
@@ -136,14 +144,7 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         return {"action_mask": obs[_MASK].astype(np.int8)}
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; choose 'human' or 'ansi'")
-            return None
-        text = render_text(self.table.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.table.state, self.render_mode, gymnasium.logger.warn)
 
 
 class SoloEnv(RagusaEnv):

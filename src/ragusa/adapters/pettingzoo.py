@@ -41,7 +41,17 @@ try:
 except ImportError as exc:  # the framework is an optional extra
     raise ImportError(missing_extra(exc, __name__, "ai")) from exc
 
-from ragusa.adapters.table import NUM_ACTIONS, OBS_HIGH, Table, game_options, new_game, render_text, win_share
+from ragusa.adapters.table import (
+    NUM_ACTIONS,
+    OBS_HIGH,
+    RENDER_MODES,
+    Table,
+    check_render_mode,
+    game_options,
+    new_game,
+    render,
+    win_share,
+)
 from ragusa.ai.encoder import ObservationEncoder
 from ragusa.ai.observation import LAYOUT, OBS_SIZE
 
@@ -66,7 +76,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
     """The unwrapped AEC environment (parameters: see the module docs)."""
 
     metadata: dict[str, Any] = {
-        "render_modes": ["human", "ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "ragusa_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -80,9 +90,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
                 "the PettingZoo environment is for 2 to 5 players; for solo use gymnasium's ragusa/Solo-v0"
             )
         self._options = game_options(players, edition, strict)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi'; got {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.players = players
         self.edition = edition
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -158,14 +166,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         self.terminations = dict.fromkeys(self.agents, True)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            logger.warn("render() called without a render_mode; choose 'human' or 'ansi'")
-            return None
-        text = render_text(self.table.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.table.state, self.render_mode, logger.warn)
 
     def close(self) -> None:
         pass

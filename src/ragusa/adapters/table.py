@@ -7,6 +7,8 @@ adapters use is imported here, so the adapters follow a move of the engine in on
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ragusa.ai.ids import NUM_ACTIONS, describe_id, ids_of
 from ragusa.contract.views import PlayerView, view
 from ragusa.core.actions import Action
@@ -25,6 +27,9 @@ __all__ = [
     "describe_id",
     "game_options",
     "new_game",
+    "RENDER_MODES",
+    "check_render_mode",
+    "render",
     "render_text",
     "view",
     "win_share",
@@ -165,3 +170,27 @@ def render_text(state: GameState) -> str:
             f"houses left {p.houses_left}"
         )
     return "\n".join(lines)
+
+
+#: the text render modes of the Gymnasium and PettingZoo environments
+RENDER_MODES = ("human", "ansi")
+
+
+def check_render_mode(mode: str | None) -> str | None:
+    """`mode` if it is None or one of `RENDER_MODES`; `ValueError` names a bad one."""
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None, 'human' or 'ansi'; got {mode!r}")
+    return mode
+
+
+def render(state: GameState, mode: str | None, warn: Callable[[str], object]) -> str | None:
+    """An environment's `render()`: "ansi" returns `render_text(state)`, "human" prints it, and
+    without a mode the framework's logger (`warn`) says so."""
+    if mode is None:
+        warn("render() called without a render_mode; choose 'human' or 'ansi'")
+        return None
+    text = render_text(state)
+    if mode == "ansi":
+        return text
+    print(text)
+    return None
