@@ -162,7 +162,7 @@ def _play_2p(state: GameState, seed: int, steps: int) -> int:
         for e in events:
             if isinstance(e, PowerhousesConverted):
                 # TWO-8: only when no legal powerhouse spot is left; the pieces become houses
-                assert powerhouse_spots(after.houses, options.powerhouse_any_hex) == []
+                assert powerhouse_spots(after.houses, options.powerhouse_any_hex) == ()
                 assert after.players[e.seat].powerhouses_left == 0
                 assert after.players[e.seat].houses_left == state.players[e.seat].houses_left + e.count
                 converted.add(e.seat)
@@ -255,7 +255,9 @@ def test_powerhouse_spots_are_the_free_ring_spots_the_refusal_allows(houses: lis
     """`powerhouse_spots` works from precomputed masks (issue 12); on any board it lists exactly the
     free ring spots, in ring order, that `powerhouse_spot_refusal` (hex by hex) allows."""
     board = tuple(houses)
-    expected = [s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None]
+    expected = tuple(
+        s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None
+    )
     assert powerhouse_spots(board, any_hex) == expected
 
 
@@ -309,7 +311,7 @@ def test_powerhouse_spots_kept_across_placements_are_the_refusals_answer(
     for spot, owner in writes:
         work.set_house(spot, owner)
         board = work.houses
-        expected = [
+        expected = tuple(
             s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None
-        ]
+        )
         assert powerhouse_spots(board, any_hex) == expected

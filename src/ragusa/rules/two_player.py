@@ -49,11 +49,11 @@ def _blocks(any_hex: bool) -> tuple[int, ...]:
 _BLOCKS = (_blocks(False), _blocks(True))
 
 
-def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> list[int]:
+def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> tuple[int, ...]:
     """Free spots where a powerhouse may go (TWO-2, R-9; `any_hex`: see `powerhouse_spot_refusal`),
     in wall-ring order: the spots that refusal allows, from the precomputed masks it agrees with.
-    The last answer is kept (the turn's start and the legal placements ask of the same board):
-    shared, do not modify the list."""
+    The last answer is kept (the turn's start and the legal placements ask of the same board);
+    it is a tuple, so the callers sharing it cannot change it."""
     global _last_spots
     last, last_any, spots = _last_spots
     if any_hex == last_any:
@@ -63,7 +63,7 @@ def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> list[int]:
         if step is not None and step[0] is last and last[step[1]] == EMPTY:
             spot = step[1]  # one piece placed on a free spot since: drop its spot and what it bars
             drop = (1 << spot) | (_BLOCKS[any_hex][spot] if houses[spot] == POWERHOUSE else 0)
-            spots = [s for s in spots if not drop >> s & 1]
+            spots = tuple([s for s in spots if not drop >> s & 1])
             _last_spots = (tuple(houses), any_hex, spots)
             return spots
         if houses == last:
@@ -73,17 +73,17 @@ def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> list[int]:
     return spots
 
 
-_last_spots: tuple[tuple[int, ...], bool, list[int]] = ((), False, [])
+_last_spots: tuple[tuple[int, ...], bool, tuple[int, ...]] = ((), False, ())
 
 
-def _powerhouse_spots(houses: Sequence[int], any_hex: bool) -> list[int]:
+def _powerhouse_spots(houses: Sequence[int], any_hex: bool) -> tuple[int, ...]:
     blocked = 0
     if POWERHOUSE in houses:
         blocks = _BLOCKS[any_hex]
         for spot, owner in enumerate(houses):
             if owner == POWERHOUSE:
                 blocked |= blocks[spot]
-    return [s for s in BOARD.ring_spots if houses[s] == EMPTY and not blocked >> s & 1]
+    return tuple([s for s in BOARD.ring_spots if houses[s] == EMPTY and not blocked >> s & 1])
 
 
 @implements("TWO-8", "R-11", "ED-4")
