@@ -238,3 +238,44 @@ def test_strength_of_another_bot_as_the_baseline(capsys: pytest.CaptureFixture[s
     assert out.startswith("2 games, 2 players: greedy against 1 greedy") and f"greedy wins {wins:g} = " in out
     with pytest.raises(SystemExit):
         strength_main(["--games", "1", "--bot", "clever"])
+
+
+class _FakeClock:
+    """`time` for the search with a CPU clock that moves only when an iteration runs."""
+
+    def __init__(self) -> None:
+        self.cpu = 0.0
+
+    def perf_counter(self) -> float:
+        return 0.0
+
+    def process_time(self) -> float:
+        return self.cpu
+
+
+@pytest.mark.parametrize(
+    ("budget", "iterations", "used"), [(1.0, 3, 0.9), (0.95, 3, 0.9), (0.5, 1, 0.3), (0.1, 1, 0.3)]
+)
+def test_a_cpu_budget_is_a_limit_not_a_target(
+    monkeypatch: pytest.MonkeyPatch, budget: float, iterations: int, used: float
+) -> None:
+    # each iteration costs 0.3 s of the fake clock: with 1 s, a 4th would start at 0.9 and end
+    # at 1.2, so it does not start (3 run, 0.9 s used); the first always runs, even past the budget
+    import ragusa.ai.ismcts as ismcts
+
+    clock = _FakeClock()
+    runs: list[float] = []
+
+    def costly(*args: object) -> None:
+        runs.append(clock.cpu)
+        _iterate(*args)  # type: ignore[arg-type]
+        clock.cpu += 0.3
+
+    monkeypatch.setattr(ismcts, "time", clock)
+    monkeypatch.setattr(ismcts, "_iterate", costly)
+    state = _midgame(2, seed=2, decisions=9)
+    seat = state.seat
+    assert seat is not None
+    search(view(state, seat), random.Random(1), SearchConfig(iterations=None, cpu_seconds=budget))
+    assert len(runs) == iterations
+    assert clock.cpu == pytest.approx(used)

@@ -20,7 +20,9 @@ What keeps it strong at a small budget:
 * **Availability counts.** A child's exploration term counts the iterations in which it was
   legal, as ISMCTS requires when the legal actions differ between determinizations.
 
-The budget is `iterations` or `seconds` (whichever ends first, when both are given).
+The budget is `iterations`, `seconds` or `cpu_seconds` (whichever ends first, when several are
+given). A time budget is a limit: an iteration starts only if one as long as the longest so far
+still ends within it.
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ class SearchConfig:
     #: walk through the other seats' decisions (with ``opponent_width`` 1: their greedy replies)
     #: within one iteration, so that every leaf is one of the viewer's own decisions
     chain: bool = False
-    #: CPU seconds per decision (`time.process_time`), a cap on top of the other limits
+    #: CPU seconds per decision (`time.process_time`), a cap on top of the other limits; like
+    #: ``seconds``, an iteration starts only if one as long as the longest so far fits
     cpu_seconds: float | None = None
 
 
@@ -212,14 +215,21 @@ def search(v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig()
     greedy = GreedyBot()
     deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
     cpu_deadline = None if cfg.cpu_seconds is None else time.process_time() + cfg.cpu_seconds
+    # a time budget is a limit, not a target: an iteration starts only if one as long as the
+    # longest so far still ends within it (the first one always runs)
+    longest_wall = longest_cpu = 0.0
     done = 0
-    while (
-        (cfg.iterations is None or done < cfg.iterations)
-        and (deadline is None or time.perf_counter() < deadline)
-        and (cpu_deadline is None or time.process_time() < cpu_deadline)
-    ):
+    while cfg.iterations is None or done < cfg.iterations:
+        wall, cpu = time.perf_counter(), time.process_time()
+        if done and (
+            (deadline is not None and wall + longest_wall > deadline)
+            or (cpu_deadline is not None and cpu + longest_cpu > cpu_deadline)
+        ):
+            break
         _iterate(root, v, cfg, rng, greedy)
         done += 1
+        longest_wall = max(longest_wall, time.perf_counter() - wall)
+        longest_cpu = max(longest_cpu, time.process_time() - cpu)
         if cfg.iterations is None and deadline is None and cpu_deadline is None:
             break
     by_id = {action_id(a): a for a in v.legal_actions}
