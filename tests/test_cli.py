@@ -184,6 +184,7 @@ FIGURES = (
     r"^apply: [\d.]+ us per call \(\d+ calls\)$",
     r"^full game: [\d.]+ ms$",
     r"^measured: 2 games, 4 players, \d+ decisions",
+    r"^build: (pure Python|compiled \(mypyc\): \d+ modules), Python 3\.\d+",
 )
 
 

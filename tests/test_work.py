@@ -6,13 +6,16 @@ every action; these tests fail as soon as the two disagree. (Tooling: no clause 
 
 from __future__ import annotations
 
-import inspect
+import ast
 import random
+from pathlib import Path
 
 import attrs
 import pytest
 
 from ragusa import apply, is_terminal, legal_actions, new_game
+from ragusa.core import work as work_module
+from ragusa.core.build import compiled_modules
 from ragusa.core.state import GameState, PlayerState
 from ragusa.core.work import PlayerWork, Work
 
@@ -20,14 +23,25 @@ STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState))
 PLAYER_FIELDS = tuple(f.name for f in attrs.fields(PlayerState))
 
 
+def instance_attributes(cls: type) -> tuple[str, ...]:
+    """The attributes an instance of `cls` has: its `__slots__`, or, where mypyc compiled the class
+    (the optional compiled build), the attribute list of the native class, which replaces them."""
+    if "ragusa.core.work" in compiled_modules():
+        attributes: tuple[str, ...] = cls.__mypyc_attrs__  # type: ignore[attr-defined]
+        assert "__slots__" not in cls.__dict__
+        return attributes
+    slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
+    return slots
+
+
 def test_work_copies_every_state_field_and_nothing_else() -> None:
-    copied = set(Work.__slots__) - {"n", "_pw", "ev"}
+    copied = set(instance_attributes(Work)) - {"n", "_pw", "ev"}
     assert copied == {"_players" if name == "players" else name for name in STATE_FIELDS}
 
 
 def test_player_work_copies_every_player_field_and_nothing_else() -> None:
     renamed = {"resources": "res", "commodities": "com"}
-    assert set(PlayerWork.__slots__) == {renamed.get(name, name) for name in PLAYER_FIELDS}
+    assert set(instance_attributes(PlayerWork)) == {renamed.get(name, name) for name in PLAYER_FIELDS}
 
 
 def test_copy_and_freeze_is_the_identity_on_real_positions() -> None:
@@ -44,14 +58,30 @@ def test_copy_and_freeze_is_the_identity_on_real_positions() -> None:
         assert Work(state).freeze() == state
 
 
+def method_source(cls: str, method: str) -> str:
+    """The source of `cls.method` in the installed `ragusa/core/work.py`. It is read from the file, not
+    with `inspect` (a function compiled by mypyc has no source), and the file is the installed one:
+    the compiled build ships it beside the extension made from it."""
+    path = Path(work_module.__file__).with_name("work.py")
+    source = path.read_text(encoding="utf-8")
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == method:
+                    segment = ast.get_source_segment(source, item)
+                    assert segment is not None
+                    return segment
+    raise AssertionError(f"{cls}.{method} is not in {path}")
+
+
 def test_copy_and_freeze_name_every_field() -> None:
     """Each field is read in ``__init__`` and written back in ``freeze`` (a new field missing from
     either would be reset to its default by every action, even where real games never show it)."""
-    init, freeze = inspect.getsource(Work.__init__), inspect.getsource(Work.freeze)
+    init, freeze = method_source("Work", "__init__"), method_source("Work", "freeze")
     for name in STATE_FIELDS:
         assert f"s.{name}" in init, name
         assert f"o.{name} = " in freeze, name
-    init, freeze = inspect.getsource(PlayerWork.__init__), inspect.getsource(PlayerWork.freeze)
+    init, freeze = method_source("PlayerWork", "__init__"), method_source("PlayerWork", "freeze")
     for name in PLAYER_FIELDS:
         assert f"p.{name}" in init, name
         assert f"o.{name} = " in freeze, name

@@ -26,6 +26,7 @@ import attrs
 
 from ragusa.bench import perft as perft_module
 from ragusa.bench.suite import suite_lines
+from ragusa.core.build import describe as describe_build
 from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
@@ -177,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("ragusa bench: --games must be at least 1", file=sys.stderr)
         return 2
+    print(f"build: {describe_build()}, Python {sys.version.split()[0]}", flush=True)
     result = run_bench(args.games, args.players, seed=args.seed, warmup=max(args.warmup, 0), edition=args.edition)
     for line in result.lines():
         print(line)

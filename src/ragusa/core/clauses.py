@@ -29,7 +29,10 @@ def implements(*clause_ids: str) -> Callable[[F], F]:
             if name not in names:
                 names.append(name)
         existing: tuple[str, ...] = getattr(fn, "__clauses__", ())
-        fn.__clauses__ = existing + tuple(c for c in clause_ids if c not in existing)  # type: ignore[attr-defined]
+        try:
+            fn.__clauses__ = existing + tuple(c for c in clause_ids if c not in existing)  # type: ignore[attr-defined]
+        except AttributeError:  # a function compiled by mypyc takes no attributes; IMPLEMENTATIONS has it
+            pass
         return fn
 
     return mark

@@ -43,7 +43,7 @@ _NAMES = ", ".join(c.__name__ for c in FIELDS)
 
 
 def _str_trades(a: Place) -> bool:
-    t = a.trades
+    t: tuple[object, ...] = a.trades  # object: mypyc would check each item against the annotation (str)
     return type(t) is tuple and (not t or all(type(r) is str for r in t))
 
 
@@ -92,7 +92,8 @@ def _refuse(action: object, rule: str) -> None:
                 f"{type(action).__name__}.{name} must be a {kind.__name__}, got {excerpt(repr(value), 80)}",
             )
     assert isinstance(action, Place)
-    for r in action.trades:
+    trades: tuple[object, ...] = action.trades  # as in _str_trades
+    for r in trades:
         if type(r) is not str:
             raise IllegalActionError(rule, f"Place.trades holds resource names, got {excerpt(repr(r), 80)}")
     raise IllegalActionError(rule, f"{excerpt(repr(action), 80)} is malformed")  # pragma: no cover

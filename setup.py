@@ -1,0 +1,81 @@
+"""Extension modules for the opt-in compiled build (`RAGUSA_MYPYC=1`); all metadata is in pyproject.toml.
+
+Without the variable the wheel is pure Python and this file adds nothing. With it, mypyc (from the
+mypy that `tools/build_backend/ragusa_build.py` adds to the build requirements) compiles the
+modules below to C extensions that sit beside their sources in the wheel and are imported first.
+The list was chosen by measurement (docs/benchmarks.md); `ragusa.core.build` reports what a given
+install has.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import sys
+import tempfile
+from typing import Any
+
+from setuptools import setup
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools", "build_backend"))
+from ragusa_build import compiled
+
+#: the modules compiled by the opt-in build, paths from the project root: every rule module a playout
+#: runs (compiling only the 15 hottest was no faster than pure Python: calls between compiled and
+#: interpreted code cost what compiling saved; docs/benchmarks.md). Not compiled: the attrs data classes
+#: of the state, actions and events (their instances are the public API) and everything above the rules
+MYPYC_MODULES = [
+    # the scratch copy and the generator
+    "src/ragusa/core/work.py",
+    "src/ragusa/core/rng.py",
+    # legality: the placement scan, requirements, legal actions, the action forms
+    "src/ragusa/rules/scan.py",
+    "src/ragusa/rules/requirements.py",
+    "src/ragusa/rules/legal.py",
+    "src/ragusa/rules/action_form.py",
+    "src/ragusa/rules/queries.py",
+    # resolving an action: the engine, the turn flow, activation, fish, two players, scoring, draws
+    "src/ragusa/rules/engine.py",
+    "src/ragusa/rules/flow.py",
+    "src/ragusa/rules/activation.py",
+    "src/ragusa/rules/fish.py",
+    "src/ragusa/rules/two_player.py",
+    "src/ragusa/rules/scoring.py",
+    "src/ragusa/rules/draw.py",
+    "src/ragusa/rules/chance.py",
+    # the buildings
+    "src/ragusa/rules/buildings/architect.py",
+    "src/ragusa/rules/buildings/cathedral.py",
+    "src/ragusa/rules/buildings/fishmonger.py",
+    "src/ragusa/rules/buildings/market.py",
+    "src/ragusa/rules/buildings/mason.py",
+    "src/ragusa/rules/buildings/production.py",
+    "src/ragusa/rules/buildings/rector.py",
+    "src/ragusa/rules/buildings/wharf.py",
+    # the solo game's bots, walls, deal and scoring
+    "src/ragusa/rules/solo/common.py",
+    "src/ragusa/rules/solo/deal.py",
+    "src/ragusa/rules/solo/policy.py",
+    "src/ragusa/rules/solo/scoring.py",
+    "src/ragusa/rules/solo/walls.py",
+    # starting a game (a solo playout is short: its setup counts)
+    "src/ragusa/rules/game.py",
+    "src/ragusa/rules/setup.py",
+    "src/ragusa/rules/solo/setup.py",
+]
+
+
+def compiled_setup() -> dict[str, Any]:
+    """`setup()` arguments of the compiled build: the mypyc extensions, built in a fresh temporary
+    directory (never `build/`, whose files an earlier build may have left: a stale extension
+    would be imported in place of its source)."""
+    from mypyc.build import mypycify
+
+    base = tempfile.mkdtemp(prefix="ragusa-mypyc-")
+    atexit.register(shutil.rmtree, base, True)
+    extensions = mypycify(MYPYC_MODULES, opt_level="3", group_name="ragusa", target_dir=os.path.join(base, "c"))
+    return {"ext_modules": extensions, "options": {"build": {"build_base": base}}}
+
+
+setup(**(compiled_setup() if compiled() else {}))
