@@ -50,6 +50,7 @@ from ragusa.adapters.table import (
     RENDER_MODES,
     Table,
     check_render_mode,
+    is_terminal,
     game_options,
     new_game,
     render,
@@ -135,8 +136,9 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
     def observe(self, agent: str) -> Obs:
         seat = self._seats[agent]
         t = self.table
-        deciding = seat == t.seat and not t.over
-        obs = self._encoder.observe(t.state, seat, t.ids if deciding else None)
+        state = t.state
+        deciding = seat == state.seat and not is_terminal(state)
+        obs = self._encoder.observe(state, seat, t.ids if deciding else None)
         # the observation's last part is the mask itself (zero for a seat that does not decide)
         return {"observation": obs, "action_mask": obs[_MASK].astype(np.int8)}
 
@@ -148,13 +150,15 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         if action is None:
             raise ValueError(f"{agent} must act: give an action id, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.table.play(int(action))
-        if self.table.over:
+        t = self.table
+        t.play(int(action))
+        state = t.state
+        if is_terminal(state):
             self._clear_rewards()
             self._finish()
             self._accumulate_rewards()
         else:  # rewards come only at the end: every one is still 0, nothing to clear or add
-            self.agent_selection = self._agent(self.table.seat)
+            self.agent_selection = self.possible_agents[state.seat]  # type: ignore[index]  # a seat decides
         if self.render_mode == "human":
             self.render()
 
