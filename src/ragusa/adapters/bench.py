@@ -7,7 +7,7 @@ A raw engine step is `legal_actions(state)` and `apply(state, action)`: what any
 the engine needs to take one decision. Each adapter's step is what its users call per decision:
 
 * OpenSpiel: `state.legal_actions()` and `state.apply_action(id)`;
-* PettingZoo (`raw_env`, and `env()` with PettingZoo's classic wrappers): `env.last()`,
+* PettingZoo (`raw_env`, and `env()` with the classic wrappers' behaviour, `ClassicWrapper`): `env.last()`,
   which gives the deciding agent its observation vector and action mask, and `env.step(id)`;
 * Gymnasium (`ragusa/VsBots-v0` with random bots): `env.step(id)`, which returns the
   observation vector and the mask, and plays the bots' decisions in between; its ratio is the
@@ -154,15 +154,13 @@ class _Gymnasium:
 CASES: dict[str, Start] = {
     "openspiel: legal_actions + apply_action": _OpenSpiel,
     "pettingzoo raw_env: last + step": lambda n, s: _PettingZoo(n, s, wrapped=False),
-    "pettingzoo env(): last + step, with PettingZoo's wrappers": lambda n, s: _PettingZoo(n, s, wrapped=True),
+    "pettingzoo env(): last + step, with the classic wrappers": lambda n, s: _PettingZoo(n, s, wrapped=True),
     "gymnasium VsBots-v0: step (+ bots' steps)": _Gymnasium,
 }
 
 
-#: the lines printed for information, without a verdict: PettingZoo's classic wrappers (their cost is
-#: PettingZoo's: attribute forwarding through three layers, a bounds and a mask check) and the parts
+#: the lines printed for information, without a verdict: the observation vector's parts
 INFORMATIVE = (
-    "pettingzoo env(): last + step, with PettingZoo's wrappers",
     "observation, by the specification (view)",
     "observation, ObservationEncoder (ids given)",
 )

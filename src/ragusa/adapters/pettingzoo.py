@@ -20,8 +20,10 @@ Examples:
 * `reset(seed=s)` starts the game `new_game(n, seed=...)` drawn from `s`: the same seed gives
   the same games; without any seed the games come from the operating system's entropy.
 * `render_mode`: `"human"` prints a short text picture, `"ansi"` returns it.
-* `env` wraps `raw_env` as the classic games do (an illegal action ends the game
-  with -1 for the agent that took it); `raw_env` itself raises `ValueError`.
+* `env` wraps `raw_env` as the classic games do, with `ClassicWrapper`: PettingZoo's three
+  classic wrappers (`OrderEnforcingWrapper`, `AssertOutOfBoundsWrapper`,
+  `TerminateIllegalWrapper` with -1) in one layer, so an illegal action ends the game with -1
+  for the agent that took it; `raw_env` itself raises `ValueError`.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ try:
     from gymnasium.utils import EzPickle
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as exc:  # the framework is an optional extra
     raise ImportError(missing_extra(exc, __name__, "ai")) from exc
 
@@ -48,6 +51,7 @@ from ragusa.adapters.table import (
     Table,
     check_render_mode,
     game_options,
+    is_terminal,
     new_game,
     render,
     win_share,
@@ -58,18 +62,15 @@ from ragusa.ai.observation import LAYOUT, OBS_SIZE
 #: the observation's `legal` part: the action mask
 _MASK = LAYOUT["legal"]
 
-__all__ = ["OBS_HIGH", "env", "raw_env"]
+__all__ = ["OBS_HIGH", "ClassicWrapper", "env", "raw_env"]
 
 Obs = dict[str, npt.NDArray[Any]]
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """`raw_env` with PettingZoo's classic wrappers (illegal action: -1 and the game ends)."""
-    e: Any = raw_env(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    """`raw_env` with PettingZoo's classic wrappers (illegal action: -1 and the game ends),
+    as one `ClassicWrapper`."""
+    return ClassicWrapper(raw_env(**kwargs), illegal_reward=-1)
 
 
 class raw_env(AECEnv, EzPickle):  # PettingZoo's name
@@ -135,8 +136,9 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
     def observe(self, agent: str) -> Obs:
         seat = self._seats[agent]
         t = self.table
-        deciding = seat == t.seat and not t.over
-        obs = self._encoder.observe(t.state, seat, t.ids if deciding else None)
+        state = t.state
+        deciding = seat == state.seat and not is_terminal(state)
+        obs = self._encoder.observe(state, seat, t.ids if deciding else None)
         # the observation's last part is the mask itself (zero for a seat that does not decide)
         return {"observation": obs, "action_mask": obs[_MASK].astype(np.int8)}
 
@@ -148,13 +150,15 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         if action is None:
             raise ValueError(f"{agent} must act: give an action id, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.table.play(int(action))
-        if self.table.over:
+        t = self.table
+        t.play(int(action))
+        state = t.state
+        if is_terminal(state):
             self._clear_rewards()
             self._finish()
             self._accumulate_rewards()
         else:  # rewards come only at the end: every one is still 0, nothing to clear or add
-            self.agent_selection = self._agent(self.table.seat)
+            self.agent_selection = self.possible_agents[state.seat]  # type: ignore[index]  # a seat decides
         if self.render_mode == "human":
             self.render()
 
@@ -170,3 +174,87 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
 
     def close(self) -> None:
         pass
+
+
+class ClassicWrapper(wrappers.OrderEnforcingWrapper):
+    """What `TerminateIllegalWrapper(illegal_reward)` inside `AssertOutOfBoundsWrapper` inside
+    `OrderEnforcingWrapper` does to `raw_env`, in one layer (the same errors, warnings, rewards
+    and infos): each of the three forwards every call and attribute to the next, which cost
+    a step more than the engine's own work. Any other environment: use PettingZoo's wrappers.
+
+    * before `reset`: `step`, `observe`, `render`, `state` and `agent_iter` raise PettingZoo's
+      `AssertionError`s, and `rewards`, `agent_selection`, ... raise `AttributeError`;
+    * `step` with an action outside the action space: `AssertionError("action is not in action space")`;
+    * `step` with an id outside the deciding agent's mask: PettingZoo's warning, then every
+      agent is terminated and truncated, the agent gets `illegal_reward` and the others 0.
+    """
+
+    def __init__(self, env: raw_env, illegal_reward: float) -> None:
+        super().__init__(env)
+        self._raw = env
+        self._illegal_value = illegal_reward
+        self._prev_obs: Obs | None = None  # the deciding agent's last observation, for its mask
+        self._terminated = False  # ended by an illegal action
+
+    def __str__(self) -> str:
+        return str(self._raw)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._has_reset = self._has_updated = True
+        self._terminated = False
+        self._prev_obs = None
+        self._raw.reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> Obs:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        e = self._raw
+        obs = e.observe(agent)
+        if agent == e.agent_selection:
+            self._prev_obs = obs
+        return obs
+
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        e = self._raw
+        agent = e.agent_selection
+        obs = self.observe(agent) if observe else None
+        return obs, e._cumulative_rewards[agent], e.terminations[agent], e.truncations[agent], e.infos[agent]
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        e = self._raw
+        self._has_updated = True
+        if not e.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = e.agent_selection
+        dead = e.terminations[agent] or e.truncations[agent]
+        # what `Discrete.contains` answers, without its numpy calls for a plain int
+        inside = type(action) is int and 0 <= action < NUM_ACTIONS
+        assert (action is None and dead) or inside or e.action_spaces[agent].contains(action), (
+            "action is not in action space"
+        )
+        obs = self._prev_obs if self._prev_obs is not None else self.observe(agent)
+        self._prev_obs = None
+        if self._terminated and dead:
+            e._was_dead_step(action)
+        elif not dead and not obs["action_mask"][action]:
+            self._illegal(agent)
+        else:
+            e.step(action)
+
+    def _illegal(self, agent: str) -> None:
+        """`TerminateIllegalWrapper`'s end of the game."""
+        EnvLogger.warn_on_illegal_move()
+        e = self._raw
+        e._cumulative_rewards[agent] = 0
+        e.terminations = dict.fromkeys(e.agents, True)
+        e.truncations = dict.fromkeys(e.agents, True)
+        e.rewards = dict.fromkeys(e.truncations, 0)
+        e.rewards[agent] = float(self._illegal_value)
+        e._accumulate_rewards()
+        e._deads_step_first()
+        self._terminated = True

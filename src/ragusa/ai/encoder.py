@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import compress, repeat
 from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Protocol, cast
 
@@ -67,6 +67,7 @@ _PICK_TOWERS: Callable[[tuple[int, ...]], tuple[int, ...]] = (
 )
 _R, _C, _P, _V = SCALE["resource"], SCALE["commodity"], SCALE["pieces"], SCALE["vp"]
 _SEATS, _CARDS_AT, _LEGAL = LAYOUT["seats"].start, LAYOUT["cards"].start, LAYOUT["legal"].start
+_DECISION, _RESOLVING = LAYOUT["decision"], LAYOUT["resolving"]
 
 
 def _zeros(n: int) -> array[float]:
@@ -145,6 +146,8 @@ class ObservationEncoder:
         self._mv = _floats(self._buf)  # element writes at Python speed
         self._keys: dict[str, object] = {}
         self._seat_keys: list[tuple[PlayerState, bool, int] | None] = [None] * MAX_SEATS
+        self._decision_key: object = None
+        self._resolving_key: object = None
         self._n = 0
 
     def observe(self, state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
@@ -155,9 +158,10 @@ class ObservationEncoder:
             raise ValueError(f"seat must be 0..{n - 1}; got {seat!r}")
         self._public(state)
         # seat 0 sees the seats in absolute order: its vector is the buffer itself (the cells
-        # of seats past the last are never written there); any other seat's is a gather
-        out = self._buf[:OBS_SIZE].copy() if seat == 0 else self._buf.take(_turn(n, seat))
-        self._private(_floats(out), state, seat, legal)
+        # of seats past the last are never written there); any other seat's is a gather (its
+        # indices are all in range: "clip" spares numpy the check that would raise)
+        out = self._buf[:OBS_SIZE].copy() if seat == 0 else self._buf.take(_turn(n, seat), mode="clip")
+        self._private(out.data, state, seat, legal)  # type: ignore[arg-type]  # see _floats
         return out
 
     def information_state(
@@ -189,28 +193,39 @@ class ObservationEncoder:
         if state.seat == seat and not over:
             for card in state.rector_hand:
                 mv[_CARDS_AT + len(_CARDS) + _CARDS[card]] += 1.0
-            for i in legal if legal is not None else legal_ids(state):
-                mv[_LEGAL + i] = 1.0
+            ids = legal if legal is not None else legal_ids(state)
+            # one C loop: setitem gives None, so `any` runs it over every id
+            any(map(cast(_Floats, cast(memoryview, mv)[_LEGAL:]).__setitem__, ids, repeat(1.0)))
 
     def _public(self, s: GameState) -> None:
-        n = len(s.players)
+        n, keys = len(s.players), self._keys
         if n != self._n:  # another number of seats: start afresh
             self._buf[:] = 0.0
-            self._keys.clear()
+            keys.clear()
             self._seat_keys = [None] * MAX_SEATS
+            self._decision_key = self._resolving_key = None
             self._n = n
+        # each part is rewritten only when its inputs changed: parts that are shared objects
+        # of the frozen states (unchanged by a move: the very same object) by identity first
         self._decision(s)
-        self._owners("houses", s.houses, _CELL)
-        self._seats(s)
+        if keys.get("houses") is not s.houses:
+            self._owners("houses", s.houses, _CELL)
+        over = s.phase == Phase.OVER
+        if keys.get("players") is not s.players or keys.get("dealt") is not s.dealt or keys.get("over") is not over:
+            keys["players"], keys["dealt"], keys["over"] = s.players, s.dealt, over
+            self._seats(s, over)
         self._resolving(s)
-        # what changes seldom, checked at once first
-        decks = (len(s.ship_deck), len(s.bonus_deck), len(s.rector_hand))
-        rare = (s.edition, s.options, s.solo, s.towers, s.walls, s.market, s.slots, decks)
-        if self._keys.get("rare") != rare:
-            self._keys["rare"] = rare
-            self._game(s)
+        if keys.get("towers_of") is not s.towers:
+            keys["towers_of"] = s.towers
             self._owners("towers", _PICK_TOWERS(s.towers), MAX_SEATS)
+        if keys.get("walls") is not s.walls:
             self._owners("walls", s.walls, MAX_SEATS)
+        # what changes seldom, checked at once
+        decks = (len(s.ship_deck), len(s.bonus_deck), len(s.rector_hand))
+        rare = (s.edition, s.options, s.solo, s.market, s.slots, decks)
+        if keys.get("rare") != rare:
+            keys["rare"] = rare
+            self._game(s)
             self._market(s)
             self._solo(s)
             self._mv[_CARDS_AT + 2 * len(_CARDS)] = len(s.rector_hand) / 2.0
@@ -241,10 +256,12 @@ class ObservationEncoder:
 
     def _decision(self, s: GameState) -> None:
         key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.placements, s.passes, s.window_done, s.end_seats)
-        if not self._changed("decision", key):
+        if self._decision_key == key:
             return
-        at, mv, n = self._clear("decision"), self._mv, self._n
-        mv[at + _PHASE[s.phase]] = 1.0
+        self._decision_key = key
+        mv, n = self._mv, self._n
+        mv[_DECISION] = _CLEAR["decision"]
+        mv[_DECISION.start + _PHASE[s.phase]] = 1.0
         at = _DECISION_SEATS
         for who in (s.seat, s.turn_seat, s.start_seat):
             if who is not None and who >= 0:
@@ -288,8 +305,8 @@ class ObservationEncoder:
             at += len(_SHIPS) + 1
         mv[at], mv[at + 1] = len(s.ship_deck) / len(_SHIPS), len(s.bonus_deck) / len(_CARDS)
 
-    def _seats(self, s: GameState) -> None:
-        over, dealt, last = s.phase == Phase.OVER, s.dealt, self._seat_keys
+    def _seats(self, s: GameState, over: bool) -> None:
+        dealt, last = s.dealt, self._seat_keys
         for i, p in enumerate(s.players):
             count = len(dealt[i]) if i < len(dealt) else 0
             # `p` keys the cache only (by identity: a changed seat is a new object); the block
@@ -350,9 +367,13 @@ class ObservationEncoder:
                 mv[at + _SHIPS[ship]] += 1.0
 
     def _resolving(self, s: GameState) -> None:
-        if not self._changed("resolving", (s.placed, s.placed_power, s.pending_hexes, s.current_hex, s.queue)):
+        key = (s.placed, s.placed_power, s.pending_hexes, s.current_hex, s.queue)
+        if self._resolving_key == key:
             return
-        at, mv = self._clear("resolving"), self._mv
+        self._resolving_key = key
+        mv = self._mv
+        mv[_RESOLVING] = _CLEAR["resolving"]
+        at = _RESOLVING.start
         if 0 <= s.placed < _N_SPOTS:
             mv[at + s.placed] = 1.0
         mv[at + _N_SPOTS] = float(s.placed_power)
