@@ -22,6 +22,7 @@ from ragusa.core.state import (
     Phase,
     SoloState,
 )
+from ragusa.core.work import Work
 from ragusa.rules import draw, scoring
 from ragusa.rules.buildings import market
 from ragusa.rules.solo.common import (
@@ -163,14 +164,20 @@ def _com_text(com: Sequence[int]) -> str:
     return ", ".join(f"{com[c]} {COMMODITIES[c]}" for c in range(len(COMMODITIES)))
 
 
+def _commodities(state: Position, seat: int) -> Sequence[int]:
+    """`seat`'s commodities; on the scratch copy without freezing every changed player (`Work.players`)."""
+    if isinstance(state, Work):
+        return state.commodities(seat)
+    return state.players[seat].commodities
+
+
 @implements("SOLO-5", "R-17")
 def choose_sale(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5 Wharf: sell the commodity with the highest market value; tie: the one held most of;
     still tied: silver, wine, oil in that order (R-17). Cathedral exception: with houses on the
     Cathedral and complete sets, only a commodity whose sale keeps every set the Cathedral would score
     now; when every sale would break one, the bot does not sell (R-17)."""
-    p = state.players[seat]
-    com = p.commodities
+    com = _commodities(state, seat)
     held = [c for c in range(len(COMMODITIES)) if com[c] > 0]
     sets = scoring.cathedral_sets(state.houses, seat, com)
     notes = ""
@@ -223,7 +230,7 @@ def choose_ship(state: Position, seat: int, explain: bool = True) -> BotMove:
     the commodity it holds most of (the largest holding among the commodities its cost names, R-17);
     tie: the leftmost. Cathedral exception as for the Wharf: no purchase that lowers the sets the
     Cathedral would score now; if every affordable ship would, the bot does not buy (R-17)."""
-    com = state.players[seat].commodities
+    com = _commodities(state, seat)
     slots = market.affordable_slots(state.slots, com)
     sets = scoring.cathedral_sets(state.houses, seat, com)
     notes = ""
