@@ -95,8 +95,9 @@ def _bot_end_trades(w: Work) -> None:
     resource bonus cards (decided by `ragusa.rules.solo.choose_end_trades`)."""
     assert w.solo is not None
     for seat in w.solo.bot_seats:
-        move = solo_scoring.choose_end_trades(w.freeze(), seat)
-        w.emit(BotDecision(seat, move.decision, move.reason))
+        move = solo_scoring.choose_end_trades(w.freeze(), seat, explain=w.ev is not None)
+        if w.ev is not None:
+            w.emit(BotDecision(seat, move.decision, move.reason))
         for r in move.trades:
             fish.trade(w, seat, r)
 
@@ -126,10 +127,11 @@ def final_scoring(w: Work) -> None:
         p.vp[VP_CATHEDRAL] += cath
         p.vp[VP_BONUS] += sum(cards)
         p.bonus_vp = cards
-        w.emit(VPScored(seat, "walls", walls, "longest wall stretch"))
-        w.emit(VPScored(seat, "cathedral", cath, "Cathedral sets"))
-        for vp, why in scored:
-            w.emit(VPScored(seat, "bonus", vp, why))
+        if w.ev is not None:
+            w.emit(VPScored(seat, "walls", walls, "longest wall stretch"))
+            w.emit(VPScored(seat, "cathedral", cath, "Cathedral sets"))
+            for vp, why in scored:
+                w.emit(VPScored(seat, "bonus", vp, why))
     if w.ev is not None:
         final = w.freeze()
         w.emit(GameEnded(scores(final), scoring.winners(final)))

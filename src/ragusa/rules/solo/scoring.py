@@ -19,6 +19,8 @@ from ragusa.rules.solo.common import HUMAN, EndTrades, solo_of
 
 _CARDS = {c.id: c for c in COMPONENTS.bonus_cards}
 _FISH = RES_INDEX["fish"]
+#: the fewest fish a trade costs (FISH-1)
+_CHEAPEST = min(TRADE_COST.values())
 
 
 def _pair_losers(state: GameState, seat: int, values: Sequence[int]) -> dict[int, int]:
@@ -95,21 +97,29 @@ def _bonus_total_after(
 
 
 @implements("SOLO-7", "R-16")
-def choose_end_trades(state: GameState, seat: int) -> EndTrades:
+def choose_end_trades(state: GameState, seat: int, explain: bool = True) -> EndTrades:
     """SOLO-7: just before the scoring, a bot without the fish card but with resource bonus cards
     trades its fish (FISH-1) in the way that scores most for its bonus cards (as END-BONUS-1 scores
     them; in the easier variant only the better card of each pair counts). Ties: fewest fish spent,
-    then more of the earlier resource in the order wood, stone, silver ore, grapes, olives (R-16)."""
+    then more of the earlier resource in the order wood, stone, silver ore, grapes, olives (R-16).
+    Without `explain` (the engine's `apply`, which records no events) the same trades with an empty
+    decision text and reason."""
     p = state.players[seat]
     fish = p.resources[_FISH]
+    if not explain and fish < _CHEAPEST:  # no trade is possible, so none is made
+        return EndTrades(seat, (), "", "")
     cards = [_CARDS[c] for c in p.bonus_cards]
     fish_card = next((c.id for c in cards if c.kind == "per_resource" and c.resource == "fish"), None)
     if fish_card is not None:
+        if not explain:
+            return EndTrades(seat, (), "", "")
         return EndTrades(
             seat, (), "no trade", f"SOLO-7: it holds the fish card ({fish_card}), so it keeps its {fish} fish"
         )
     res_cards = [c for c in cards if c.kind == "per_resource"]
     if not res_cards:
+        if not explain:
+            return EndTrades(seat, (), "", "")
         return EndTrades(seat, (), "no trade", "SOLO-7: it holds no resource bonus card, so it keeps its fish")
     wanted = sorted({RES_INDEX[c.resource] for c in res_cards if c.resource is not None})
     ranges = [range(fish // TRADE_COST[RESOURCES[r]] + 1) for r in wanted]
@@ -126,6 +136,11 @@ def choose_end_trades(state: GameState, seat: int) -> EndTrades:
             best_key = key
             best_counts = counts
     assert best_key is not None
+    if not explain:
+        kept = best_key[0] > base
+        return EndTrades(
+            seat, tuple(RESOURCES[r] for r, n in zip(wanted, best_counts) for _ in range(n if kept else 0)), "", ""
+        )
     card_text = ", ".join(f"{c.id} ({scoring.card_vp(c.id, state.edition)} VP each)" for c in res_cards)
     if best_key[0] <= base:
         return EndTrades(
