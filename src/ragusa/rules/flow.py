@@ -54,7 +54,10 @@ def next_turn(w: Work) -> None:
     nobody has a piece left (TURN-3), every seat with pieces has passed in a row (R-14), or, solo,
     right after the human's last house (SOLO-7: when the human plays first, the bots keep their
     9th house, R-22)."""
-    if not w.passes and w.solo is None:  # the common case, decided without listing every seat
+    if w.solo is not None and not w.pieces_left(solo_common.HUMAN):
+        begin_end(w)  # SOLO-7: the human's last house ends the game
+        return
+    if not w.passes:  # the common case, decided without listing every seat
         for k in range(1, w.n + 1):
             cand = (w.turn_seat + k) % w.n
             if w.pieces_left(cand):
@@ -63,8 +66,7 @@ def next_turn(w: Work) -> None:
         begin_end(w)
         return
     able = [s for s in range(w.n) if w.pieces_left(s)]
-    human_done = w.solo is not None and not w.pieces_left(solo_common.HUMAN)
-    if not able or w.passes >= len(able) or human_done:
+    if not able or w.passes >= len(able):
         begin_end(w)
         return
     for k in range(1, w.n + 1):

@@ -55,13 +55,14 @@ def choose_placement(state: Position, seat: int, explain: bool = True) -> BotMov
     k = solo.bot_seats.index(seat)
     cards = list(solo.bot_cards[k])
     r = state.rng
+    houses = state.houses
     notes: list[str] = []
     while cards:
         n = len(cards)
         i, r = draw.bot_pick(state, r, seat, cards)
         card = cards[i]
         spots = PATRICIAN[card]
-        free = [s for s in spots if state.houses[s] in (EMPTY, RESERVED)]
+        free = [s for s in spots if houses[s] == EMPTY or houses[s] == RESERVED]
         if not free:
             if explain:
                 notes.append(f"drew {card} ({_ids(spots)}): all three spots taken, discarded")
@@ -92,8 +93,8 @@ def _placement_reason(
 
 
 def _with_cards(solo: SoloState, k: int, cards: tuple[str, ...]) -> SoloState:
-    all_cards = tuple([cards if j == k else c for j, c in enumerate(solo.bot_cards)])
-    return solo_with(solo, bot_cards=all_cards)
+    held = solo.bot_cards
+    return solo_with(solo, bot_cards=held[:k] + (cards,) + held[k + 1 :])
 
 
 # --------------------------------------------------------------------------- order, trade windows
