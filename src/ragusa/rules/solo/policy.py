@@ -119,7 +119,7 @@ def choose_hex(state: Position, seat: int, explain: bool = True) -> BotMove:
     the order of `BOT_CITY_ORDER` (producers before what reads commodities, the Architect's
     tower before the Mason's wall, buying before selling)."""
     pending = state.pending_hexes
-    h = min(pending, key=lambda x: (_HEX_RANK[x], pending.index(x)))
+    h = min(pending, key=_HEX_RANK.__getitem__)  # the first of the lowest rank: ties keep the listed order
     if not explain:
         return BotMove(seat, _ACTIVATE[h], "", "", state.rng, solo_of(state))
     hid = BOARD.hex_ids[h]
@@ -279,7 +279,7 @@ def choose_ship(state: Position, seat: int, explain: bool = True) -> BotMove:
         i = tied2[0]
         why = _ship_tie_text(tied, tied2, top, most) if explain else ""
     if not explain:
-        return BotMove(seat, BuyShip(i), "", "", state.rng, solo_of(state))
+        return BotMove(seat, market.BUY_ACTIONS[i], "", "", state.rng, solo_of(state))
     ship = state.slots[i]
     reason = f"SOLO-5 Market: {notes}{why}"
     return BotMove(seat, BuyShip(i), f"buy slot {i} ({ship})", reason, state.rng, solo_of(state))
