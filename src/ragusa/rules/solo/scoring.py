@@ -4,7 +4,8 @@ and the result line."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import operator
+from collections.abc import Iterable, Sequence
 
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
@@ -78,14 +79,14 @@ def _card_terms(state: GameState, seat: int) -> list[tuple[int, int, int]]:
 
 
 def _bonus_total_after(
-    state: GameState, seat: int, trades: dict[int, int], terms: list[tuple[int, int, int]] | None = None
+    state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: list[tuple[int, int, int]] | None = None
 ) -> int:
     """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` (resource
-    index -> units) with fish at the FISH-1 rates: the resource cards' scores from the resources
+    index, units) pairs) with fish at the FISH-1 rates: the resource cards' scores from the resources
     after the trades (END-BONUS-1, capped), the others' as they are (`_card_terms`), then the
     easier variant's pairs (`_pair_losers`), as `bonus_scores` counts them."""
     res = list(state.players[seat].resources)
-    for r, n in trades.items():
+    for r, n in trades:
         res[r] += n
         res[_FISH] -= n * TRADE_COST[RESOURCES[r]]
     values = []
@@ -122,16 +123,17 @@ def choose_end_trades(state: GameState, seat: int, explain: bool = True) -> EndT
             return EndTrades(seat, (), "", "")
         return EndTrades(seat, (), "no trade", "SOLO-7: it holds no resource bonus card, so it keeps its fish")
     wanted = sorted({RES_INDEX[c.resource] for c in res_cards if c.resource is not None})
-    ranges = [range(fish // TRADE_COST[RESOURCES[r]] + 1) for r in wanted]
+    costs = [TRADE_COST[RESOURCES[r]] for r in wanted]
+    ranges = [range(fish // cost + 1) for cost in costs]
     terms = _card_terms(state, seat)
-    base = _bonus_total_after(state, seat, {}, terms)
+    base = _bonus_total_after(state, seat, (), terms)
     best_key: tuple[int, int, tuple[int, ...]] | None = None
     best_counts: tuple[int, ...] = tuple(0 for _ in wanted)
     for counts in itertools.product(*ranges):
-        spent = sum(n * TRADE_COST[RESOURCES[r]] for r, n in zip(wanted, counts))
+        spent = sum(map(operator.mul, counts, costs))
         if spent > fish:
             continue
-        key = (_bonus_total_after(state, seat, dict(zip(wanted, counts)), terms), -spent, counts)
+        key = (_bonus_total_after(state, seat, zip(wanted, counts), terms), -spent, counts)
         if best_key is None or key > best_key:
             best_key = key
             best_counts = counts
