@@ -68,21 +68,23 @@ def _longest_with_tower(
     return scoring.longest_run(state.walls, ok2, val2)
 
 
-def _ring_values(state: Position, seat: int) -> tuple[Sequence[bool], Sequence[int]]:
-    """`scoring.ring_values` of the position, kept per seat for the boards it was worked out on: the
-    Mason's and the Architect's choices come in runs on one board (a wall changes neither houses nor
-    towers). Read-only: the lists are shared between calls."""
+def _ring_values(state: Position, seat: int) -> tuple[Sequence[bool], Sequence[int], Sequence[int]]:
+    """`scoring.ring_values` of the position (passable, value per ring position) and per wall
+    segment the value of its two end spots (what `mason.mason_vp` adds to its 1 VP), kept per seat
+    for the boards they were worked out on: the Mason's and the Architect's choices come in runs on
+    one board (a wall changes neither houses nor towers). Read-only: shared between calls."""
     houses, towers = state.houses, state.towers
     known = _ring_memo.get(seat)
     if known is not None and known[0] is houses and known[1] is towers:
         return known[2]
-    values = scoring.ring_values(houses, towers, seat)
+    ok, val = scoring.ring_values(houses, towers, seat)
+    values = ok, val, [val[a] + val[b] for a, b in _WALL_RING]
     _ring_memo[seat] = (houses, towers, values)
     return values
 
 
-#: seat -> (houses, towers, their `ring_values`) last worked out (the boards are immutable tuples)
-_ring_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[list[bool], list[int]]]] = {}
+#: seat -> (houses, towers, their `_ring_values`) last worked out (the boards are immutable tuples)
+_ring_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[list[bool], list[int], list[int]]]] = {}
 
 
 #: per wall segment: the ring positions of its two end spots
@@ -95,11 +97,10 @@ def choose_wall(state: Position, seat: int, explain: bool = True) -> BotMove:
     which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
     from the Silversmith's top corner (`wall_ring.start`)."""
     free = mason.free_segments(state.walls)
-    ok, val = _ring_values(state, seat)  # a wall changes neither
-    # `mason.mason_vp` of each free segment: 1 + the own houses and towers at its two ends (`val`)
-    vp = {i: 1 + val[_WALL_RING[i][0]] + val[_WALL_RING[i][1]] for i in free}
-    top = max(vp.values())
-    tied = [i for i in free if vp[i] == top]
+    ok, _, ends = _ring_values(state, seat)  # a wall changes neither
+    # `mason.mason_vp` of each free segment: 1 + the own houses and towers at its two ends
+    top = 1 + max([ends[i] for i in free])
+    tied = [i for i in free if ends[i] == top - 1]
     if len(tied) == 1:
         i = tied[0]
         why = f"{BOARD.wall_ids[i]} scores most now, {top} VP (1 + {top - 1} own houses/towers at its ends)"
@@ -196,7 +197,7 @@ def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int], explain: b
     stretch), then the longest stretch, then the first clockwise from `wall_ring.start`."""
     if len(cands) == 1:
         return cands[0], ""
-    ok, val = _ring_values(state, seat)
+    ok, val, _ = _ring_values(state, seat)
     after = {s: _longest_with_tower(state, seat, s, ok, val) for s in cands}
     top_vp = max(v[1] for v in after.values())
     tied = [s for s in cands if after[s][1] == top_vp]
