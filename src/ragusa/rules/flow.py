@@ -123,7 +123,9 @@ def final_scoring(w: Work) -> None:
         if w.solo is not None:
             scored = solo_scoring.bonus_scores(snapshot, seat)
         else:
-            scored = tuple((scoring.bonus_card_score(snapshot, seat, c), f"bonus card {c}") for c in p.bonus_cards)
+            scored = tuple((scoring.bonus_card_score(snapshot, seat, c), c) for c in p.bonus_cards)
+            if w.ev is not None:
+                scored = tuple((vp, f"bonus card {c}") for vp, c in scored)
         cards = tuple(vp for vp, _ in scored)
         p.vp[VP_WALLS] += walls
         p.vp[VP_CATHEDRAL] += cath
