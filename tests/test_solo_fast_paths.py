@@ -15,14 +15,18 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ragusa import Options, apply, is_terminal, legal_actions, new_game, step
-from ragusa.core.board import RES_INDEX
+from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.position import Position
-from ragusa.core.state import GameState, Phase
+from ragusa.core.state import EMPTY, GameState, Phase
+from ragusa.rules import scoring
 from ragusa.rules.fish import TRADE_COST
 from ragusa.rules.solo import policy
+from ragusa.rules.solo import walls as walls_module
 from ragusa.rules.solo.common import BotMove
 from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades
 
@@ -51,9 +55,13 @@ def test_unexplained_bot_decisions_are_the_explained_ones(monkeypatch: pytest.Mo
     for k, (edition, options) in enumerate(VARIANTS * 3):
         rng = random.Random(k)
         state = new_game(1, seed=k, edition=edition, options=options)
+        n = 0
         while not is_terminal(state):
             acts = legal_actions(state)
-            state = apply(state, acts[rng.randrange(len(acts))])
+            action = acts[rng.randrange(len(acts))]
+            # `apply` skips a bot's trade windows (R-16: it always passes); `step` asks it, to report it
+            state = step(state, action)[0] if n % 3 == 0 else apply(state, action)
+            n += 1
     # every kind of bot decision was met
     assert phases >= {Phase.PLACE, Phase.ORDER, Phase.MASON, Phase.ARCHITECT, Phase.MARKET, Phase.WHARF}
     assert phases >= {Phase.TRADE_WINDOW, Phase.RECTOR_DRAW}
@@ -131,3 +139,62 @@ def test_bot_end_trades_are_those_a_search_over_traded_states_finds() -> None:
             assert choose_end_trades(rich, seat).trades == expected
             traded += bool(expected)
     assert traded >= 4  # trades were found and compared, not only "no trade"
+
+
+@pytest.mark.clause("SOLO-7", "R-16")
+def test_unexplained_end_trades_are_the_explained_ones() -> None:
+    """`choose_end_trades(..., explain=False)` (the engine's `apply`) makes the trades the explained
+    call makes, with no text, for both bots at the end of solo games with 0 to 12 fish."""
+    for k, (edition, options) in enumerate(VARIANTS):
+        rng = random.Random(300 + k)
+        state = new_game(1, seed=300 + k, edition=edition, options=options)
+        while not is_terminal(state):
+            acts = legal_actions(state)
+            state = apply(state, acts[rng.randrange(len(acts))])
+        for seat in (1, 2):
+            for fish in (0, 1, 2, 5, 12):
+                rich = _with_fish(state, seat, fish)
+                loud, quiet = choose_end_trades(rich, seat), choose_end_trades(rich, seat, explain=False)
+                assert quiet.trades == loud.trades
+                assert (quiet.decision, quiet.reason) == ("", "") and loud.reason
+
+
+_WALL_STATES = st.sampled_from((EMPTY, 0, 1, 2))
+
+
+@pytest.mark.clause("SOLO-5", "R-18", "END-WALL-1")
+@settings(max_examples=300)
+@given(
+    walls=st.lists(_WALL_STATES, min_size=len(BOARD.wall_ids), max_size=len(BOARD.wall_ids)),
+    ok=st.lists(st.booleans(), min_size=len(BOARD.ring_spots), max_size=len(BOARD.ring_spots)),
+)
+def test_mason_tie_lengths_are_the_longest_runs_with_each_wall(walls: list[int], ok: list[bool]) -> None:
+    """The Mason's tie-break lengths (`_lengths_with_wall`, one pass over the ring) are
+    `scoring.longest_run` of the walls with each free segment built, on arbitrary rings."""
+    free = [i for i, x in enumerate(walls) if x == EMPTY]
+    if not free:
+        walls[0] = EMPTY
+        free = [0]
+    val = [0] * len(ok)
+    got = walls_module._lengths_with_wall(walls, ok, free)
+    for x in free:
+        built = list(walls)
+        built[x] = 1
+        assert got[x] == scoring.longest_run(built, ok, val)[0]
+
+
+@pytest.mark.clause("SOLO-5", "R-18")
+def test_mason_tie_lengths_on_a_ring_built_but_one_segment() -> None:
+    """Worked by hand: the 22-segment ring with only segment 5 free and every spot passable is, once
+    segment 5 is built, one stretch of all 22 segments; with ring position 9 blocked it is still 22
+    (one stretch that begins and ends there); with positions 9 and 15 blocked, the longest runs from
+    15 round to 9: 22 - 6 = 16 segments."""
+    n = len(BOARD.ring_spots)
+    walls = [0] * n
+    walls[5] = EMPTY
+    ok = [True] * n
+    assert walls_module._lengths_with_wall(walls, ok, [5]) == {5: 22}
+    ok[9] = False
+    assert walls_module._lengths_with_wall(walls, ok, [5]) == {5: 22}
+    ok[15] = False
+    assert walls_module._lengths_with_wall(walls, ok, [5]) == {5: 16}

@@ -113,12 +113,13 @@ def beneficiary(w: Work, spot: int) -> int:
     return owner
 
 
-@implements("ACT-3", "FISH-2")
+@implements("ACT-3", "FISH-2", "R-16")
 def activate_head(w: Work) -> bool:
     """Activate the first house in the queue; True when a decision is now pending.
 
     Before a house whose effect reads a resource, its beneficiary gets a trade window
-    if they hold enough fish to trade (FISH-2).
+    if they hold enough fish to trade (FISH-2). A solo bot never trades during play (R-16): for
+    `apply`, which reports nothing, its window is skipped rather than opened and passed.
     """
     spot = w.queue[0]
     seat = beneficiary(w, spot)
@@ -126,9 +127,11 @@ def activate_head(w: Work) -> bool:
     if not w.window_done:
         w.window_done = True
         if building in READS_RESOURCE and w.resource(seat, FISH) >= MIN_TRADE:
-            w.phase = PHASE_TRADE_WINDOW
-            w.seat = seat
-            return True
+            if w.ev is not None or w.solo is None or seat not in w.solo.bot_seats:
+                w.phase = PHASE_TRADE_WINDOW
+                w.seat = seat
+                return True
+            # R-16: a solo bot always passes its window; with no event to report the pass, none opens
     if w.ev is not None:
         w.emit(HouseActivated(seat, BOARD.spot_ids[spot], BUILDINGS[building]))
     if EFFECTS[building](w, seat):

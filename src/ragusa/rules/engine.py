@@ -61,6 +61,7 @@ from ragusa.rules.requirements import (
     minimal_trades,
     own_house_counts,
 )
+from ragusa.rules.scan import house_placements
 from ragusa.rules.solo import policy as solo_policy
 from ragusa.rules.solo.common import solo_with
 from ragusa.rules.solo.deal import deal_solo
@@ -131,7 +132,11 @@ def _place(w: Work, seat: int, a: Place) -> None:
         rule = "TWO-1" if p.powerhouses_left else "TURN-3"
         raise IllegalActionError(rule, f"seat {seat} has no house left to place")
     counts = own_house_counts(w.houses, seat)
-    verdict = minimal_trades(p.res, p.com, counts, s, power, w.options.strict)
+    if power:
+        verdict = minimal_trades(p.res, p.com, counts, s, power, w.options.strict)
+    else:  # the same answer from the need tables `legal_actions` has just used for this seat
+        found = house_placements(p.res, p.com, counts, (s,), w.options.strict, seat)
+        verdict = found[0][1] if found else None
     if verdict is None:
         why = explain_refusal(p.res, p.com, counts, s, power, w.options.strict, seat)
         raise IllegalActionError(why.rule, f"placing on {a.spot}: {why.message}")

@@ -54,7 +54,10 @@ def next_turn(w: Work) -> None:
     nobody has a piece left (TURN-3), every seat with pieces has passed in a row (R-14), or, solo,
     right after the human's last house (SOLO-7: when the human plays first, the bots keep their
     9th house, R-22)."""
-    if not w.passes and w.solo is None:  # the common case, decided without listing every seat
+    if w.solo is not None and not w.pieces_left(solo_common.HUMAN):
+        begin_end(w)  # SOLO-7: the human's last house ends the game
+        return
+    if not w.passes:  # the common case, decided without listing every seat
         for k in range(1, w.n + 1):
             cand = (w.turn_seat + k) % w.n
             if w.pieces_left(cand):
@@ -63,8 +66,7 @@ def next_turn(w: Work) -> None:
         begin_end(w)
         return
     able = [s for s in range(w.n) if w.pieces_left(s)]
-    human_done = w.solo is not None and not w.pieces_left(solo_common.HUMAN)
-    if not able or w.passes >= len(able) or human_done:
+    if not able or w.passes >= len(able):
         begin_end(w)
         return
     for k in range(1, w.n + 1):
@@ -95,8 +97,9 @@ def _bot_end_trades(w: Work) -> None:
     resource bonus cards (decided by `ragusa.rules.solo.choose_end_trades`)."""
     assert w.solo is not None
     for seat in w.solo.bot_seats:
-        move = solo_scoring.choose_end_trades(w.freeze(), seat)
-        w.emit(BotDecision(seat, move.decision, move.reason))
+        move = solo_scoring.choose_end_trades(w.freeze(), seat, explain=w.ev is not None)
+        if w.ev is not None:
+            w.emit(BotDecision(seat, move.decision, move.reason))
         for r in move.trades:
             fish.trade(w, seat, r)
 
@@ -120,16 +123,19 @@ def final_scoring(w: Work) -> None:
         if w.solo is not None:
             scored = solo_scoring.bonus_scores(snapshot, seat)
         else:
-            scored = tuple((scoring.bonus_card_score(snapshot, seat, c), f"bonus card {c}") for c in p.bonus_cards)
+            scored = tuple((scoring.bonus_card_score(snapshot, seat, c), c) for c in p.bonus_cards)
+            if w.ev is not None:
+                scored = tuple((vp, f"bonus card {c}") for vp, c in scored)
         cards = tuple(vp for vp, _ in scored)
         p.vp[VP_WALLS] += walls
         p.vp[VP_CATHEDRAL] += cath
         p.vp[VP_BONUS] += sum(cards)
         p.bonus_vp = cards
-        w.emit(VPScored(seat, "walls", walls, "longest wall stretch"))
-        w.emit(VPScored(seat, "cathedral", cath, "Cathedral sets"))
-        for vp, why in scored:
-            w.emit(VPScored(seat, "bonus", vp, why))
+        if w.ev is not None:
+            w.emit(VPScored(seat, "walls", walls, "longest wall stretch"))
+            w.emit(VPScored(seat, "cathedral", cath, "Cathedral sets"))
+            for vp, why in scored:
+                w.emit(VPScored(seat, "bonus", vp, why))
     if w.ev is not None:
         final = w.freeze()
         w.emit(GameEnded(scores(final), scoring.winners(final)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import attrs
 
 from ragusa.core.actions import (
@@ -58,9 +60,11 @@ TRACK = COMPONENTS.market.track
 START_SPOT = BOARD.spot_ids[BOARD.ring_spots[0]]
 
 
-@attrs.frozen
-class BotMove:
-    """A bot's decision: the action it takes, as text, why, and the generator and solo state after it."""
+class BotMove(NamedTuple):
+    """A bot's decision: the action it takes, as text, why, and the generator and solo state after it.
+
+    A named tuple rather than an attrs class: the bots make one per decision, and a tuple is
+    several times cheaper to build than a frozen attrs instance (issue 12)."""
 
     seat: int
     action: Action

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMPONENTS, RESOURCES, ComponentData
 from ragusa.core.errors import ComponentDataError
 from ragusa.core.state import (
+    PHASE_PLACE,
     RESERVED,
     ChanceState,
     Options,
-    Phase,
     PlayerState,
     SoloState,
 )
@@ -128,6 +126,12 @@ def _check_solo_components(data: ComponentData) -> None:
         )
 
 
+#: colour -> the spots (indices) of its opening houses (SOLO-1)
+_OPENING_SPOTS: dict[str, tuple[int, ...]] = {
+    colour: tuple(BOARD.spot_index[s] for s in getattr(COMPONENTS.solo_setup, colour)) for colour in COLOUR_SEAT
+}
+
+
 @implements("SOLO-3", "ED-3", "R-12", "R-22")
 def first_seat(options: Options) -> int:
     """The seat that opens every round: bot A (then bot B, then the human) in both editions
@@ -162,35 +166,30 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
         for s in PATRICIAN[card]:
             houses[s] = RESERVED
     bot_cards = (dealt[:PATRICIAN_PER_BOT], dealt[PATRICIAN_PER_BOT : 2 * PATRICIAN_PER_BOT])
+    # SOLO-2: one bonus card each: the human's face up, the bots' face down
+    deck, chance, r = draw.bonus_deck_dealing(chance, r, [c.id for c in COMPONENTS.bonus_cards], len(COLOUR_SEAT))
+    dealt_card = {HUMAN: deck[0], BOT_A: deck[1], BOT_B: deck[2]}
     # SOLO-1: the opening houses and what they give (they activate nothing)
     players: list[PlayerState] = [base.players[0]] * len(COLOUR_SEAT)
     for colour, seat in COLOUR_SEAT.items():
-        spots = tuple(getattr(COMPONENTS.solo_setup, colour))
-        for spot_id in spots:
-            houses[BOARD.spot_index[spot_id]] = seat
+        spots = _OPENING_SPOTS[colour]
+        for spot in spots:
+            houses[spot] = seat
         players[seat] = PlayerState(
-            resources=opening_resources(COMPONENTS, spots),
+            resources=opening_resources(COMPONENTS, [BOARD.spot_ids[s] for s in spots]),
             houses_left=pieces.houses["solo"] - len(spots),
             towers_left=pieces.towers_per_player,
+            bonus_cards=(dealt_card[seat],),
         )
-    # SOLO-2: one bonus card each: the human's face up, the bots' face down
-    deck, chance, r = draw.bonus_deck_dealing(chance, r, [c.id for c in COMPONENTS.bonus_cards], len(COLOUR_SEAT))
-    for i, seat in enumerate((HUMAN, BOT_A, BOT_B)):
-        players[seat] = attrs.evolve(players[seat], bonus_cards=(deck[i],))
     start = first_seat(options)
-    state = attrs.evolve(
-        base,
-        rng=r,
-        players=tuple(players),
-        houses=tuple(houses),
-        bonus_deck=deck[len(COLOUR_SEAT) :],
-        start_seat=start,
-        phase=Phase.PLACE,
-        seat=start,
-        turn_seat=start,
-        solo=SoloState(bot_cards=bot_cards, bot_seats=BOT_SEATS, bot_pairs=((), ()), round=0),
-        chance=chance,
-    )
-    w = Work(state)
+    w = Work(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
+    w.rng = r
+    w._players = tuple(players)
+    w.houses = tuple(houses)
+    w.bonus_deck = deck[len(COLOUR_SEAT) :]
+    w.start_seat = w.seat = w.turn_seat = start
+    w.phase = PHASE_PLACE
+    w.solo = SoloState(bot_cards=bot_cards, bot_seats=BOT_SEATS, bot_pairs=((), ()), round=0)
+    w.chance = chance
     deal_ships(w)  # SETUP-5
     return w

@@ -22,6 +22,7 @@ from ragusa.core.state import (
     Phase,
     SoloState,
 )
+from ragusa.core.work import Work
 from ragusa.rules import draw, scoring
 from ragusa.rules.buildings import market
 from ragusa.rules.solo.common import (
@@ -54,13 +55,14 @@ def choose_placement(state: Position, seat: int, explain: bool = True) -> BotMov
     k = solo.bot_seats.index(seat)
     cards = list(solo.bot_cards[k])
     r = state.rng
+    houses = state.houses
     notes: list[str] = []
     while cards:
         n = len(cards)
         i, r = draw.bot_pick(state, r, seat, cards)
         card = cards[i]
         spots = PATRICIAN[card]
-        free = [s for s in spots if state.houses[s] in (EMPTY, RESERVED)]
+        free = [s for s in spots if houses[s] == EMPTY or houses[s] == RESERVED]
         if not free:
             if explain:
                 notes.append(f"drew {card} ({_ids(spots)}): all three spots taken, discarded")
@@ -91,8 +93,8 @@ def _placement_reason(
 
 
 def _with_cards(solo: SoloState, k: int, cards: tuple[str, ...]) -> SoloState:
-    all_cards = tuple([cards if j == k else c for j, c in enumerate(solo.bot_cards)])
-    return solo_with(solo, bot_cards=all_cards)
+    held = solo.bot_cards
+    return solo_with(solo, bot_cards=held[:k] + (cards,) + held[k + 1 :])
 
 
 # --------------------------------------------------------------------------- R-15, R-16: order, trade windows
@@ -117,7 +119,7 @@ def choose_hex(state: Position, seat: int, explain: bool = True) -> BotMove:
     the order of `BOT_CITY_ORDER` (producers before what reads commodities, the Architect's
     tower before the Mason's wall, buying before selling)."""
     pending = state.pending_hexes
-    h = min(pending, key=lambda x: (_HEX_RANK[x], pending.index(x)))
+    h = min(pending, key=_HEX_RANK.__getitem__)  # the first of the lowest rank: ties keep the listed order
     if not explain:
         return BotMove(seat, _ACTIVATE[h], "", "", state.rng, solo_of(state))
     hid = BOARD.hex_ids[h]
@@ -163,14 +165,20 @@ def _com_text(com: Sequence[int]) -> str:
     return ", ".join(f"{com[c]} {COMMODITIES[c]}" for c in range(len(COMMODITIES)))
 
 
+def _commodities(state: Position, seat: int) -> Sequence[int]:
+    """`seat`'s commodities; on the scratch copy without freezing every changed player (`Work.players`)."""
+    if isinstance(state, Work):
+        return state.commodities(seat)
+    return state.players[seat].commodities
+
+
 @implements("SOLO-5", "R-17")
 def choose_sale(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5 Wharf: sell the commodity with the highest market value; tie: the one held most of;
     still tied: silver, wine, oil in that order (R-17). Cathedral exception: with houses on the
     Cathedral and complete sets, only a commodity whose sale keeps every set the Cathedral would score
     now; when every sale would break one, the bot does not sell (R-17)."""
-    p = state.players[seat]
-    com = p.commodities
+    com = _commodities(state, seat)
     held = [c for c in range(len(COMMODITIES)) if com[c] > 0]
     sets = scoring.cathedral_sets(state.houses, seat, com)
     notes = ""
@@ -223,7 +231,7 @@ def choose_ship(state: Position, seat: int, explain: bool = True) -> BotMove:
     the commodity it holds most of (the largest holding among the commodities its cost names, R-17);
     tie: the leftmost. Cathedral exception as for the Wharf: no purchase that lowers the sets the
     Cathedral would score now; if every affordable ship would, the bot does not buy (R-17)."""
-    com = state.players[seat].commodities
+    com = _commodities(state, seat)
     slots = market.affordable_slots(state.slots, com)
     sets = scoring.cathedral_sets(state.houses, seat, com)
     notes = ""
@@ -271,7 +279,7 @@ def choose_ship(state: Position, seat: int, explain: bool = True) -> BotMove:
         i = tied2[0]
         why = _ship_tie_text(tied, tied2, top, most) if explain else ""
     if not explain:
-        return BotMove(seat, BuyShip(i), "", "", state.rng, solo_of(state))
+        return BotMove(seat, market.BUY_ACTIONS[i], "", "", state.rng, solo_of(state))
     ship = state.slots[i]
     reason = f"SOLO-5 Market: {notes}{why}"
     return BotMove(seat, BuyShip(i), f"buy slot {i} ({ship})", reason, state.rng, solo_of(state))

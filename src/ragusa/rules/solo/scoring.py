@@ -4,7 +4,8 @@ and the result line."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import operator
+from collections.abc import Iterable, Sequence
 
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
@@ -19,6 +20,8 @@ from ragusa.rules.solo.common import HUMAN, EndTrades, solo_of
 
 _CARDS = {c.id: c for c in COMPONENTS.bonus_cards}
 _FISH = RES_INDEX["fish"]
+#: the fewest fish a trade costs (FISH-1)
+_CHEAPEST = min(TRADE_COST.values())
 
 
 def _pair_losers(state: GameState, seat: int, values: Sequence[int]) -> dict[int, int]:
@@ -76,14 +79,14 @@ def _card_terms(state: GameState, seat: int) -> list[tuple[int, int, int]]:
 
 
 def _bonus_total_after(
-    state: GameState, seat: int, trades: dict[int, int], terms: list[tuple[int, int, int]] | None = None
+    state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: list[tuple[int, int, int]] | None = None
 ) -> int:
     """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` (resource
-    index -> units) with fish at the FISH-1 rates: the resource cards' scores from the resources
+    index, units) pairs) with fish at the FISH-1 rates: the resource cards' scores from the resources
     after the trades (END-BONUS-1, capped), the others' as they are (`_card_terms`), then the
     easier variant's pairs (`_pair_losers`), as `bonus_scores` counts them."""
     res = list(state.players[seat].resources)
-    for r, n in trades.items():
+    for r, n in trades:
         res[r] += n
         res[_FISH] -= n * TRADE_COST[RESOURCES[r]]
     values = []
@@ -95,37 +98,51 @@ def _bonus_total_after(
 
 
 @implements("SOLO-7", "R-16")
-def choose_end_trades(state: GameState, seat: int) -> EndTrades:
+def choose_end_trades(state: GameState, seat: int, explain: bool = True) -> EndTrades:
     """SOLO-7: just before the scoring, a bot without the fish card but with resource bonus cards
     trades its fish (FISH-1) in the way that scores most for its bonus cards (as END-BONUS-1 scores
     them; in the easier variant only the better card of each pair counts). Ties: fewest fish spent,
-    then more of the earlier resource in the order wood, stone, silver ore, grapes, olives (R-16)."""
+    then more of the earlier resource in the order wood, stone, silver ore, grapes, olives (R-16).
+    Without `explain` (the engine's `apply`, which records no events) the same trades with an empty
+    decision text and reason."""
     p = state.players[seat]
     fish = p.resources[_FISH]
+    if not explain and fish < _CHEAPEST:  # no trade is possible, so none is made
+        return EndTrades(seat, (), "", "")
     cards = [_CARDS[c] for c in p.bonus_cards]
     fish_card = next((c.id for c in cards if c.kind == "per_resource" and c.resource == "fish"), None)
     if fish_card is not None:
+        if not explain:
+            return EndTrades(seat, (), "", "")
         return EndTrades(
             seat, (), "no trade", f"SOLO-7: it holds the fish card ({fish_card}), so it keeps its {fish} fish"
         )
     res_cards = [c for c in cards if c.kind == "per_resource"]
     if not res_cards:
+        if not explain:
+            return EndTrades(seat, (), "", "")
         return EndTrades(seat, (), "no trade", "SOLO-7: it holds no resource bonus card, so it keeps its fish")
     wanted = sorted({RES_INDEX[c.resource] for c in res_cards if c.resource is not None})
-    ranges = [range(fish // TRADE_COST[RESOURCES[r]] + 1) for r in wanted]
+    costs = [TRADE_COST[RESOURCES[r]] for r in wanted]
+    ranges = [range(fish // cost + 1) for cost in costs]
     terms = _card_terms(state, seat)
-    base = _bonus_total_after(state, seat, {}, terms)
+    base = _bonus_total_after(state, seat, (), terms)
     best_key: tuple[int, int, tuple[int, ...]] | None = None
     best_counts: tuple[int, ...] = tuple(0 for _ in wanted)
     for counts in itertools.product(*ranges):
-        spent = sum(n * TRADE_COST[RESOURCES[r]] for r, n in zip(wanted, counts))
+        spent = sum(map(operator.mul, counts, costs))
         if spent > fish:
             continue
-        key = (_bonus_total_after(state, seat, dict(zip(wanted, counts)), terms), -spent, counts)
+        key = (_bonus_total_after(state, seat, zip(wanted, counts), terms), -spent, counts)
         if best_key is None or key > best_key:
             best_key = key
             best_counts = counts
     assert best_key is not None
+    if not explain:
+        kept = best_key[0] > base
+        return EndTrades(
+            seat, tuple(RESOURCES[r] for r, n in zip(wanted, best_counts) for _ in range(n if kept else 0)), "", ""
+        )
     card_text = ", ".join(f"{c.id} ({scoring.card_vp(c.id, state.edition)} VP each)" for c in res_cards)
     if best_key[0] <= base:
         return EndTrades(

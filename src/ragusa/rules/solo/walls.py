@@ -26,12 +26,30 @@ from ragusa.rules.solo.common import RING_POS, START_SPOT, BotMove, solo_of
 # --------------------------------------------------------------------------- SOLO-5: Mason and Architect
 
 
-def _longest_with_wall(
-    state: Position, seat: int, segment: int, ok: Sequence[bool], val: Sequence[int]
-) -> tuple[int, int]:
-    walls = list(state.walls)
-    walls[segment] = seat
-    return scoring.longest_run(walls, ok, val)
+def _lengths_with_wall(walls: Sequence[int], ok: Sequence[bool], segments: Sequence[int]) -> dict[int, int]:
+    """For each free segment in `segments`: the segments of the longest wall stretch once it is built
+    (`scoring.longest_run(...)[0]` of the walls with it), from one pass over the ring instead of
+    one per segment. Building segment x joins the run ending at x - 1 (through ring position x, if
+    passable) and the run beginning at x + 1 (through x + 1); no other run changes."""
+    n = len(walls)
+    free = segments[0]
+    back = [0] * n  # per built segment: the segments of its run up to it, anticlockwise
+    fwd = [0] * n  # the same, clockwise
+    for k in range(1, n):  # from just after a free segment, so that every run is seen from its start
+        i = (free + k) % n
+        if walls[i] != EMPTY:
+            back[i] = back[i - 1] + 1 if walls[i - 1] != EMPTY and ok[i] else 1
+        j = (free - k) % n
+        if walls[j] != EMPTY:
+            nxt = (j + 1) % n
+            fwd[j] = fwd[nxt] + 1 if walls[nxt] != EMPTY and ok[nxt] else 1
+    best = max(back)
+    out = {}
+    for x in segments:
+        nxt = (x + 1) % n
+        joined = 1 + (back[x - 1] if ok[x] else 0) + (fwd[nxt] if ok[nxt] else 0)
+        out[x] = max(best, min(joined, n))
+    return out
 
 
 def _longest_with_tower(
@@ -50,6 +68,25 @@ def _longest_with_tower(
     return scoring.longest_run(state.walls, ok2, val2)
 
 
+def _ring_values(state: Position, seat: int) -> tuple[Sequence[bool], Sequence[int], Sequence[int]]:
+    """`scoring.ring_values` of the position (passable, value per ring position) and per wall
+    segment the value of its two end spots (what `mason.mason_vp` adds to its 1 VP), kept per seat
+    for the boards they were worked out on: the Mason's and the Architect's choices come in runs on
+    one board (a wall changes neither houses nor towers). Read-only: shared between calls."""
+    houses, towers = state.houses, state.towers
+    known = _ring_memo.get(seat)
+    if known is not None and known[0] is houses and known[1] is towers:
+        return known[2]
+    ok, val = scoring.ring_values(houses, towers, seat)
+    values = ok, val, [val[a] + val[b] for a, b in _WALL_RING]
+    _ring_memo[seat] = (houses, towers, values)
+    return values
+
+
+#: seat -> (houses, towers, their `_ring_values`) last worked out (the boards are immutable tuples)
+_ring_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[list[bool], list[int], list[int]]]] = {}
+
+
 #: per wall segment: the ring positions of its two end spots
 _WALL_RING = tuple((RING_POS[a], RING_POS[b]) for a, b in BOARD.wall_spots)
 
@@ -60,16 +97,15 @@ def choose_wall(state: Position, seat: int, explain: bool = True) -> BotMove:
     which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
     from the Silversmith's top corner (`wall_ring.start`)."""
     free = mason.free_segments(state.walls)
-    ok, val = scoring.ring_values(state.houses, state.towers, seat)  # a wall changes neither
-    # `mason.mason_vp` of each free segment: 1 + the own houses and towers at its two ends (`val`)
-    vp = {i: 1 + val[_WALL_RING[i][0]] + val[_WALL_RING[i][1]] for i in free}
-    top = max(vp.values())
-    tied = [i for i in free if vp[i] == top]
+    ok, _, ends = _ring_values(state, seat)  # a wall changes neither
+    # `mason.mason_vp` of each free segment: 1 + the own houses and towers at its two ends
+    top = 1 + max([ends[i] for i in free])
+    tied = [i for i in free if ends[i] == top - 1]
     if len(tied) == 1:
         i = tied[0]
         why = f"{BOARD.wall_ids[i]} scores most now, {top} VP (1 + {top - 1} own houses/towers at its ends)"
     else:
-        length = {x: _longest_with_wall(state, seat, x, ok, val)[0] for x in tied}
+        length = _lengths_with_wall(state.walls, ok, tied)
         best = max(length.values())
         tied2 = [x for x in tied if length[x] == best]
         i = tied2[0]
@@ -161,7 +197,7 @@ def _tower_tiebreak(state: Position, seat: int, cands: Sequence[int], explain: b
     stretch), then the longest stretch, then the first clockwise from `wall_ring.start`."""
     if len(cands) == 1:
         return cands[0], ""
-    ok, val = scoring.ring_values(state.houses, state.towers, seat)
+    ok, val, _ = _ring_values(state, seat)
     after = {s: _longest_with_tower(state, seat, s, ok, val) for s in cands}
     top_vp = max(v[1] for v in after.values())
     tied = [s for s in cands if after[s][1] == top_vp]
@@ -199,9 +235,12 @@ def choose_tower(state: Position, seat: int, explain: bool = True) -> BotMove:
     the next stretch. Failing all stretches: an empty tower spot (no house), else any free tower spot.
     Ties as for the Mason (`_tower_tiebreak`).
     """
+    first_ed = state.edition == "1st"
+    if not explain:
+        cands = _tower_candidates(state, seat, first_ed)
+        return _tower_move(state, seat, _tower_tiebreak(state, seat, cands, False)[0])
     free = set(architect.free_tower_spots(state.towers))
     houses = state.houses
-    first_ed = state.edition == "1st"
     label = "1st ed." if first_ed else "2nd ed."
     stretches = potential_stretches(state, seat)
     skipped: list[str] = []
@@ -209,12 +248,6 @@ def choose_tower(state: Position, seat: int, explain: bool = True) -> BotMove:
         group = list(group_iter)
         ends = list(dict.fromkeys(e for st in group for e in st.ends if e in free))
         inner = [x for st in group for x in st.inner if x in free and houses[x] == EMPTY]
-        if not explain:
-            if first_ed and inner:
-                return _tower_move(state, seat, _tower_tiebreak(state, seat, inner, False)[0])
-            if ends:
-                return _tower_move(state, seat, _tower_tiebreak(state, seat, ends, False)[0])
-            continue
         desc = "; ".join(_stretch_text(st) for st in group)
         if first_ed and inner:
             s, tie = _tower_tiebreak(state, seat, inner)
@@ -245,8 +278,6 @@ def choose_tower(state: Position, seat: int, explain: bool = True) -> BotMove:
         )
     empty = sorted(x for x in free if houses[x] == EMPTY)
     pool = empty or sorted(free)
-    if not explain:
-        return _tower_move(state, seat, _tower_tiebreak(state, seat, pool, False)[0])
     s, tie = _tower_tiebreak(state, seat, pool)
     kind = "an empty tower spot" if empty else "a free tower spot (none is empty)"
     reason = (
@@ -256,6 +287,45 @@ def choose_tower(state: Position, seat: int, explain: bool = True) -> BotMove:
     return BotMove(
         seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, solo_of(state)
     )
+
+
+def _tower_candidates(state: Position, seat: int, first_ed: bool) -> list[int]:
+    """The spots `choose_tower` leaves to its tie-break (`_tower_tiebreak`, which does not depend on
+    their order), found as it finds them but without building the stretches (for callers that record
+    no events): per length of potential stretch, longest first, the 1st edition's free spots with no
+    house inside, else the free end spots; failing every length, the empty, else the free, tower spots."""
+    n = len(_RING)
+    houses, towers = state.houses, state.towers
+    blocked = [  # as in `potential_stretches`
+        j
+        for j, s in enumerate(_RING)
+        if not (houses[s] == seat or towers[s] == seat or (houses[s] == EMPTY and towers[s] == EMPTY))
+    ]
+    if not blocked:  # the whole ring is one stretch with no ends; every ring spot is inside it
+        inner = [s for s in _RING if towers[s] == EMPTY and houses[s] == EMPTY] if first_ed else []
+        if inner:
+            return inner
+    m = len(blocked)
+    gaps = [(blocked[(k + 1) % m] - blocked[k]) % n or n for k in range(m)]
+    for length in sorted(set(gaps), reverse=True):
+        starts = [blocked[k] for k in range(m) if gaps[k] == length]  # each stretch from its first end
+        if first_ed:
+            inner = [
+                s
+                for a in starts
+                for d in range(1, length)
+                if towers[s := _RING[(a + d) % n]] == EMPTY and houses[s] == EMPTY
+            ]
+            if inner:
+                return inner
+        ends = [s for a in starts for d in (0, length) if towers[s := _RING[(a + d) % n]] == EMPTY]
+        if ends:
+            return ends
+    free = architect.free_tower_spots(towers)
+    return [x for x in free if houses[x] == EMPTY] or free
+
+
+_RING = BOARD.ring_spots
 
 
 def _tower_move(state: Position, seat: int, s: int) -> BotMove:
