@@ -121,6 +121,16 @@ def _end_trades_by_search(state: GameState, seat: int) -> tuple[str, ...]:
     return tuple(RESOURCES[r] for r, n in zip(wanted, best[2]) for _ in range(n))
 
 
+def _random_solo_game(seed: int, edition: str, options: Options) -> GameState:
+    """A solo game played to its end with random choices of the person (seeded by `seed`)."""
+    rng = random.Random(seed)
+    state = new_game(1, seed=seed, edition=edition, options=options)
+    while not is_terminal(state):
+        acts = legal_actions(state)
+        state = apply(state, acts[rng.randrange(len(acts))])
+    return state
+
+
 @pytest.mark.clause("SOLO-7", "R-16", "SOLO-5", "END-BONUS-1")
 def test_bot_end_trades_are_those_a_search_over_traded_states_finds() -> None:
     """The bots' end trades weigh their bonus cards from the resources alone (issue 12); they are
@@ -128,11 +138,7 @@ def test_bot_end_trades_are_those_a_search_over_traded_states_finds() -> None:
     end of solo games in every variant (their fish raised, so that trades are worth weighing)."""
     traded = 0
     for k, (edition, options) in enumerate(VARIANTS * 2):
-        rng = random.Random(200 + k)
-        state = new_game(1, seed=200 + k, edition=edition, options=options)
-        while not is_terminal(state):
-            acts = legal_actions(state)
-            state = apply(state, acts[rng.randrange(len(acts))])
+        state = _random_solo_game(200 + k, edition, options)
         for seat in (1, 2):
             rich = _with_fish(state, seat, 12)  # enough fish for trades to be worth weighing
             expected = _end_trades_by_search(rich, seat)
@@ -146,11 +152,7 @@ def test_unexplained_end_trades_are_the_explained_ones() -> None:
     """`choose_end_trades(..., explain=False)` (the engine's `apply`) makes the trades the explained
     call makes, with no text, for both bots at the end of solo games with 0 to 12 fish."""
     for k, (edition, options) in enumerate(VARIANTS):
-        rng = random.Random(300 + k)
-        state = new_game(1, seed=300 + k, edition=edition, options=options)
-        while not is_terminal(state):
-            acts = legal_actions(state)
-            state = apply(state, acts[rng.randrange(len(acts))])
+        state = _random_solo_game(300 + k, edition, options)
         for seat in (1, 2):
             for fish in (0, 1, 2, 5, 12):
                 rich = _with_fish(state, seat, fish)

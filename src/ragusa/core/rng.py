@@ -67,16 +67,6 @@ def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
     """A Fisher-Yates shuffle of `items` (not modified) and the next state."""
     work = list(items)
     for i in range(len(work) - 1, 0, -1):
-        n = i + 1
-        threshold = (1 << 32) % n
-        while True:  # `below(state, n)`, inlined (a setup shuffles several decks)
-            old = state
-            state = (old * _MULT + _INC) & _MASK64
-            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            rot = old >> 59
-            out = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
-            if out >= threshold:
-                break
-        j = out % n
+        j, state = below(state, i + 1)
         work[i], work[j] = work[j], work[i]
     return tuple(work), state
