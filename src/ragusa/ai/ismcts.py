@@ -99,17 +99,6 @@ class _Node:
     next: dict[int, _Node] = attrs.Factory(dict)
 
 
-#: action -> id, filled as the search meets actions (an id depends on the action alone)
-_IDS: dict[Action, int] = {}
-
-
-def _id(a: Action) -> int:
-    i = _IDS.get(a)
-    if i is None:
-        i = _IDS[a] = action_id(a)
-    return i
-
-
 def _one_step(state: GameState, seat: int, a: Action) -> float:
     v = evaluate(apply(state, a), seat)
     return v - TRADE_PENALTY if type(a) is Trade else v
@@ -188,7 +177,7 @@ def _iterate(root: _Node, v: PlayerView, cfg: SearchConfig, rng: random.Random, 
         assert seat is not None
         if not (node.visits > 0 or node is root or (cfg.chain and seat != v.viewer)):
             break
-        legal = {_id(a): a for a in legal_actions(state)}
+        legal = {action_id(a): a for a in legal_actions(state)}
         if not node.expanded or not any(i in legal for i in node.children):
             own = seat == v.viewer or cfg.opponent_width is None
             _expand(node, state, legal, cfg.width if own else cfg.opponent_width or 1)
