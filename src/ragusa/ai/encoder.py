@@ -145,6 +145,32 @@ def _turn(n: int, viewer: int) -> npt.NDArray[np.intp]:
     return np.array(idx, np.intp)
 
 
+#: the decision part (but its placements) by (seats, phase, seat, turn seat, start seat, passes,
+#: window done, END-2 seats): one array per combination met, shared by every encoder (emptied
+#: when it grows past `_DECISIONS_MAX`)
+_DECISIONS: dict[tuple[object, ...], array[float]] = {}
+_DECISIONS_MAX = 1 << 12
+_PLACEMENTS_AT = _END_SEATS - 3  # the placements' cell, after the three seat one-hots
+
+
+def _decision(n: int, s: GameState) -> array[float]:
+    """The decision part of `s` with `n` seats, its placements left zero; kept in `_DECISIONS`."""
+    part = _zeros(_DECISION.stop - _DECISION.start)
+    part[_PHASE[s.phase]] = 1.0
+    at = _DECISION_SEATS - _DECISION_START
+    for who in (s.seat, s.turn_seat, s.start_seat):
+        if who is not None and who >= 0:
+            part[at + who % n] = 1.0
+        at += MAX_SEATS
+    part[at + 1], part[at + 2] = s.passes / MAX_SEATS, float(s.window_done)
+    for e in s.end_seats:
+        part[_END_SEATS - _DECISION_START + e % n] += 1.0
+    if len(_DECISIONS) >= _DECISIONS_MAX:
+        _DECISIONS.clear()
+    _DECISIONS[(n, s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats)] = part
+    return part
+
+
 class _Public:
     """The public part of every seat's vector (what all seats see), seats in absolute order, and
     the parts of the last state it was written from: kept to tell what changed (compared,
@@ -155,15 +181,18 @@ class _Public:
         "buf",
         "dealt",
         "decision",
+        "head",
         "houses",
         "mv",
         "n",
         "over",
         "players",
         "rare",
+        "refs",
         "resolving",
         "state",
         "towers",
+        "turns",
         "walls",
     )
 
@@ -173,10 +202,13 @@ class _Public:
         self.buf = np.zeros(OBS_SIZE + 1, np.float32)  # the last element stays zero (see `_turn`)
         self.mv = _floats(self.buf)  # element writes at Python speed
         self.n = n
+        self.head = self.buf[:OBS_SIZE]  # seat 0's public vector
+        self.turns = [_turn(n, v) for v in range(n)]  # each seat's gather
         self.state: GameState | None = None
         self.decision: object = None
         self.resolving: object = None
         self.rare: object = None
+        self.refs: object = None
         self.houses: tuple[int, ...] | None = None
         self.towers: tuple[int, ...] | None = None
         self.walls: tuple[int, ...] | None = None
@@ -189,20 +221,15 @@ class _Public:
         objects of the frozen states (unchanged by a move: the very same object) by identity first."""
         self.state = s
         mv, n = self.mv, self.n
-        # the decision
+        # the decision: the part but its placements, from a table by the fields it shows
         key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.placements, s.passes, s.window_done, s.end_seats)
         if key != self.decision:
             self.decision = key
-            mv[_DECISION] = _CLEAR_DECISION
-            mv[_DECISION_START + _PHASE[s.phase]] = 1.0
-            at = _DECISION_SEATS
-            for who in (s.seat, s.turn_seat, s.start_seat):
-                if who is not None and who >= 0:
-                    mv[at + who % n] = 1.0
-                at += MAX_SEATS
-            mv[at], mv[at + 1], mv[at + 2] = s.placements / _PLACEMENTS, s.passes / MAX_SEATS, float(s.window_done)
-            for e in s.end_seats:
-                mv[_END_SEATS + e % n] += 1.0
+            part = _DECISIONS.get((n, *key[:4], *key[5:]))
+            if part is None:
+                part = _decision(n, s)
+            mv[_DECISION] = part
+            mv[_PLACEMENTS_AT] = s.placements / _PLACEMENTS
         # the board
         houses = s.houses
         if houses is not self.houses:
@@ -240,23 +267,18 @@ class _Public:
         if resolving != self.resolving:
             self.resolving = resolving
             self._resolving(s)
-        # what changes seldom, checked at once (the decks by their sizes only: their order is hidden)
-        rare = (
-            s.edition,
-            s.options,
-            s.solo,
-            s.market,
-            s.slots,
-            len(s.ship_deck),
-            len(s.bonus_deck),
-            len(s.rector_hand),
-        )
-        if rare != self.rare:
-            self.rare = rare
-            self._game(s)
-            self._market(s)
-            self._solo(s)
-            mv[_CARDS_AT + 2 * len(_CARDS)] = len(s.rector_hand) / 2.0
+        # what changes seldom, checked at once: by identity, then by what the vector shows (the
+        # decks by their sizes only: their order is hidden)
+        refs = (s.edition, s.options, s.solo, s.market, s.slots, s.ship_deck, s.bonus_deck, s.rector_hand)
+        if refs != self.refs:
+            self.refs = refs
+            rare = (*refs[:5], len(s.ship_deck), len(s.bonus_deck), len(s.rector_hand))
+            if rare != self.rare:
+                self.rare = rare
+                self._game(s)
+                self._market(s)
+                self._solo(s)
+                mv[_CARDS_AT + 2 * len(_CARDS)] = len(s.rector_hand) / 2.0
 
     def _owners(self, part: slice, old: tuple[int, ...] | None, owners: tuple[int, ...], width: int) -> None:
         """A per-place part (houses, towers, walls): one owner cell per place; only the places
@@ -417,10 +439,11 @@ class ObservationEncoder:
         # of seats past the last are never written there); any other seat's is a gather (numpy's
         # default, bounds-checked take: its "clip" mode costs more, about 47,000 instructions
         # against 34,000 for the 1,960 elements)
-        out = w.buf[:OBS_SIZE].copy() if seat == 0 else w.buf.take(_turn(n, seat))
+        out = w.head.copy() if seat == 0 else w.buf.take(w.turns[seat])
         # what only the seat sees: its bonus cards (everyone's once the game is over: public,
         # already gathered), its dealt cards, and when it decides the Rector's cards and its moves
-        mv: _Floats = out.data  # type: ignore[assignment]  # see _floats
+        data = out.data
+        mv: _Floats = data  # type: ignore[assignment]  # see _floats
         over = state.phase == PHASE_OVER
         if not over:
             for card in state.players[seat].bonus_cards:
@@ -432,7 +455,7 @@ class ObservationEncoder:
         if state.seat == seat and not over and (state.chance is None or state.chance.node is None):
             for card in state.rector_hand:
                 mv[_RECTOR_AT + _CARDS[card]] += 1.0
-            mv = out[_LEGAL:].data  # type: ignore[assignment]
+            mv = data[_LEGAL:]  # type: ignore[assignment]
             for i in legal if legal is not None else legal_ids(state):
                 mv[i] = 1.0
         return out
