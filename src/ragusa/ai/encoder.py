@@ -253,13 +253,17 @@ class _Public:
             self._owners(_WALLS, old, walls, MAX_SEATS)
         # the seats: most moves change one seat's holdings (a new object), nothing else of them
         over = s.phase == PHASE_OVER
-        players = s.players
-        if players is not self.players or s.dealt is not self.dealt or over is not self.over:
+        players, dealt = s.players, s.dealt
+        if players is not self.players or dealt is not self.dealt or over is not self.over:
             ps = self.players
-            if ps is not None and s.dealt is self.dealt and not over and self.over is False and len(ps) == n:
+            if ps is not None and not over and self.over is False and len(ps) == n:
                 self.players = players
                 for i in compress(range(n), map(is_not, players, ps)):
                     self._seat_changes(_SEATS + i * _SEAT, ps[i], players[i])
+                if dealt is not self.dealt:  # the setup's cards (SETUP-6): each seat's count
+                    self.dealt = dealt
+                    for i in range(n):
+                        mv[_SEATS + i * _SEAT + _DEALT_AT] = (len(dealt[i]) if i < len(dealt) else 0) / 4.0
             else:
                 self._seats(s, over)
         # the placement being resolved
