@@ -145,16 +145,18 @@ def _turn(n: int, viewer: int) -> npt.NDArray[np.intp]:
     return np.array(idx, np.intp)
 
 
-#: the decision part (but its placements) by (seats, phase, seat, turn seat, start seat, passes,
-#: window done, END-2 seats): one array per combination met, shared by every encoder (emptied
-#: when it grows past `_DECISIONS_MAX`)
-_DECISIONS: dict[tuple[object, ...], array[float]] = {}
+#: per number of seats, the decision part (but its placements) by (phase, seat, turn seat,
+#: start seat, passes, window done, END-2 seats): one array per combination met, shared by every
+#: encoder (a table is emptied when it grows past `_DECISIONS_MAX`)
+_DECISIONS: dict[int, dict[tuple[object, ...], array[float]]] = {}
 _DECISIONS_MAX = 1 << 12
 _PLACEMENTS_AT = _END_SEATS - 3  # the placements' cell, after the three seat one-hots
+_HOUSES_START = LAYOUT["houses"].start
+_HOUSE_CLEAR = _CELL_CLEAR[_CELL]
 
 
-def _decision(n: int, s: GameState) -> array[float]:
-    """The decision part of `s` with `n` seats, its placements left zero; kept in `_DECISIONS`."""
+def _decision(n: int, s: GameState, table: dict[tuple[object, ...], array[float]]) -> array[float]:
+    """The decision part of `s` with `n` seats, its placements left zero; kept in `table`."""
     part = _zeros(_DECISION.stop - _DECISION.start)
     part[_PHASE[s.phase]] = 1.0
     at = _DECISION_SEATS - _DECISION_START
@@ -165,9 +167,24 @@ def _decision(n: int, s: GameState) -> array[float]:
     part[at + 1], part[at + 2] = s.passes / MAX_SEATS, float(s.window_done)
     for e in s.end_seats:
         part[_END_SEATS - _DECISION_START + e % n] += 1.0
-    if len(_DECISIONS) >= _DECISIONS_MAX:
-        _DECISIONS.clear()
-    _DECISIONS[(n, s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats)] = part
+    if len(table) >= _DECISIONS_MAX:
+        table.clear()
+    table[(s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats)] = part
+    return part
+
+
+#: a seat's resources, commodities and VP by source as the vector shows them (each count over
+#: its scale), by the counts: shared by every encoder, each emptied past `_DECISIONS_MAX` entries
+_RESOURCES: dict[tuple[int, ...], array[float]] = {}
+_COMMODITIES: dict[tuple[int, ...], array[float]] = {}
+_VPS: dict[tuple[int, ...], array[float]] = {}
+
+
+def _scaled(table: dict[tuple[int, ...], array[float]], counts: tuple[int, ...], scale: float) -> array[float]:
+    """`counts`, each over `scale` (as the specification divides), kept in `table`."""
+    if len(table) >= _DECISIONS_MAX:
+        table.clear()
+    part = table[counts] = array("f", [x / scale for x in counts])
     return part
 
 
@@ -181,11 +198,13 @@ class _Public:
         "buf",
         "dealt",
         "decision",
+        "decisions",
         "head",
         "houses",
         "mv",
         "n",
         "over",
+        "placements",
         "players",
         "rare",
         "refs",
@@ -206,6 +225,8 @@ class _Public:
         self.turns = [_turn(n, v) for v in range(n)]  # each seat's gather
         self.state: GameState | None = None
         self.decision: object = None
+        self.decisions = _DECISIONS.setdefault(n, {})  # shared by every encoder of n seats
+        self.placements = -1
         self.resolving: object = None
         self.rare: object = None
         self.refs: object = None
@@ -222,13 +243,16 @@ class _Public:
         self.state = s
         mv, n = self.mv, self.n
         # the decision: the part but its placements, from a table by the fields it shows
-        key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.placements, s.passes, s.window_done, s.end_seats)
+        key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats)
         if key != self.decision:
             self.decision = key
-            part = _DECISIONS.get((n, *key[:4], *key[5:]))
+            part = self.decisions.get(key)
             if part is None:
-                part = _decision(n, s)
+                part = _decision(n, s, self.decisions)
             mv[_DECISION] = part
+            self.placements = -1  # cleared: written below
+        if s.placements != self.placements:
+            self.placements = s.placements
             mv[_PLACEMENTS_AT] = s.placements / _PLACEMENTS
         # the board
         houses = s.houses
@@ -238,7 +262,15 @@ class _Public:
             step = house_step(houses)
             if step is not None and step[0] is old:
                 # the engine made this board from the last one by writing one spot: only it changed
-                self._places(_HOUSES.start, houses, (step[1],), _CELL)
+                cell = _HOUSES_START + step[1] * _CELL
+                owner = houses[step[1]]
+                mv[cell : cell + _CELL] = _HOUSE_CLEAR
+                if owner >= 0:
+                    mv[cell + owner % n] = 1.0
+                elif owner == POWERHOUSE:
+                    mv[cell + MAX_SEATS] = 1.0
+                elif owner == RESERVED:
+                    mv[cell + MAX_SEATS + 1] = 1.0
             else:
                 self._owners(_HOUSES, old, houses, _CELL)
         towers = s.towers
@@ -344,17 +376,15 @@ class _Public:
         cards' count aside: the seats' dealt cards are the same)."""
         mv = self.mv
         if p.resources != old.resources:
-            for k, x in enumerate(p.resources, at + 1):
-                mv[k] = x / _R
+            mv[at + 1 : at + _COMMODITIES_AT] = _RESOURCES.get(p.resources) or _scaled(_RESOURCES, p.resources, _R)
         if p.commodities != old.commodities:
-            for k, x in enumerate(p.commodities, at + _COMMODITIES_AT):
-                mv[k] = x / _C
+            part = _COMMODITIES.get(p.commodities) or _scaled(_COMMODITIES, p.commodities, _C)
+            mv[at + _COMMODITIES_AT : at + _PIECES_AT] = part
         k = at + _PIECES_AT
         mv[k], mv[k + 1], mv[k + 2] = p.houses_left / _P, p.powerhouses_left / _P, p.towers_left / _P
         mv[k + 3], mv[k + 5] = len(p.bonus_cards) / 4.0, p.fish_traded / _V
         if p.vp != old.vp:
-            for k, x in enumerate(p.vp, at + _VP_AT):
-                mv[k] = x / _V
+            mv[at + _VP_AT : at + _SHIPS_AT] = _VPS.get(p.vp) or _scaled(_VPS, p.vp, _V)
         if p.ships != old.ships:
             k = at + _SHIPS_AT
             mv[k : k + len(_SHIPS)] = _CLEAR_SHIPS
