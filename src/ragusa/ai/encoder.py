@@ -188,6 +188,36 @@ def _scaled(table: dict[tuple[int, ...], array[float]], counts: tuple[int, ...],
     return part
 
 
+#: the resolving part by what it shows (placed, placed_power, pending_hexes, current_hex,
+#: queue): shared, emptied past `_RESOLVINGS_MAX` entries
+_RESOLVINGS: dict[tuple[object, ...], array[float]] = {}
+_RESOLVINGS_MAX = 1 << 10
+
+
+def _resolving(s: GameState, key: tuple[object, ...]) -> array[float]:
+    """The resolving part of `s`, kept in `_RESOLVINGS` under `key`."""
+    part = _zeros(_RESOLVING.stop - _RESOLVING.start)
+    if 0 <= s.placed < _N_SPOTS:
+        part[s.placed] = 1.0
+    part[_N_SPOTS] = float(s.placed_power)
+    at = _N_SPOTS + 1
+    for h in s.pending_hexes:
+        part[at + h] += 1.0
+    at += _N_HEXES
+    if 0 <= s.current_hex < _N_HEXES:
+        part[at + s.current_hex] = 1.0
+    at += _N_HEXES
+    if s.queue and 0 <= s.queue[0] < _N_SPOTS:
+        part[at + s.queue[0]] = 1.0
+    at += _N_SPOTS
+    for spot in s.queue[1:]:
+        part[at + spot] += 1.0
+    if len(_RESOLVINGS) >= _RESOLVINGS_MAX:
+        _RESOLVINGS.clear()
+    _RESOLVINGS[key] = part
+    return part
+
+
 class _Public:
     """The public part of every seat's vector (what all seats see), seats in absolute order, and
     the parts of the last state it was written from: kept to tell what changed (compared,
@@ -302,7 +332,7 @@ class _Public:
         resolving = (s.placed, s.placed_power, s.pending_hexes, s.current_hex, s.queue)
         if resolving != self.resolving:
             self.resolving = resolving
-            self._resolving(s)
+            mv[_RESOLVING] = _RESOLVINGS.get(resolving) or _resolving(s, resolving)
         # what changes seldom, checked at once: by identity, then by what the vector shows (the
         # decks by their sizes only: their order is hidden)
         refs = (s.edition, s.options, s.solo, s.market, s.slots, s.ship_deck, s.bonus_deck, s.rector_hand)
@@ -390,26 +420,6 @@ class _Public:
             mv[k : k + len(_SHIPS)] = _CLEAR_SHIPS
             for ship in p.ships:
                 mv[k + _SHIPS[ship]] += 1.0
-
-    def _resolving(self, s: GameState) -> None:
-        mv = self.mv
-        mv[_RESOLVING] = _CLEAR_RESOLVING
-        at = _RESOLVING.start
-        if 0 <= s.placed < _N_SPOTS:
-            mv[at + s.placed] = 1.0
-        mv[at + _N_SPOTS] = float(s.placed_power)
-        at += _N_SPOTS + 1
-        for h in s.pending_hexes:
-            mv[at + h] += 1.0
-        at += _N_HEXES
-        if 0 <= s.current_hex < _N_HEXES:
-            mv[at + s.current_hex] = 1.0
-        at += _N_HEXES
-        if s.queue and 0 <= s.queue[0] < _N_SPOTS:
-            mv[at + s.queue[0]] = 1.0
-        at += _N_SPOTS
-        for spot in s.queue[1:]:
-            mv[at + spot] += 1.0
 
     def _clear(self, part: str) -> int:
         sl = LAYOUT[part]
