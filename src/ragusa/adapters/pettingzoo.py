@@ -219,7 +219,9 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
             raise AttributeError("agent_selection cannot be accessed before reset")
         e = self._raw
         agent = e.agent_selection
-        obs = self.observe(agent) if observe else None
+        obs = None
+        if observe:  # what `observe(agent)` does for the deciding agent, one call less
+            obs = self._prev_obs = e.observe(agent)
         return obs, e._cumulative_rewards[agent], e.terminations[agent], e.truncations[agent], e.infos[agent]
 
     def step(self, action: int | None) -> None:
