@@ -13,6 +13,7 @@ from ragusa import Action, Options, apply, is_terminal, legal_actions, view
 from ragusa.ai.encoder import ObservationEncoder, encode_information_state, encode_observation
 from ragusa.ai.ids import legal_ids
 from ragusa.ai.observation import OBS_SIZE, information_state, observation
+from ragusa.core.work import house_step
 from ragusa.rules.chance import chance_outcomes, is_chance
 from ragusa.rules.game import new_game
 from tests.ai_support import MODES, modes, random_game, seeds
@@ -88,7 +89,7 @@ def test_a_seat_outside_the_game_is_refused(bad: object) -> None:
 def test_the_deciding_seat_along_a_game_as_the_adapters_ask(mode: tuple[int, str, Options], seed: int) -> None:
     # the adapters' use: the deciding seat only, its ids given, each state right after `apply`
     # made it, so that the board's one new house comes from the engine's record (`house_step`)
-    real, hits = encoder_module.house_step, [0]
+    real, hits = house_step, [0]
 
     def counting(houses: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
         step = real(houses)

@@ -47,9 +47,9 @@ except ImportError as exc:  # the framework is an optional extra
 from ragusa.adapters.table import (
     NUM_ACTIONS,
     OBS_HIGH,
+    PHASE_OVER,
     RENDER_MODES,
     Table,
-    PHASE_OVER,
     check_render_mode,
     game_options,
     new_game,
