@@ -480,10 +480,10 @@ class ObservationEncoder:
         if w.state is not state:
             w.sync(state)
         # seat 0 sees the seats in absolute order: its vector is the buffer itself (the cells
-        # of seats past the last are never written there); any other seat's is a gather (numpy's
-        # default, bounds-checked take: its "clip" mode costs more, about 47,000 instructions
-        # against 34,000 for the 1,960 elements)
-        out = w.head.copy() if seat == 0 else w.buf.take(w.turns[seat])
+        # of seats past the last are never written there); any other seat's is a gather. numpy's
+        # "wrap" mode (every index is in range: the same elements) takes about 1.2 us for the 1,960
+        # elements, its bounds-checked default 1.35 to 1.6 and its "clip" mode 1.45
+        out = w.head.copy() if seat == 0 else w.buf.take(w.turns[seat], None, None, "wrap")
         # what only the seat sees: its bonus cards (everyone's once the game is over: public,
         # already gathered), its dealt cards, and when it decides the Rector's cards and its moves
         data = out.data
