@@ -152,6 +152,7 @@ _DECISIONS: dict[int, dict[tuple[object, ...], array[float]]] = {}
 _DECISIONS_MAX = 1 << 12
 _PLACEMENTS_AT = _END_SEATS - 3  # the placements' cell, after the three seat one-hots
 _HOUSES_START = LAYOUT["houses"].start
+_DECKS_AT = LAYOUT["market"].stop - 2  # the market part ends with the decks' sizes
 _HOUSE_CLEAR = _CELL_CLEAR[_CELL]
 
 
@@ -259,7 +260,7 @@ class _Public:
         self.placements = -1
         self.resolving: object = None
         self.rare: object = None
-        self.refs: object = None
+        self.refs: tuple[object, ...] | None = None
         self.houses: tuple[int, ...] | None = None
         self.towers: tuple[int, ...] | None = None
         self.walls: tuple[int, ...] | None = None
@@ -333,18 +334,22 @@ class _Public:
         if resolving != self.resolving:
             self.resolving = resolving
             mv[_RESOLVING] = _RESOLVINGS.get(resolving) or _resolving(s, resolving)
-        # what changes seldom, checked at once: by identity, then by what the vector shows (the
+        # what changes seldom, checked at once by identity: then each part by what it shows (the
         # decks by their sizes only: their order is hidden)
-        refs = (s.edition, s.options, s.solo, s.market, s.slots, s.ship_deck, s.bonus_deck, s.rector_hand)
+        refs = (s.market, s.slots, s.ship_deck, s.bonus_deck, s.rector_hand, s.solo, s.options, s.edition)
         if refs != self.refs:
+            was = self.refs
             self.refs = refs
-            rare = (*refs[:5], len(s.ship_deck), len(s.bonus_deck), len(s.rector_hand))
-            if rare != self.rare:
-                self.rare = rare
+            if was is None or refs[5:] != was[5:]:  # another game, or the solo round
                 self._game(s)
-                self._market(s)
                 self._solo(s)
-                mv[_CARDS_AT + 2 * len(_CARDS)] = len(s.rector_hand) / 2.0
+            market = (s.market, s.slots)
+            if market != self.rare:
+                self.rare = market
+                self._market(s)
+            else:  # a deck's size only (a draw)
+                mv[_DECKS_AT], mv[_DECKS_AT + 1] = len(s.ship_deck) / len(_SHIPS), len(s.bonus_deck) / len(_CARDS)
+            mv[_CARDS_AT + 2 * len(_CARDS)] = len(s.rector_hand) / 2.0
 
     def _owners(self, part: slice, old: tuple[int, ...] | None, owners: tuple[int, ...], width: int) -> None:
         """A per-place part (houses, towers, walls): one owner cell per place; only the places
