@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 import ragusa.ai.encoder as encoder_module
+import ragusa.ai.encoder_layout as encoder_layout
 from ragusa import Action, Options, apply, is_terminal, legal_actions, view
 from ragusa.ai.encoder import ObservationEncoder, encode_information_state, encode_observation
 from ragusa.ai.ids import legal_ids
@@ -127,8 +128,8 @@ def test_boards_the_engine_made_for_another_game_or_states_skipped() -> None:
 def test_the_shared_tables_emptied_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     # the parts kept in tables shared by every encoder (by what they show): tiny tables, emptied
     # again and again, give the same vectors
-    monkeypatch.setattr(encoder_module, "_DECISIONS_MAX", 2)
-    monkeypatch.setattr(encoder_module, "_RESOLVINGS_MAX", 2)
+    monkeypatch.setattr(encoder_layout, "_DECISIONS_MAX", 2)
+    monkeypatch.setattr(encoder_layout, "_RESOLVINGS_MAX", 2)
     for k, mode in enumerate(MODES):
         encoders = [ObservationEncoder(), ObservationEncoder()]
         for i, state in enumerate(random_game(mode, 90 + k)):
