@@ -33,7 +33,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Sequence
 from itertools import compress
-from operator import is_not, ne
+from operator import ne
 from typing import TYPE_CHECKING
 
 from ragusa.ai.encoder_layout import (
@@ -200,8 +200,9 @@ class _Public:
             ps = self.players
             if ps is not None and not over and self.over is False and len(ps) == n:
                 self.players = players
-                for i in compress(range(n), map(is_not, players, ps)):
-                    self._seat_changes(_SEATS + i * _SEAT, ps[i], players[i])
+                for i in range(n):
+                    if players[i] is not ps[i]:
+                        self._seat_changes(_SEATS + i * _SEAT, ps[i], players[i])
                 if dealt is not self.dealt:  # the setup's cards (SETUP-6): each seat's count
                     self.dealt = dealt
                     for i in range(n):
