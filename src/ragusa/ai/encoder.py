@@ -52,6 +52,7 @@ from ragusa.ai.encoder_layout import (
     _DECISION,
     _DECISIONS,
     _DECKS_AT,
+    _GAME,
     _HOUSE_CLEAR,
     _HOUSES,
     _HOUSES_START,
@@ -72,6 +73,7 @@ from ragusa.ai.encoder_layout import (
     _SEATS,
     _SHIPS,
     _SHIPS_AT,
+    _SOLO,
     _TOWERS,
     _TRACK,
     _V,
@@ -81,14 +83,16 @@ from ragusa.ai.encoder_layout import (
     _decision,
     _Floats,
     _floats,
+    _game_part,
     _resolving,
     _scaled,
+    _solo_part,
     _turn,
 )
 from ragusa.ai.ids import NUM_ACTIONS, action_id, legal_ids
-from ragusa.ai.observation import INFO_SIZE, LAYOUT, MAX_SEATS, OBS_SIZE, OPTION_FLAGS, SCALE
+from ragusa.ai.observation import INFO_SIZE, LAYOUT, MAX_SEATS, OBS_SIZE, SCALE
 from ragusa.core.actions import Action
-from ragusa.core.state import EDITIONS, EMPTY, PHASE_OVER, POWERHOUSE, RESERVED, GameState, PlayerState
+from ragusa.core.state import EMPTY, PHASE_OVER, POWERHOUSE, RESERVED, GameState, PlayerState
 from ragusa.core.work import house_step
 
 if TYPE_CHECKING:
@@ -221,8 +225,8 @@ class _Public:
             was = self.refs
             self.refs = refs
             if was is None or refs[5:] != was[5:]:  # another game, or the solo round
-                self._game(s)
-                self._solo(s)
+                mv[_GAME] = _game_part(n, s)
+                mv[_SOLO] = _solo_part(s)
             market = (s.market, s.slots)
             if market != self.rare:
                 self.rare = market
@@ -296,8 +300,14 @@ class _Public:
             part = _COMMODITIES.get(p.commodities) or _scaled(_COMMODITIES, p.commodities, _C)
             mv[at + _COMMODITIES_AT : at + _PIECES_AT] = part
         k = at + _PIECES_AT
-        mv[k], mv[k + 1], mv[k + 2] = p.houses_left / _P, p.powerhouses_left / _P, p.towers_left / _P
-        mv[k + 3], mv[k + 5] = len(p.bonus_cards) / 4.0, p.fish_traded / _V
+        if p.houses_left != old.houses_left:
+            mv[k] = p.houses_left / _P
+        if p.powerhouses_left != old.powerhouses_left or p.towers_left != old.towers_left:
+            mv[k + 1], mv[k + 2] = p.powerhouses_left / _P, p.towers_left / _P
+        if p.bonus_cards is not old.bonus_cards:
+            mv[k + 3] = len(p.bonus_cards) / 4.0
+        if p.fish_traded != old.fish_traded:
+            mv[k + 5] = p.fish_traded / _V
         if p.vp != old.vp:
             mv[at + _VP_AT : at + _SHIPS_AT] = _VPS.get(p.vp) or _scaled(_VPS, p.vp, _V)
         if p.ships != old.ships:
@@ -311,17 +321,6 @@ class _Public:
         self.mv[sl] = _CLEAR[part]
         return int(sl.start)
 
-    def _game(self, s: GameState) -> None:
-        at, mv = self._clear("game"), self.mv
-        if self.n <= MAX_SEATS:
-            mv[at + self.n - 1] = 1.0
-        at += MAX_SEATS
-        mv[at + EDITIONS.index(s.edition)] = 1.0
-        at += len(EDITIONS)
-        for k, name in enumerate(OPTION_FLAGS):
-            mv[at + k] = float(getattr(s.options, name))
-        mv[at + len(OPTION_FLAGS)] = float(s.solo is not None)
-
     def _market(self, s: GameState) -> None:
         at, mv = self._clear("market"), self.mv
         for bead in s.market:
@@ -332,13 +331,6 @@ class _Public:
             mv[at + (len(_SHIPS) if ship is None else _SHIPS[ship])] = 1.0
             at += len(_SHIPS) + 1
         mv[at], mv[at + 1] = len(s.ship_deck) / len(_SHIPS), len(s.bonus_deck) / len(_CARDS)
-
-    def _solo(self, s: GameState) -> None:
-        at, solo = self._clear("solo"), s.solo
-        if solo is not None:
-            values = [len(c) / 3.0 for c in solo.bot_cards[:2]] + [len(c) / 4.0 for c in solo.bot_pairs[:2]]
-            values.append(solo.round / 9.0)
-            self.mv[at : at + len(values)] = array("f", values)
 
 
 class ObservationEncoder:

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Protocol, cast
 
-from ragusa.ai.observation import LAYOUT, MAX_SEATS, OBS_SIZE, SCALE
+from ragusa.ai.observation import LAYOUT, MAX_SEATS, OBS_SIZE, OPTION_FLAGS, SCALE
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
-from ragusa.core.state import PHASES, GameState
+from ragusa.core.state import EDITIONS, PHASES, GameState
 
 if TYPE_CHECKING:
     import numpy as np
@@ -188,4 +188,31 @@ def _resolving(s: GameState, key: tuple[object, ...]) -> array[float]:
     if len(_RESOLVINGS) >= _RESOLVINGS_MAX:
         _RESOLVINGS.clear()
     _RESOLVINGS[key] = part
+    return part
+
+
+_GAME, _SOLO = LAYOUT["game"], LAYOUT["solo"]
+
+
+def _game_part(n: int, s: GameState) -> array[float]:
+    """The game part of a game of `n` seats: players one-hot, edition, options, solo flag."""
+    part = _zeros(_GAME.stop - _GAME.start)
+    if n <= MAX_SEATS:
+        part[n - 1] = 1.0
+    at = MAX_SEATS
+    part[at + EDITIONS.index(s.edition)] = 1.0
+    at += len(EDITIONS)
+    for k, name in enumerate(OPTION_FLAGS):
+        part[at + k] = float(getattr(s.options, name))
+    part[at + len(OPTION_FLAGS)] = float(s.solo is not None)
+    return part
+
+
+def _solo_part(s: GameState) -> array[float]:
+    """The solo part: the bots' card and pair counts and the round (only their numbers)."""
+    part, solo = _zeros(_SOLO.stop - _SOLO.start), s.solo
+    if solo is not None:
+        values = [len(c) / 3.0 for c in solo.bot_cards[:2]] + [len(c) / 4.0 for c in solo.bot_pairs[:2]]
+        values.append(solo.round / 9.0)
+        part[: len(values)] = array("f", values)
     return part
