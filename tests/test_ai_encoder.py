@@ -8,10 +8,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
+import ragusa.ai.encoder as encoder_module
+import ragusa.ai.encoder_layout as encoder_layout
 from ragusa import Action, Options, apply, is_terminal, legal_actions, view
 from ragusa.ai.encoder import ObservationEncoder, encode_information_state, encode_observation
 from ragusa.ai.ids import legal_ids
 from ragusa.ai.observation import OBS_SIZE, information_state, observation
+from ragusa.core.work import house_step
+from ragusa.rules.chance import chance_outcomes, is_chance
 from ragusa.rules.game import new_game
 from tests.ai_support import MODES, modes, random_game, seeds
 
@@ -79,3 +83,75 @@ def test_the_information_state_equals_the_specification(mode: tuple[int, str, Op
 def test_a_seat_outside_the_game_is_refused(bad: object) -> None:
     with pytest.raises(ValueError, match=r"seat must be 0\.\.2"):
         ObservationEncoder().observe(new_game(3, seed=1), bad)  # type: ignore[arg-type]
+
+
+@settings(max_examples=12, deadline=None)
+@given(mode=modes, seed=seeds)
+def test_the_deciding_seat_along_a_game_as_the_adapters_ask(mode: tuple[int, str, Options], seed: int) -> None:
+    # the adapters' use: the deciding seat only, its ids given, each state right after `apply`
+    # made it, so that the board's one new house comes from the engine's record (`house_step`)
+    real, hits = house_step, [0]
+
+    def counting(houses: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
+        step = real(houses)
+        hits[0] += step is not None
+        return step
+
+    encoder, placed = ObservationEncoder(), 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(encoder_module, "house_step", counting)
+        for state in random_game(mode, seed):
+            seat = state.seat if state.seat is not None else 0
+            ids = legal_ids(state) if state.seat is not None else None
+            assert _same(encoder.observe(state, seat, ids), observation(view(state, seat)))
+            placed += any(h >= 0 for h in state.houses)
+    assert hits[0] > 0 or placed == 0  # the fast path was taken
+
+
+def test_boards_the_engine_made_for_another_game_or_states_skipped() -> None:
+    # the engine's record of its last board then names another game's board, or one the encoder
+    # never saw: the encoder compares the spots instead
+    rng = random.Random(3)
+    for mode in MODES:
+        games = [list(random_game(mode, 70 + k)) for k in range(2)]
+        encoder = ObservationEncoder()
+        for i in range(0, max(map(len, games)), 1 + rng.randrange(3)):
+            for game in games:
+                state = game[min(i, len(game) - 1)]
+                seat = rng.randrange(state.n_players)
+                other = games[0][rng.randrange(len(games[0]))]
+                if not is_terminal(other):  # another board made last, by the engine
+                    apply(other, legal_actions(other)[0])
+                assert _same(encoder.observe(state, seat), observation(view(state, seat)))
+
+
+def test_the_shared_tables_emptied_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the parts kept in tables shared by every encoder (by what they show): tiny tables, emptied
+    # again and again, give the same vectors
+    monkeypatch.setattr(encoder_layout, "_DECISIONS_MAX", 2)
+    monkeypatch.setattr(encoder_layout, "_RESOLVINGS_MAX", 2)
+    for k, mode in enumerate(MODES):
+        encoders = [ObservationEncoder(), ObservationEncoder()]
+        for i, state in enumerate(random_game(mode, 90 + k)):
+            seat = state.seat if state.seat is not None else i % state.n_players
+            assert _same(encoders[i % 2].observe(state, seat), observation(view(state, seat)))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_games_with_explicit_chance(players: int) -> None:
+    # at a chance node nobody decides: no Rector cards and no legal ids, as the view shows
+    rng, encoder = random.Random(players), ObservationEncoder()
+    state, nodes = new_game(players, chance=True), 0
+    for _ in range(400):
+        if is_terminal(state):
+            break
+        node = is_chance(state)
+        nodes += node
+        for s in range(state.n_players):
+            assert _same(encoder.observe(state, s), observation(view(state, s)))
+        if node:
+            state = apply(state, rng.choice([o for o, _ in chance_outcomes(state)]))
+        else:
+            acts = legal_actions(state)
+            state = apply(state, acts[rng.randrange(len(acts))])
+    assert nodes > 0

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 
 from ragusa import (
+    Action,
     ActivateHex,
     BuildTower,
     BuildWall,
@@ -36,6 +37,7 @@ from ragusa.ai import (
     legal_mask,
     legal_mask_list,
 )
+from ragusa.ai.ids import ids_of
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS
 from tests.ai_support import MODES, modes, random_game, seeds
@@ -76,6 +78,36 @@ def test_known_ids() -> None:
 def test_unknown_components_have_no_id(bad: object) -> None:
     with pytest.raises(ValueError, match="has no action id"):
         action_id(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        Place("nowhere"),
+        Place("nowhere", True),
+        Trade("fish"),
+        ActivateHex("nowhere"),
+        BuildWall("nowhere"),
+        BuildTower(BOARD.spot_ids[0]),
+        BuyShip(5),
+        BuyShip(True),
+        SellCommodity("gold"),
+        ChooseBonus("nothing"),
+        KeepBonus("nothing"),
+    ],
+)
+def test_ids_of_names_an_unknown_component(bad: Action) -> None:
+    # ids_of's lookups straight by field: an unknown key still gets action_id's error, bools too
+    with pytest.raises(ValueError, match="has no action id"):
+        ids_of([Pass(), DrawBonus(), bad])
+
+
+@settings(max_examples=10, deadline=None)
+@given(mode=modes, seed=seeds)
+def test_ids_of_gives_each_actions_id(mode: tuple[int, str, Options], seed: int) -> None:
+    for state in random_game(mode, seed):
+        acts = legal_actions(state)
+        assert ids_of(acts) == [action_id(a) for a in acts]
 
 
 @pytest.mark.parametrize("bad", [-1, NUM_ACTIONS, True, "3"])

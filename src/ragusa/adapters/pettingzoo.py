@@ -47,11 +47,11 @@ except ImportError as exc:  # the framework is an optional extra
 from ragusa.adapters.table import (
     NUM_ACTIONS,
     OBS_HIGH,
+    PHASE_OVER,
     RENDER_MODES,
     Table,
     check_render_mode,
     game_options,
-    is_terminal,
     new_game,
     render,
     win_share,
@@ -137,8 +137,8 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         seat = self._seats[agent]
         t = self.table
         state = t.state
-        deciding = seat == state.seat and not is_terminal(state)
-        obs = self._encoder.observe(state, seat, t.ids if deciding else None)
+        # the ids only for the deciding seat (none once the game is over: its seat is None)
+        obs = self._encoder.observe(state, seat, t.ids if seat == state.seat else None)
         # the observation's last part is the mask itself (zero for a seat that does not decide)
         return {"observation": obs, "action_mask": obs[_MASK].astype(np.int8)}
 
@@ -151,9 +151,9 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
             raise ValueError(f"{agent} must act: give an action id, not None")
         self._cumulative_rewards[agent] = 0.0
         t = self.table
-        t.play(int(action))
+        t.play(action if type(action) is int else int(action))
         state = t.state
-        if is_terminal(state):
+        if state.phase == PHASE_OVER:  # is_terminal
             self._clear_rewards()
             self._finish()
             self._accumulate_rewards()
@@ -219,7 +219,9 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
             raise AttributeError("agent_selection cannot be accessed before reset")
         e = self._raw
         agent = e.agent_selection
-        obs = self.observe(agent) if observe else None
+        obs = None
+        if observe:  # what `observe(agent)` does for the deciding agent, one call less
+            obs = self._prev_obs = e.observe(agent)
         return obs, e._cumulative_rewards[agent], e.terminations[agent], e.truncations[agent], e.infos[agent]
 
     def step(self, action: int | None) -> None:

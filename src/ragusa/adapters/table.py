@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ragusa.ai.ids import NUM_ACTIONS, describe_id, ids_of
 from ragusa.contract.views import PlayerView, view
 from ragusa.core.actions import Action
-from ragusa.core.state import EDITIONS, GameState, Options
+from ragusa.core.state import EDITIONS, PHASE_OVER, GameState, Options
 from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
@@ -21,6 +21,7 @@ from ragusa.rules.queries import is_terminal, scores, winners
 __all__ = [
     "NUM_ACTIONS",
     "OBS_HIGH",
+    "PHASE_OVER",
     "SOLO_VARIANTS",
     "IllegalActionId",
     "Table",
@@ -137,15 +138,21 @@ class Table:
 
     def play(self, action: int) -> None:
         """Take the action with id `action`; `IllegalActionId` if it is not legal here."""
+        actions, ids = self._actions, self._ids  # the properties' work, inline (once per decision)
+        if actions is None:
+            actions = self._actions = legal_actions(self.state)
+        if ids is None:
+            ids = self._ids = ids_of(actions)
         try:  # a scan of a short list of ints: cheaper than building `legal`
-            found = self.actions[self.ids.index(action)]
+            found = actions[ids.index(action)]
         except ValueError:
             if self.over:
                 raise IllegalActionId(f"the game is over; action {action} cannot be taken") from None
             raise IllegalActionId(
                 f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}"
             ) from None
-        self.play_action(found)
+        self.state = apply(self.state, found)
+        self._actions = self._ids = self._legal = None
 
     def play_action(self, action: Action) -> None:
         self.state = apply(self.state, action)
