@@ -10,7 +10,7 @@ until the next decision or the end, and freezes the result. Legal actions are li
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ragusa.core.actions import (
     Action,
@@ -69,10 +69,10 @@ from ragusa.rules.two_player import (
     check_powerhouse,
 )
 
-FISH = RES_INDEX["fish"]
+FISH: Final = RES_INDEX["fish"]
 
 #: the clause that governs each decision (named when an action does not fit it)
-PHASE_RULE: dict[Phase, str] = {
+PHASE_RULE: Final[dict[Phase, str]] = {
     Phase.SETUP_BONUS: "SETUP-6",
     Phase.PLACE: "TURN-1",
     Phase.ORDER: "ACT-5",
@@ -86,7 +86,7 @@ PHASE_RULE: dict[Phase, str] = {
     Phase.END_TRADE: "END-2",
     Phase.OVER: "TURN-3",
 }
-PHASE_DOES: dict[Phase, str] = {
+PHASE_DOES: Final[dict[Phase, str]] = {
     Phase.SETUP_BONUS: "keep one of its three dealt bonus cards (ChooseBonus)",
     Phase.PLACE: "place a house (Place) or trade fish",
     Phase.ORDER: "choose which hex of the new house activates next (ActivateHex)",
@@ -329,7 +329,7 @@ def _keep(w: Work, seat: int, a: KeepBonus) -> None:
 
 
 #: the handler of each (phase, action type); a pair not listed is not a choice in that phase
-_HANDLERS: dict[tuple[Phase, type], _Handler] = {
+_HANDLERS: Final[dict[tuple[Phase, type], _Handler]] = {
     (Phase.SETUP_BONUS, ChooseBonus): _on(ChooseBonus, _choose_bonus),
     (Phase.PLACE, Place): _on(Place, _place),
     (Phase.ORDER, ActivateHex): _on(ActivateHex, _activate_hex),

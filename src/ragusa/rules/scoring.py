@@ -17,6 +17,7 @@ Pieces on a spot, as the rules count them for a seat:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
@@ -25,19 +26,19 @@ from ragusa.core.position import Position
 from ragusa.core.state import EMPTY, VP_SHIPS, GameState
 
 #: the market track's values, by bead index
-_TRACK: tuple[int, ...] = COMPONENTS.market.track
+_TRACK: Final[tuple[int, ...]] = COMPONENTS.market.track
 #: the wall ring's spots clockwise; segment i joins _RING[i] and _RING[(i + 1) % _N]
-_RING: tuple[int, ...] = BOARD.ring_spots
-_N: int = len(_RING)
+_RING: Final[tuple[int, ...]] = BOARD.ring_spots
+_N: Final[int] = len(_RING)
 #: the two end spots of each wall segment
-_WALL_SPOTS: tuple[tuple[int, int], ...] = BOARD.wall_spots
+_WALL_SPOTS: Final[tuple[tuple[int, int], ...]] = BOARD.wall_spots
 #: the spots around the Cathedral
-_CATHEDRAL_SPOTS: tuple[int, ...] = BOARD.hex_spots[BOARD.building_hex[BUILDINGS.index("cathedral")]]
-_N_COMMODITIES: int = len(COMMODITIES)
+_CATHEDRAL_SPOTS: Final[tuple[int, ...]] = BOARD.hex_spots[BOARD.building_hex[BUILDINGS.index("cathedral")]]
+_N_COMMODITIES: Final[int] = len(COMMODITIES)
 #: ship id -> the good it carries
-_SHIP_GOOD: dict[str, str] = {s.id: s.good for s in COMPONENTS.ships}
+_SHIP_GOOD: Final[dict[str, str]] = {s.id: s.good for s in COMPONENTS.ships}
 #: bonus card id -> (kind, vp in the 2nd edition, vp in the 1st edition, resource index or -1, good or "")
-_BONUS: dict[str, tuple[str, int, int, int, str]] = {
+_BONUS: Final[dict[str, tuple[str, int, int, int, str]]] = {
     c.id: (
         c.kind,
         c.vp,
@@ -48,7 +49,7 @@ _BONUS: dict[str, tuple[str, int, int, int, str]] = {
     for c in COMPONENTS.bonus_cards
 }
 #: END-BONUS-1: the most VP a single bonus card scores
-BONUS_CAP = 12
+BONUS_CAP: Final = 12
 
 
 @implements("END-WALL-1", "TWO-7")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ragusa.core.actions import BuildTower
 from ragusa.core.board import BOARD
@@ -15,18 +16,19 @@ from ragusa.core.state import (
 )
 from ragusa.core.work import Work
 
-TOWER_ACTIONS: dict[int, BuildTower] = {s: BuildTower(BOARD.spot_ids[s]) for s in BOARD.tower_spots}
+_TOWER_SPOTS: Final = BOARD.tower_spots
+TOWER_ACTIONS: Final[dict[int, BuildTower]] = {s: BuildTower(BOARD.spot_ids[s]) for s in BOARD.tower_spots}
 
 
 def free_tower_spots(towers: Sequence[int]) -> list[int]:
     """Tower spots without a tower, whether or not a house stands there."""
-    return [s for s in BOARD.tower_spots if towers[s] == EMPTY]
+    return [s for s in _TOWER_SPOTS if towers[s] == EMPTY]
 
 
 @implements("ARCHITECT-1", "R-8")
 def start(w: Work, seat: int) -> bool:
     """Compulsory when the owner has a tower left and a free tower spot exists (R-8)."""
-    if w.towers_left(seat) > 0 and any(w.towers[s] == EMPTY for s in BOARD.tower_spots):
+    if w.towers_left(seat) > 0 and any(w.towers[s] == EMPTY for s in _TOWER_SPOTS):
         w.phase = PHASE_ARCHITECT
         return True
     return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ragusa.core.actions import BuildWall
 from ragusa.core.board import BOARD
@@ -16,7 +17,8 @@ from ragusa.core.state import (
 )
 from ragusa.core.work import Work
 
-WALL_ACTIONS: tuple[BuildWall, ...] = tuple(BuildWall(w) for w in BOARD.wall_ids)
+_WALL_SPOTS: Final = BOARD.wall_spots
+WALL_ACTIONS: Final[tuple[BuildWall, ...]] = tuple(BuildWall(w) for w in BOARD.wall_ids)
 
 
 def free_segments(walls: Sequence[int]) -> list[int]:
@@ -27,7 +29,7 @@ def free_segments(walls: Sequence[int]) -> list[int]:
 def mason_vp(houses: Sequence[int], towers: Sequence[int], seat: int, segment: int) -> int:
     """1 VP for the wall plus 1 per house and 1 per tower of `seat` on its two end spots."""
     vp = 1
-    for spot in BOARD.wall_spots[segment]:
+    for spot in _WALL_SPOTS[segment]:
         vp += (houses[spot] == seat) + (towers[spot] == seat)
     return vp
 

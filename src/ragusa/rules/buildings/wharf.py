@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core.actions import SellCommodity
 from ragusa.core.board import COM_INDEX
 from ragusa.core.clauses import implements
@@ -14,8 +16,8 @@ from ragusa.core.state import (
 )
 from ragusa.core.work import Work
 
-SELL_ACTIONS: tuple[SellCommodity, ...] = tuple(SellCommodity(c) for c in COMMODITIES)
-TRACK = COMPONENTS.market.track
+SELL_ACTIONS: Final[tuple[SellCommodity, ...]] = tuple(SellCommodity(c) for c in COMMODITIES)
+TRACK: Final = COMPONENTS.market.track
 
 
 @implements("WHARF-1", "R-8")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ragusa.core.actions import (
     ActivateHex,
@@ -106,11 +107,11 @@ def _hex_rank(h: int) -> int:
     return CITY_RANK[BOARD.hex_building[h]]
 
 
-_HEX_RANK = tuple(_hex_rank(h) for h in range(len(BOARD.hex_ids)))
-_ACTIVATE = tuple(ActivateHex(x) for x in BOARD.hex_ids)
-_PLACE = tuple(Place(x) for x in BOARD.spot_ids)
-_PASS = Pass()
-_DRAW = DrawBonus()
+_HEX_RANK: Final = tuple(_hex_rank(h) for h in range(len(BOARD.hex_ids)))
+_ACTIVATE: Final = tuple(ActivateHex(x) for x in BOARD.hex_ids)
+_PLACE: Final = tuple(Place(x) for x in BOARD.spot_ids)
+_PASS: Final = Pass()
+_DRAW: Final = DrawBonus()
 
 
 @implements("R-15", "ACT-5")
@@ -211,7 +212,7 @@ def choose_sale(state: Position, seat: int, explain: bool = True) -> BotMove:
     return BotMove(seat, _SELL[c], f"sell {COMMODITIES[c]}", reason, state.rng, solo_of(state))
 
 
-_SELL = tuple(SellCommodity(c) for c in COMMODITIES)
+_SELL: Final = tuple(SellCommodity(c) for c in COMMODITIES)
 
 
 def _sale_tie_text(tied: Sequence[int], tied2: Sequence[int], top: int, most: int) -> str:
@@ -313,7 +314,7 @@ def decide(state: Position, explain: bool = True) -> BotMove:
 
 
 #: how a bot decides, per phase
-_DECIDERS: dict[Phase, Callable[[Position, int, bool], BotMove]] = {
+_DECIDERS: Final[dict[Phase, Callable[[Position, int, bool], BotMove]]] = {
     Phase.PLACE: choose_placement,
     Phase.ORDER: choose_hex,
     Phase.TRADE_WINDOW: choose_window,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -84,11 +85,11 @@ def _ring_values(state: Position, seat: int) -> tuple[Sequence[bool], Sequence[i
 
 
 #: seat -> (houses, towers, their `_ring_values`) last worked out (the boards are immutable tuples)
-_ring_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[list[bool], list[int], list[int]]]] = {}
+_ring_memo: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[list[bool], list[int], list[int]]]]] = {}
 
 
 #: per wall segment: the ring positions of its two end spots
-_WALL_RING = tuple((RING_POS[a], RING_POS[b]) for a, b in BOARD.wall_spots)
+_WALL_RING: Final = tuple((RING_POS[a], RING_POS[b]) for a, b in BOARD.wall_spots)
 
 
 @implements("SOLO-5", "R-18")
@@ -325,7 +326,7 @@ def _tower_candidates(state: Position, seat: int, first_ed: bool) -> list[int]:
     return [x for x in free if houses[x] == EMPTY] or free
 
 
-_RING = BOARD.ring_spots
+_RING: Final = BOARD.ring_spots
 
 
 def _tower_move(state: Position, seat: int, s: int) -> BotMove:
