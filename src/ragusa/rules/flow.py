@@ -171,7 +171,7 @@ def run(w: Work) -> None:
 @implements("TURN-1", "TURN-2", "BUILD-8", "SOLO-4")
 def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) -> None:
     """Put the piece on spot `s` and activate its hexes: the placement code shared by checked
-    placements (`_place`) and the solo bots' unchecked ones (`_bot_place`, SOLO-4)."""
+    placements (`_place`) and the solo bots' unchecked ones (`ragusa.rules.solo.turns.bot_place`, SOLO-4)."""
     p = w.p(seat)
     w.set_house(s, POWERHOUSE if power else seat)
     if power:

@@ -41,7 +41,13 @@ def build_tower(w: Work, seat: int, spot_id: str) -> None:
         raise IllegalActionError("ARCHITECT-1", f"{spot_id!r} is not a tower spot")
     if w.towers[spot] != EMPTY:
         raise IllegalActionError("ARCHITECT-1", f"{spot_id} already has a tower (seat {w.towers[spot]})")
+    build(w, seat, spot)
+
+
+@implements("ARCHITECT-1")
+def build(w: Work, seat: int, spot: int) -> None:
+    """Build `seat`'s tower on the free tower spot `spot` (`build_tower` once the spot is known)."""
     w.set_tower(spot, seat)
     w.p(seat).towers_left -= 1
     if w.ev is not None:
-        w.emit(TowerBuilt(seat, spot_id))
+        w.emit(TowerBuilt(seat, BOARD.spot_ids[spot]))

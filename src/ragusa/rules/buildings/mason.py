@@ -50,9 +50,16 @@ def build_wall(w: Work, seat: int, segment_id: str) -> None:
         raise IllegalActionError("MASON-1", f"there is no wall segment {segment_id!r}")
     if w.walls[segment] != EMPTY:
         raise IllegalActionError("MASON-1", f"wall segment {segment_id} is already built")
+    build(w, seat, segment)
+
+
+@implements("MASON-1")
+def build(w: Work, seat: int, segment: int) -> None:
+    """Build `seat`'s wall on the free `segment` and score it (`build_wall` once the segment is known)."""
     vp = mason_vp(w.houses, w.towers, seat, segment)
     w.set_wall(segment, seat)
     w.p(seat).vp[VP_MASON] += vp
     if w.ev is not None:
+        segment_id = BOARD.wall_ids[segment]
         w.emit(WallBuilt(seat, segment_id, vp))
         w.emit(VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends"))

@@ -97,6 +97,22 @@ def choose_wall(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5 Mason: the free segment that scores most for the bot now (MASON-1); tie: the one after
     which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
     from the Silversmith's top corner (`wall_ring.start`)."""
+    i, why = _wall(state, seat, explain)
+    if not explain:
+        return BotMove(seat, mason.WALL_ACTIONS[i], "", "", state.rng, solo_of(state))
+    reason = f"SOLO-5 Mason: {why}"
+    return BotMove(
+        seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, solo_of(state)
+    )
+
+
+def wall_choice(state: Position, seat: int) -> int:
+    """`choose_wall`'s segment, unexplained (for the engine's quiet bot turns)."""
+    return _wall(state, seat, False)[0]
+
+
+def _wall(state: Position, seat: int, explain: bool) -> tuple[int, str]:
+    """`choose_wall`'s segment and, with `explain`, why."""
     free = mason.free_segments(state.walls)
     ok, _, ends = _ring_values(state, seat)  # a wall changes neither
     # `mason.mason_vp` of each free segment: 1 + the own houses and towers at its two ends
@@ -111,12 +127,7 @@ def choose_wall(state: Position, seat: int, explain: bool = True) -> BotMove:
         tied2 = [x for x in tied if length[x] == best]
         i = tied2[0]
         why = _wall_tie_text(tied, tied2, length, top, best) if explain else ""
-    if not explain:
-        return BotMove(seat, mason.WALL_ACTIONS[i], "", "", state.rng, solo_of(state))
-    reason = f"SOLO-5 Mason: {why}"
-    return BotMove(
-        seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, solo_of(state)
-    )
+    return i, why
 
 
 def _wall_tie_text(tied: Sequence[int], tied2: Sequence[int], length: dict[int, int], top: int, best: int) -> str:
@@ -238,8 +249,7 @@ def choose_tower(state: Position, seat: int, explain: bool = True) -> BotMove:
     """
     first_ed = state.edition == "1st"
     if not explain:
-        cands = _tower_candidates(state, seat, first_ed)
-        return _tower_move(state, seat, _tower_tiebreak(state, seat, cands, False)[0])
+        return _tower_move(state, seat, tower_choice(state, seat))
     free = set(architect.free_tower_spots(state.towers))
     houses = state.houses
     label = "1st ed." if first_ed else "2nd ed."
@@ -288,6 +298,13 @@ def choose_tower(state: Position, seat: int, explain: bool = True) -> BotMove:
     return BotMove(
         seat, BuildTower(BOARD.spot_ids[s]), f"build tower {BOARD.spot_ids[s]}", reason, state.rng, solo_of(state)
     )
+
+
+def tower_choice(state: Position, seat: int) -> int:
+    """`choose_tower`'s spot, unexplained (for callers that record no events: the engine's quiet
+    bot turns)."""
+    cands = _tower_candidates(state, seat, state.edition == "1st")
+    return _tower_tiebreak(state, seat, cands, False)[0]
 
 
 def _tower_candidates(state: Position, seat: int, first_ed: bool) -> list[int]:
