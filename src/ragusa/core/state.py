@@ -11,7 +11,7 @@ Nothing here is ever mutated: `ragusa.apply` returns a new state.
 from __future__ import annotations
 
 import enum
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -254,17 +254,3 @@ class GameState:
     @property
     def n_players(self) -> int:
         return len(self.players)
-
-
-# Shells (issue 12): `GameState.__init__` sets each of its 27 fields through `object.__setattr__`
-# (the class is frozen), which made building the state the largest single cost of `apply`. A shell
-# is a plain class with exactly the same slots: `ragusa.core.work` fills one with ordinary
-# attribute stores and then sets its `__class__` to the frozen class (allowed because the
-# layouts are identical), which yields a true instance of that class, equal to and
-# indistinguishable from one built by `__init__`, in a fraction of the time. (Slotted classes
-# with a `__weakref__` slot refuse the class change, hence `weakref_slot=False` above.)
-
-#: a mutable object with `GameState`'s slots, to fill and turn into a `GameState`
-GAME_STATE_SHELL: Any = type("GameStateShell", (), {"__slots__": tuple(a.name for a in attrs.fields(GameState))})
-#: a mutable object with `PlayerState`'s slots, to fill and turn into a `PlayerState`
-PLAYER_STATE_SHELL: Any = type("PlayerStateShell", (), {"__slots__": tuple(a.name for a in attrs.fields(PlayerState))})
