@@ -81,7 +81,7 @@ def longest_stretch(state: Position, seat: int) -> tuple[int, int]:
 
 
 def longest_stretch_of(
-    walls: Sequence[int], houses: Sequence[int], towers: Sequence[int], seat: int
+    walls: tuple[int, ...], houses: tuple[int, ...], towers: tuple[int, ...], seat: int
 ) -> tuple[int, int]:
     """`longest_stretch` of the given walls, houses and towers (what a bot weighs: the
     position with one more wall or tower, without building a state for it)."""
@@ -89,7 +89,7 @@ def longest_stretch_of(
     return longest_run(walls, ok, val)
 
 
-def ring_values(houses: Sequence[int], towers: Sequence[int], seat: int) -> tuple[list[bool], list[int]]:
+def ring_values(houses: tuple[int, ...], towers: tuple[int, ...], seat: int) -> tuple[list[bool], list[int]]:
     """Per ring position j (the spot between segments j-1 and j): passable for `seat`
     (`passable`), and its value (own house and own tower, 1 each)."""
     ring = _RING
@@ -106,7 +106,7 @@ def ring_values(houses: Sequence[int], towers: Sequence[int], seat: int) -> tupl
     return ok, val
 
 
-def longest_run(walls: Sequence[int], ok: Sequence[bool], val: Sequence[int]) -> tuple[int, int]:
+def longest_run(walls: tuple[int, ...], ok: list[bool], val: list[int]) -> tuple[int, int]:
     """`longest_stretch` from the walls and the ring values (`ring_values`)."""
     n = _N
     # Start scanning at a segment that cannot continue a run from its predecessor.

@@ -21,7 +21,7 @@ _WALL_SPOTS: Final = BOARD.wall_spots
 WALL_ACTIONS: Final[tuple[BuildWall, ...]] = tuple(BuildWall(w) for w in BOARD.wall_ids)
 
 
-def free_segments(walls: Sequence[int]) -> list[int]:
+def free_segments(walls: tuple[int, ...]) -> list[int]:
     return [i for i, owner in enumerate(walls) if owner == EMPTY]
 
 

@@ -27,7 +27,7 @@ from ragusa.rules.solo.common import RING_POS, START_SPOT, BotMove, solo_of
 # --------------------------------------------------------------------------- SOLO-5: Mason and Architect
 
 
-def _lengths_with_wall(walls: Sequence[int], ok: Sequence[bool], segments: Sequence[int]) -> dict[int, int]:
+def _lengths_with_wall(walls: tuple[int, ...], ok: list[bool], segments: list[int]) -> dict[int, int]:
     """For each free segment in `segments`: the segments of the longest wall stretch once it is built
     (`scoring.longest_run(...)[0]` of the walls with it), from one pass over the ring instead of
     one per segment. Building segment x joins the run ending at x - 1 (through ring position x, if
@@ -53,15 +53,12 @@ def _lengths_with_wall(walls: Sequence[int], ok: Sequence[bool], segments: Seque
     return out
 
 
-def _longest_with_tower(
-    state: Position, seat: int, spot: int, ok: Sequence[bool], val: Sequence[int]
-) -> tuple[int, int]:
+def _longest_with_tower(state: Position, seat: int, spot: int, ok: list[bool], val: list[int]) -> tuple[int, int]:
     """`longest_stretch_of` with `seat`'s tower added on the free tower spot `spot`, from the ring
     values without it (`ok`, `val`): the tower makes its ring position passable and worth one more."""
     j = RING_POS.get(spot)
     if j is None:  # pragma: no cover - every tower spot is on the ring (standard.json)
-        towers = list(state.towers)
-        towers[spot] = seat
+        towers = state.towers[:spot] + (seat,) + state.towers[spot + 1 :]
         return scoring.longest_stretch_of(state.walls, state.houses, towers, seat)
     ok2, val2 = list(ok), list(val)
     ok2[j] = True
@@ -69,7 +66,7 @@ def _longest_with_tower(
     return scoring.longest_run(state.walls, ok2, val2)
 
 
-def _ring_values(state: Position, seat: int) -> tuple[Sequence[bool], Sequence[int], Sequence[int]]:
+def _ring_values(state: Position, seat: int) -> tuple[list[bool], list[int], list[int]]:
     """`scoring.ring_values` of the position (passable, value per ring position) and per wall
     segment the value of its two end spots (what `mason.mason_vp` adds to its 1 VP), kept per seat
     for the boards they were worked out on: the Mason's and the Architect's choices come in runs on
