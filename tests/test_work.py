@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from pathlib import Path
 
 import attrs
@@ -76,26 +77,30 @@ def function_source(module: str, cls: str | None, name: str) -> str:
     raise AssertionError(f"{cls}.{name} is not in {path}")
 
 
+def listed(source: str) -> list[str]:
+    """The names listed one a line (``name,``) in a function's source: a target or value list."""
+    return [line.strip()[:-1] for line in source.splitlines() if re.fullmatch(r"(self\.|[sop]\.)?\w+,", line.strip())]
+
+
 def test_copy_and_freeze_name_every_field() -> None:
     """Each field is read in ``__init__`` and written back in ``freeze`` (a new field missing from
     either would be reset to its default by every action, even where real games never show it).
     The fields travel as one tuple in declaration order (`ragusa.core.shells`): the shells' readers
-    and builders name each field, and the scratch copy takes and gives each at its position."""
-    for fields, kind, var, attr in (
-        (STATE_FIELDS, "game_state", "s", {"players": "_players"}),
-        (PLAYER_FIELDS, "player_state", "p", {"resources": "res", "commodities": "com"}),
+    and builders name each field in that order, and the scratch copy takes and gives them in it."""
+    for fields, kind, cls, copied in (
+        (STATE_FIELDS, "game_state", "Work", {"players": "self._players"}),
+        (PLAYER_FIELDS, "player_state", "PlayerWork", {"resources": "res", "commodities": "com", "vp": "vp"}),
     ):
         read, build = function_source("shells", None, f"{kind}_values"), function_source("shells", None, f"{kind}_of")
-        for name in fields:
-            assert f"{var}.{name}" in read and f"o.{name}," in build, name
-        cls = "Work" if kind == "game_state" else "PlayerWork"
-        init, freeze = function_source("work", cls, "__init__"), function_source("work", cls, "freeze")
-        for i, name in enumerate(fields):
-            assert f"self.{attr.get(name, name)}" in init and f"v[{i}]" in init, name
-            assert f"self.{attr.get(name, name)}" in freeze, name
-        if kind == "game_state":  # the values given back, in declaration order
-            listed = [line.strip().rstrip(",") for line in freeze.splitlines() if line.strip().startswith("self.")]
-            assert listed == [f"self.{name}" for name in fields if name != "players"], listed
+        var = "s" if kind == "game_state" else "p"
+        assert listed(read) == [f"{var}.{name}" for name in fields]
+        assert listed(build) == [f"o.{name}" for name in fields]
+        assert listed(function_source("work", cls, "__init__")) == [copied.get(n, f"self.{n}") for n in fields]
+    freeze = function_source("work", "Work", "freeze")
+    assert listed(freeze) == [("players" if n == "players" else f"self.{n}") for n in STATE_FIELDS]
+    freeze = function_source("work", "PlayerWork", "freeze")
+    for name in PLAYER_FIELDS:
+        assert f"self.{ {'resources': 'res', 'commodities': 'com'}.get(name, name) }" in freeze, name
 
 
 def test_frozen_copies_are_true_frozen_instances_equal_to_constructed_ones() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from ragusa.core.state import GameState, PlayerState
+from ragusa.core.state import ChanceState, GameState, Options, Phase, PlayerState, SoloState
 
 # Shells (issue 12): `GameState.__init__` sets each of its 27 fields through `object.__setattr__`
 # (the class is frozen), which made building the state the largest single cost of `apply`. A shell
@@ -76,8 +76,53 @@ assert PLAYER_STATE_FIELDS == (
     "fish_traded",
 ), "player_state_values must name every field in order"
 
+#: `GameState`'s field values, in declaration order
+GameStateValues = tuple[
+    str,
+    Options,
+    int,
+    tuple[PlayerState, ...],
+    int,
+    Phase,
+    int | None,
+    int,
+    int,
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, int, int],
+    tuple[str | None, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[tuple[str, ...], ...],
+    tuple[str, ...],
+    int,
+    bool,
+    tuple[int, ...],
+    int,
+    tuple[int, ...],
+    bool,
+    int,
+    tuple[int, ...],
+    SoloState | None,
+    ChanceState | None,
+]
+#: `PlayerState`'s field values, in declaration order
+PlayerStateValues = tuple[
+    tuple[int, int, int, int, int, int],
+    tuple[int, int, int],
+    int,
+    int,
+    int,
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[int, int, int, int, int, int, int],
+    tuple[int, ...],
+    int,
+]
 
-def game_state_values(s: GameState) -> tuple[Any, ...]:
+
+def game_state_values(s: GameState) -> GameStateValues:
     """Every field of `s`, in declaration order."""
     return (
         s.edition,
@@ -111,7 +156,7 @@ def game_state_values(s: GameState) -> tuple[Any, ...]:
     )
 
 
-def game_state_of(values: tuple[Any, ...]) -> GameState:
+def game_state_of(values: GameStateValues) -> GameState:
     """The `GameState` whose fields, in declaration order, are `values` (unchecked: the scratch
     copy's freeze), built in a shell."""
     o = _new(GAME_STATE_SHELL)
@@ -150,7 +195,7 @@ def game_state_of(values: tuple[Any, ...]) -> GameState:
     return state
 
 
-def player_state_values(p: PlayerState) -> tuple[Any, ...]:
+def player_state_values(p: PlayerState) -> PlayerStateValues:
     """Every field of `p`, in declaration order."""
     return (
         p.resources,
@@ -166,7 +211,7 @@ def player_state_values(p: PlayerState) -> tuple[Any, ...]:
     )
 
 
-def player_state_of(values: tuple[Any, ...]) -> PlayerState:
+def player_state_of(values: PlayerStateValues) -> PlayerState:
     """The `PlayerState` whose fields, in declaration order, are `values` (unchecked), built in a shell."""
     o = _new(PLAYER_STATE_SHELL)
     (

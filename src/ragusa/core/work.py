@@ -51,18 +51,31 @@ class PlayerWork:
         "fish_traded",
     )
 
+    res: list[int]
+    com: list[int]
+    houses_left: int
+    powerhouses_left: int
+    towers_left: int
+    bonus_cards: tuple[str, ...]
+    ships: tuple[str, ...]
+    vp: list[int]
+    bonus_vp: tuple[int, ...]
+    fish_traded: int
+
     def __init__(self, p: PlayerState) -> None:
-        v = player_state_values(p)  # in `PLAYER_STATE_FIELDS` order
-        self.res: list[int] = list(v[0])
-        self.com: list[int] = list(v[1])
-        self.houses_left: int = v[2]
-        self.powerhouses_left: int = v[3]
-        self.towers_left: int = v[4]
-        self.bonus_cards: tuple[str, ...] = v[5]
-        self.ships: tuple[str, ...] = v[6]
-        self.vp: list[int] = list(v[7])
-        self.bonus_vp: tuple[int, ...] = v[8]
-        self.fish_traded: int = v[9]
+        (
+            res,
+            com,
+            self.houses_left,
+            self.powerhouses_left,
+            self.towers_left,
+            self.bonus_cards,
+            self.ships,
+            vp,
+            self.bonus_vp,
+            self.fish_traded,
+        ) = player_state_values(p)
+        self.res, self.com, self.vp = list(res), list(com), list(vp)
 
     def freeze(self) -> PlayerState:
         r, c, v = self.res, self.com, self.vp
@@ -119,40 +132,73 @@ class Work:
         "ev",
     )
 
+    edition: str
+    options: Options
+    rng: int
+    _players: tuple[PlayerState, ...]
+    start_seat: int
+    phase: Phase
+    seat: int | None
+    turn_seat: int
+    placements: int
+    houses: tuple[int, ...]
+    towers: tuple[int, ...]
+    walls: tuple[int, ...]
+    market: tuple[int, int, int]
+    slots: tuple[str | None, ...]
+    ship_deck: tuple[str, ...]
+    bonus_deck: tuple[str, ...]
+    dealt: tuple[tuple[str, ...], ...]
+    rector_hand: tuple[str, ...]
+    placed: int
+    placed_power: bool
+    pending_hexes: tuple[int, ...]
+    current_hex: int
+    queue: tuple[int, ...]
+    window_done: bool
+    passes: int
+    end_seats: tuple[int, ...]
+    solo: SoloState | None
+    chance: ChanceState | None
+    n: int
+    _pw: dict[int, PlayerWork]
+    #: events of this action, or None when the caller does not want them
+    ev: list[Any] | None
+
     def __init__(self, s: GameState, events: list[Any] | None = None) -> None:
         # the boards are kept as the state's tuples (shared with it until written: set_house, ...)
-        v = game_state_values(s)  # in `GAME_STATE_FIELDS` order
-        self.edition: str = v[0]
-        self.options: Options = v[1]
-        self.rng: int = v[2]
-        self._players: tuple[PlayerState, ...] = v[3]
+        (
+            self.edition,
+            self.options,
+            self.rng,
+            self._players,
+            self.start_seat,
+            self.phase,
+            self.seat,
+            self.turn_seat,
+            self.placements,
+            self.houses,
+            self.towers,
+            self.walls,
+            self.market,
+            self.slots,
+            self.ship_deck,
+            self.bonus_deck,
+            self.dealt,
+            self.rector_hand,
+            self.placed,
+            self.placed_power,
+            self.pending_hexes,
+            self.current_hex,
+            self.queue,
+            self.window_done,
+            self.passes,
+            self.end_seats,
+            self.solo,
+            self.chance,
+        ) = game_state_values(s)
         self.n = len(self._players)
-        self._pw: dict[int, PlayerWork] = {}
-        self.start_seat: int = v[4]
-        self.phase: Phase = v[5]
-        self.seat: int | None = v[6]
-        self.turn_seat: int = v[7]
-        self.placements: int = v[8]
-        self.houses: tuple[int, ...] = v[9]
-        self.towers: tuple[int, ...] = v[10]
-        self.walls: tuple[int, ...] = v[11]
-        self.market: tuple[int, int, int] = v[12]
-        self.slots: tuple[str | None, ...] = v[13]
-        self.ship_deck: tuple[str, ...] = v[14]
-        self.bonus_deck: tuple[str, ...] = v[15]
-        self.dealt: tuple[tuple[str, ...], ...] = v[16]
-        self.rector_hand: tuple[str, ...] = v[17]
-        self.placed: int = v[18]
-        self.placed_power: bool = v[19]
-        self.pending_hexes: tuple[int, ...] = v[20]
-        self.current_hex: int = v[21]
-        self.queue: tuple[int, ...] = v[22]
-        self.window_done: bool = v[23]
-        self.passes: int = v[24]
-        self.end_seats: tuple[int, ...] = v[25]
-        self.solo: SoloState | None = v[26]
-        self.chance: ChanceState | None = v[27]
-        #: events of this action, or None when the caller does not want them
+        self._pw = {}
         self.ev = events
 
     def set_house(self, spot: int, owner: int) -> None:

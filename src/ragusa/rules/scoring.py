@@ -148,7 +148,7 @@ def wall_score(state: GameState, seat: int) -> int:
 
 
 @implements("END-CATH-1", "TWO-7")
-def cathedral_sets(houses: Sequence[int], seat: int, commodities: Sequence[int]) -> int:
+def cathedral_sets(houses: tuple[int, ...], seat: int, commodities: Sequence[int]) -> int:
     """END-CATH-1: the silver+wine+oil sets the Cathedral scores for `seat`: one per own house
     there, up to the complete sets it holds. Powerhouses and black houses count for nobody."""
     n_houses = 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from ragusa.core.actions import BuildTower
@@ -20,7 +19,7 @@ _TOWER_SPOTS: Final = BOARD.tower_spots
 TOWER_ACTIONS: Final[dict[int, BuildTower]] = {s: BuildTower(BOARD.spot_ids[s]) for s in BOARD.tower_spots}
 
 
-def free_tower_spots(towers: Sequence[int]) -> list[int]:
+def free_tower_spots(towers: tuple[int, ...]) -> list[int]:
     """Tower spots without a tower, whether or not a house stands there."""
     return [s for s in _TOWER_SPOTS if towers[s] == EMPTY]
 

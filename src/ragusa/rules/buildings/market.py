@@ -43,7 +43,7 @@ COSTS: Final[dict[tuple[int, str], tuple[int, int, int]]] = {
 _EVERY_SLOT_COSTS: Final = all(sum(slot.cost.values()) > 0 for slot in SLOTS)
 
 
-def affordable_slots(slots: Sequence[str | None], com: Sequence[int]) -> list[int]:
+def affordable_slots(slots: tuple[str | None, ...], com: Sequence[int]) -> list[int]:
     """Occupied slots whose full cost `com` covers (R-4: empty slots cannot be bought)."""
     if _EVERY_SLOT_COSTS and not (com[0] or com[1] or com[2]):
         return []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from ragusa.core.actions import BuildWall
@@ -26,7 +25,7 @@ def free_segments(walls: tuple[int, ...]) -> list[int]:
 
 
 @implements("MASON-1", "TWO-7")
-def mason_vp(houses: Sequence[int], towers: Sequence[int], seat: int, segment: int) -> int:
+def mason_vp(houses: tuple[int, ...], towers: tuple[int, ...], seat: int, segment: int) -> int:
     """1 VP for the wall plus 1 per house and 1 per tower of `seat` on its two end spots."""
     vp = 1
     for spot in _WALL_SPOTS[segment]:
