@@ -153,8 +153,9 @@ def run(w: Work) -> None:
                 return
             continue
         if w.pending_hexes:
-            fish = w.resource(w.turn_seat, FISH)
-            if len(w.pending_hexes) > 1 and activation.order_matters(w.pending_hexes, fish, len(w.bonus_deck)):
+            if len(w.pending_hexes) > 1 and activation.order_matters(
+                w.pending_hexes, w.resource(w.turn_seat, FISH), len(w.bonus_deck)
+            ):
                 w.phase = PHASE_ORDER
                 w.seat = w.turn_seat
                 return
