@@ -309,29 +309,32 @@ def _ship(state: Position, seat: int, explain: bool) -> tuple[int, str]:
         slots = allowed
     if not slots:
         return -1, (f"{notes}no purchase leaves its sets whole, so it does not buy (R-17)" if explain else "")
-    stars = {}
-    for i in slots:
-        ship = state.slots[i]
-        assert ship is not None
-        stars[i] = market.SHIPS[ship].stars
-    top = max(stars.values())
-    tied = [i for i in slots if stars[i] == top]
-
-    def uses(i: int) -> int:
-        ship = state.slots[i]
-        assert ship is not None
-        cost = market.COSTS[i, ship]
-        return max(com[c] for c in range(len(COMMODITIES)) if cost[c])
-
+    offered = state.slots
+    stars = [_STARS[ship] if (ship := offered[i]) is not None else 0 for i in slots]  # affordable: never None
+    top = max(stars)
+    tied = [i for i, n in zip(slots, stars) if n == top]
     if len(tied) == 1:
         i = tied[0]
         why = f"slot {i} has the most stars it can pay for ({top})" if explain else ""
     else:
-        most = max(uses(x) for x in tied)
-        tied2 = [x for x in tied if uses(x) == most]
+        use = [_held_most(offered, com, x) for x in tied]
+        most = max(use)
+        tied2 = [x for x, u in zip(tied, use) if u == most]
         i = tied2[0]
         why = _ship_tie_text(tied, tied2, top, most) if explain else ""
     return i, notes + why
+
+
+#: ship id -> its stars
+_STARS: Final = {ship_id: ship.stars for ship_id, ship in market.SHIPS.items()}
+
+
+def _held_most(offered: tuple[str | None, ...], com: Sequence[int], i: int) -> int:
+    """R-17's first tie-break for the ship in slot `i`: the largest holding among the commodities its cost names."""
+    ship = offered[i]
+    assert ship is not None
+    cost = market.COSTS[i, ship]
+    return max([com[c] for c in range(len(COMMODITIES)) if cost[c]])
 
 
 def _ship_tie_text(tied: Sequence[int], tied2: Sequence[int], top: int, most: int) -> str:
