@@ -59,6 +59,7 @@ MYPYC_MODULES = [
     "src/ragusa/rules/solo/policy.py",
     "src/ragusa/rules/solo/scoring.py",
     "src/ragusa/rules/solo/walls.py",
+    "src/ragusa/rules/solo/turns.py",
     # starting a game (a solo playout is short: its setup counts)
     "src/ragusa/rules/game.py",
     "src/ragusa/rules/setup.py",

@@ -178,11 +178,11 @@ def test_mason_tie_lengths_are_the_longest_runs_with_each_wall(walls: list[int],
         walls[0] = EMPTY
         free = [0]
     val = [0] * len(ok)
-    got = walls_module._lengths_with_wall(walls, ok, free)
+    got = walls_module._lengths_with_wall(tuple(walls), ok, free)
     for x in free:
         built = list(walls)
         built[x] = 1
-        assert got[x] == scoring.longest_run(built, ok, val)[0]
+        assert got[x] == scoring.longest_run(tuple(built), ok, val)[0]
 
 
 @pytest.mark.clause("SOLO-5", "R-18")
@@ -192,8 +192,7 @@ def test_mason_tie_lengths_on_a_ring_built_but_one_segment() -> None:
     (one stretch that begins and ends there); with positions 9 and 15 blocked, the longest runs from
     15 round to 9: 22 - 6 = 16 segments."""
     n = len(BOARD.ring_spots)
-    walls = [0] * n
-    walls[5] = EMPTY
+    walls = (0,) * 5 + (EMPTY,) + (0,) * (n - 6)
     ok = [True] * n
     assert walls_module._lengths_with_wall(walls, ok, [5]) == {5: 22}
     ok[9] = False

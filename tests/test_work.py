@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from pathlib import Path
 
 import attrs
@@ -58,33 +59,48 @@ def test_copy_and_freeze_is_the_identity_on_real_positions() -> None:
         assert Work(state).freeze() == state
 
 
-def method_source(cls: str, method: str) -> str:
-    """The source of `cls.method` in the installed `ragusa/core/work.py`. It is read from the file, not
-    with `inspect` (a function compiled by mypyc has no source), and the file is the installed one:
-    the compiled build ships it beside the extension made from it."""
-    path = Path(work_module.__file__).with_name("work.py")
+def function_source(module: str, cls: str | None, name: str) -> str:
+    """The source of function `name` (a method of `cls`, if given) in the installed
+    `ragusa/core/{module}.py`. It is read from the file, not with `inspect` (a function compiled by
+    mypyc has no source), and the file is the installed one: the compiled build ships it beside
+    the extension made from it."""
+    path = Path(work_module.__file__).with_name(f"{module}.py")
     source = path.read_text(encoding="utf-8")
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.ClassDef) and node.name == cls:
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef) and item.name == method:
-                    segment = ast.get_source_segment(source, item)
-                    assert segment is not None
-                    return segment
-    raise AssertionError(f"{cls}.{method} is not in {path}")
+    body = ast.parse(source).body
+    if cls is not None:
+        body = next(node.body for node in body if isinstance(node, ast.ClassDef) and node.name == cls)
+    for item in body:
+        if isinstance(item, ast.FunctionDef) and item.name == name:
+            segment = ast.get_source_segment(source, item)
+            assert segment is not None
+            return segment
+    raise AssertionError(f"{cls}.{name} is not in {path}")
+
+
+def listed(source: str) -> list[str]:
+    """The names listed one a line (``name,``) in a function's source: a target or value list."""
+    return [line.strip()[:-1] for line in source.splitlines() if re.fullmatch(r"(self\.|[sop]\.)?\w+,", line.strip())]
 
 
 def test_copy_and_freeze_name_every_field() -> None:
     """Each field is read in ``__init__`` and written back in ``freeze`` (a new field missing from
-    either would be reset to its default by every action, even where real games never show it)."""
-    init, freeze = method_source("Work", "__init__"), method_source("Work", "freeze")
-    for name in STATE_FIELDS:
-        assert f"s.{name}" in init, name
-        assert f"o.{name} = " in freeze, name
-    init, freeze = method_source("PlayerWork", "__init__"), method_source("PlayerWork", "freeze")
+    either would be reset to its default by every action, even where real games never show it).
+    The fields travel as one tuple in declaration order (`ragusa.core.shells`): the shells' readers
+    and builders name each field in that order, and the scratch copy takes and gives them in it."""
+    for fields, kind, cls, copied in (
+        (STATE_FIELDS, "game_state", "Work", {"players": "self._players"}),
+        (PLAYER_FIELDS, "player_state", "PlayerWork", {"resources": "res", "commodities": "com", "vp": "vp"}),
+    ):
+        read, build = function_source("shells", None, f"{kind}_values"), function_source("shells", None, f"{kind}_of")
+        var = "s" if kind == "game_state" else "p"
+        assert listed(read) == [f"{var}.{name}" for name in fields]
+        assert listed(build) == [f"o.{name}" for name in fields]
+        assert listed(function_source("work", cls, "__init__")) == [copied.get(n, f"self.{n}") for n in fields]
+    freeze = function_source("work", "Work", "freeze")
+    assert listed(freeze) == [("players" if n == "players" else f"self.{n}") for n in STATE_FIELDS]
+    freeze = function_source("work", "PlayerWork", "freeze")
     for name in PLAYER_FIELDS:
-        assert f"p.{name}" in init, name
-        assert f"o.{name} = " in freeze, name
+        assert f"self.{ {'resources': 'res', 'commodities': 'com'}.get(name, name) }" in freeze, name
 
 
 def test_frozen_copies_are_true_frozen_instances_equal_to_constructed_ones() -> None:

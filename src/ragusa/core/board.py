@@ -14,6 +14,8 @@ Everything the rules read is precomputed here as tuples of small ints
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from ragusa.core.components import (
@@ -28,9 +30,9 @@ from ragusa.core.errors import ComponentDataError
 
 Coord = tuple[int, int]
 
-KIND_COUNTRY = 0
-KIND_SEA = 1
-KIND_CITY = 2
+KIND_COUNTRY: Final = 0
+KIND_SEA: Final = 1
+KIND_CITY: Final = 2
 _KIND_INDEX = {"country": KIND_COUNTRY, "sea": KIND_SEA, "city": KIND_CITY}
 
 RES_INDEX: dict[str, int] = {r: i for i, r in enumerate(RESOURCES)}

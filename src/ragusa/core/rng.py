@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-_MULT = 6364136223846793005
-_INC = 1442695040888963407
-_MASK64 = (1 << 64) - 1
+_MULT: Final = 6364136223846793005
+_INC: Final = 1442695040888963407
+_MASK64: Final = (1 << 64) - 1
 
 
 #: bits of a seed drawn from the operating system (:func:`fresh_seed`)
-SEED_BITS = 128
+SEED_BITS: Final = 128
 
 
 def fresh_seed() -> int:

@@ -12,17 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ragusa.core.shells import game_state_of, game_state_values, player_state_of, player_state_values
 from ragusa.core.state import (
-    GAME_STATE_SHELL,
-    PLAYER_STATE_SHELL,
     ChanceState,
     GameState,
     Options,
+    Phase,
     PlayerState,
     SoloState,
 )
-
-_new = object.__new__
 
 #: The last board `Work.set_house` made (issue 12): (that houses tuple, the tuple it was made from,
 #: the spot written). Readers that keep something per board (the free spots) update it from the
@@ -53,34 +51,48 @@ class PlayerWork:
         "fish_traded",
     )
 
+    res: list[int]
+    com: list[int]
+    houses_left: int
+    powerhouses_left: int
+    towers_left: int
+    bonus_cards: tuple[str, ...]
+    ships: tuple[str, ...]
+    vp: list[int]
+    bonus_vp: tuple[int, ...]
+    fish_traded: int
+
     def __init__(self, p: PlayerState) -> None:
-        self.res = list(p.resources)
-        self.com = list(p.commodities)
-        self.houses_left = p.houses_left
-        self.powerhouses_left = p.powerhouses_left
-        self.towers_left = p.towers_left
-        self.bonus_cards = p.bonus_cards
-        self.ships = p.ships
-        self.vp = list(p.vp)
-        self.bonus_vp = p.bonus_vp
-        self.fish_traded = p.fish_traded
+        (
+            res,
+            com,
+            self.houses_left,
+            self.powerhouses_left,
+            self.towers_left,
+            self.bonus_cards,
+            self.ships,
+            vp,
+            self.bonus_vp,
+            self.fish_traded,
+        ) = player_state_values(p)
+        self.res, self.com, self.vp = list(res), list(com), list(vp)
 
     def freeze(self) -> PlayerState:
         r, c, v = self.res, self.com, self.vp
-        o = _new(PLAYER_STATE_SHELL)  # filled, then made a PlayerState: see `ragusa.core.state`
-        o.resources = (r[0], r[1], r[2], r[3], r[4], r[5])
-        o.commodities = (c[0], c[1], c[2])
-        o.houses_left = self.houses_left
-        o.powerhouses_left = self.powerhouses_left
-        o.towers_left = self.towers_left
-        o.bonus_cards = self.bonus_cards
-        o.ships = self.ships
-        o.vp = (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
-        o.bonus_vp = self.bonus_vp
-        o.fish_traded = self.fish_traded
-        o.__class__ = PlayerState
-        frozen: PlayerState = o
-        return frozen
+        return player_state_of(
+            (
+                (r[0], r[1], r[2], r[3], r[4], r[5]),
+                (c[0], c[1], c[2]),
+                self.houses_left,
+                self.powerhouses_left,
+                self.towers_left,
+                self.bonus_cards,
+                self.ships,
+                (v[0], v[1], v[2], v[3], v[4], v[5], v[6]),
+                self.bonus_vp,
+                self.fish_traded,
+            )
+        )
 
 
 class Work:
@@ -120,39 +132,73 @@ class Work:
         "ev",
     )
 
+    edition: str
+    options: Options
+    rng: int
+    _players: tuple[PlayerState, ...]
+    start_seat: int
+    phase: Phase
+    seat: int | None
+    turn_seat: int
+    placements: int
+    houses: tuple[int, ...]
+    towers: tuple[int, ...]
+    walls: tuple[int, ...]
+    market: tuple[int, int, int]
+    slots: tuple[str | None, ...]
+    ship_deck: tuple[str, ...]
+    bonus_deck: tuple[str, ...]
+    dealt: tuple[tuple[str, ...], ...]
+    rector_hand: tuple[str, ...]
+    placed: int
+    placed_power: bool
+    pending_hexes: tuple[int, ...]
+    current_hex: int
+    queue: tuple[int, ...]
+    window_done: bool
+    passes: int
+    end_seats: tuple[int, ...]
+    solo: SoloState | None
+    chance: ChanceState | None
+    n: int
+    _pw: dict[int, PlayerWork]
+    #: events of this action, or None when the caller does not want them
+    ev: list[Any] | None
+
     def __init__(self, s: GameState, events: list[Any] | None = None) -> None:
-        self.edition = s.edition
-        self.options: Options = s.options
-        self.rng = s.rng
-        self.n = len(s.players)
-        self._players = s.players
-        self._pw: dict[int, PlayerWork] = {}
-        self.start_seat = s.start_seat
-        self.phase = s.phase
-        self.seat: int | None = s.seat
-        self.turn_seat = s.turn_seat
-        self.placements = s.placements
         # the boards are kept as the state's tuples (shared with it until written: set_house, ...)
-        self.houses = s.houses
-        self.towers = s.towers
-        self.walls = s.walls
-        self.market: tuple[int, int, int] = s.market
-        self.slots: tuple[str | None, ...] = s.slots
-        self.ship_deck = s.ship_deck
-        self.bonus_deck = s.bonus_deck
-        self.dealt = s.dealt
-        self.rector_hand = s.rector_hand
-        self.placed = s.placed
-        self.placed_power = s.placed_power
-        self.pending_hexes = s.pending_hexes
-        self.current_hex = s.current_hex
-        self.queue = s.queue
-        self.window_done = s.window_done
-        self.passes = s.passes
-        self.end_seats = s.end_seats
-        self.solo: SoloState | None = s.solo
-        self.chance: ChanceState | None = s.chance
-        #: events of this action, or None when the caller does not want them
+        (
+            self.edition,
+            self.options,
+            self.rng,
+            self._players,
+            self.start_seat,
+            self.phase,
+            self.seat,
+            self.turn_seat,
+            self.placements,
+            self.houses,
+            self.towers,
+            self.walls,
+            self.market,
+            self.slots,
+            self.ship_deck,
+            self.bonus_deck,
+            self.dealt,
+            self.rector_hand,
+            self.placed,
+            self.placed_power,
+            self.pending_hexes,
+            self.current_hex,
+            self.queue,
+            self.window_done,
+            self.passes,
+            self.end_seats,
+            self.solo,
+            self.chance,
+        ) = game_state_values(s)
+        self.n = len(self._players)
+        self._pw = {}
         self.ev = events
 
     def set_house(self, spot: int, owner: int) -> None:
@@ -238,35 +284,35 @@ class Work:
             for seat, pw in self._pw.items():
                 lst[seat] = pw.freeze()
             players = tuple(lst)
-        o = _new(GAME_STATE_SHELL)  # filled, then made a GameState: see `ragusa.core.state`
-        o.edition = self.edition
-        o.options = self.options
-        o.rng = self.rng
-        o.players = players
-        o.start_seat = self.start_seat
-        o.phase = self.phase
-        o.seat = self.seat
-        o.turn_seat = self.turn_seat
-        o.placements = self.placements
-        o.houses = self.houses
-        o.towers = self.towers
-        o.walls = self.walls
-        o.market = self.market
-        o.slots = self.slots
-        o.ship_deck = self.ship_deck
-        o.bonus_deck = self.bonus_deck
-        o.dealt = self.dealt
-        o.rector_hand = self.rector_hand
-        o.placed = self.placed
-        o.placed_power = self.placed_power
-        o.pending_hexes = self.pending_hexes
-        o.current_hex = self.current_hex
-        o.queue = self.queue
-        o.window_done = self.window_done
-        o.passes = self.passes
-        o.end_seats = self.end_seats
-        o.solo = self.solo
-        o.chance = self.chance
-        o.__class__ = GameState
-        frozen: GameState = o
-        return frozen
+        return game_state_of(
+            (
+                self.edition,
+                self.options,
+                self.rng,
+                players,
+                self.start_seat,
+                self.phase,
+                self.seat,
+                self.turn_seat,
+                self.placements,
+                self.houses,
+                self.towers,
+                self.walls,
+                self.market,
+                self.slots,
+                self.ship_deck,
+                self.bonus_deck,
+                self.dealt,
+                self.rector_hand,
+                self.placed,
+                self.placed_power,
+                self.pending_hexes,
+                self.current_hex,
+                self.queue,
+                self.window_done,
+                self.passes,
+                self.end_seats,
+                self.solo,
+                self.chance,
+            )
+        )

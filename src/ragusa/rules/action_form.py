@@ -7,7 +7,7 @@ no `TypeError` or `AttributeError` escapes from the rule code. Cheap: a dict loo
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ragusa.core.actions import (
     ActivateHex,
@@ -26,7 +26,7 @@ from ragusa.core.actions import (
 from ragusa.core.errors import IllegalActionError, excerpt
 
 #: action class -> its fields and their types (``trades`` is a tuple of str, checked apart)
-FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
+FIELDS: Final[dict[type, tuple[tuple[str, type], ...]]] = {
     ChooseBonus: (("card", str),),
     Place: (("spot", str), ("powerhouse", bool), ("trades", tuple)),
     Trade: (("resource", str),),
@@ -39,7 +39,7 @@ FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
     KeepBonus: (("card", str),),
     Pass: (),
 }
-_NAMES = ", ".join(c.__name__ for c in FIELDS)
+_NAMES: Final = ", ".join(c.__name__ for c in FIELDS)
 
 
 def _str_trades(a: Place) -> bool:
@@ -48,7 +48,7 @@ def _str_trades(a: Place) -> bool:
 
 
 #: action class -> a quick test that its fields have their types (the common case: one call)
-_WELL_FORMED: dict[type, Callable[[Any], bool]] = {
+_WELL_FORMED: Final[dict[type, Callable[[Any], bool]]] = {
     ChooseBonus: lambda a: type(a.card) is str,
     Place: lambda a: type(a.spot) is str and type(a.powerhouse) is bool and _str_trades(a),
     Trade: lambda a: type(a.resource) is str,

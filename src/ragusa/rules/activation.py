@@ -9,6 +9,7 @@ decision where the building needs one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
@@ -31,13 +32,13 @@ from ragusa.rules.buildings import (
 )
 from ragusa.rules.fish import MIN_TRADE, TRADE_COST_BY_INDEX
 
-FISH = RES_INDEX["fish"]
-RECTOR = BUILDING_INDEX["rectors-palace"]
-CATHEDRAL = BUILDING_INDEX["cathedral"]
+FISH: Final = RES_INDEX["fish"]
+RECTOR: Final = BUILDING_INDEX["rectors-palace"]
+CATHEDRAL: Final = BUILDING_INDEX["cathedral"]
 #: ACT-4: buildings with the crossed-out arrow (only the new house activates)
-NEW_HOUSE_ONLY = frozenset({RECTOR, CATHEDRAL})
+NEW_HOUSE_ONLY: Final = frozenset({RECTOR, CATHEDRAL})
 #: FISH-2: buildings whose effect reads a resource, so a trade window opens before each of their activations
-READS_RESOURCE = frozenset(
+READS_RESOURCE: Final = frozenset(
     {BUILDING_INDEX["winery"], BUILDING_INDEX["oil-press"], BUILDING_INDEX["silversmith"], BUILDING_INDEX["fishmonger"]}
 )
 
@@ -51,7 +52,7 @@ def _producer(building: int) -> Callable[[Work, int], bool]:
 
 
 #: building index -> its effect's start function
-EFFECTS: dict[int, Callable[[Work, int], bool]] = {
+EFFECTS: Final[dict[int, Callable[[Work, int], bool]]] = {
     BUILDING_INDEX["winery"]: _producer(BUILDING_INDEX["winery"]),
     BUILDING_INDEX["oil-press"]: _producer(BUILDING_INDEX["oil-press"]),
     BUILDING_INDEX["silversmith"]: _producer(BUILDING_INDEX["silversmith"]),
@@ -65,9 +66,11 @@ EFFECTS: dict[int, Callable[[Work, int], bool]] = {
 }
 
 
-_HEX_KIND, _HEX_RESOURCE, _HEX_BUILDING = BOARD.hex_kind, BOARD.hex_resource, BOARD.hex_building
+_HEX_KIND: Final = BOARD.hex_kind
+_HEX_RESOURCE: Final = BOARD.hex_resource
+_HEX_BUILDING: Final = BOARD.hex_building
 #: per hex and spot on it: the hex's spots clockwise from that spot (ACT-3)
-_CLOCKWISE_FROM: tuple[dict[int, tuple[int, ...]], ...] = tuple(
+_CLOCKWISE_FROM: Final[tuple[dict[int, tuple[int, ...]], ...]] = tuple(
     {spot: ring[i:] + ring[:i] for i, spot in enumerate(ring)} for ring in BOARD.hex_spots
 )
 
@@ -123,7 +126,7 @@ def activate_head(w: Work) -> bool:
     """
     spot = w.queue[0]
     seat = beneficiary(w, spot)
-    building = BOARD.hex_building[w.current_hex]
+    building = _HEX_BUILDING[w.current_hex]
     if not w.window_done:
         w.window_done = True
         if building in READS_RESOURCE and w.resource(seat, FISH) >= MIN_TRADE:
@@ -173,7 +176,9 @@ def _effects(h: int) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(reads), frozenset(writes)
 
 
-_READS, _WRITES = zip(*(_effects(h) for h in range(len(BOARD.hex_ids))))
+_EFFECTS_OF_HEX = tuple(_effects(h) for h in range(len(BOARD.hex_ids)))
+_READS: Final = tuple(r for r, _ in _EFFECTS_OF_HEX)
+_WRITES: Final = tuple(w for _, w in _EFFECTS_OF_HEX)
 
 
 def _fish_step(h: int) -> int:
@@ -186,7 +191,7 @@ def _fish_step(h: int) -> int:
     return TRADE_COST_BY_INDEX[reads[0]] if reads is not None else 0
 
 
-_FISH_STEP: tuple[int, ...] = tuple(_fish_step(h) for h in range(len(BOARD.hex_ids)))
+_FISH_STEP: Final[tuple[int, ...]] = tuple(_fish_step(h) for h in range(len(BOARD.hex_ids)))
 
 
 def _interact(a: int, b: int, fish: int, fish_gain: int, bonus_deck: int) -> bool:
@@ -203,8 +208,8 @@ def _interact(a: int, b: int, fish: int, fish_gain: int, bonus_deck: int) -> boo
     return (fish + fish_gain) // step > fish // step
 
 
-_ONLY_FISH = frozenset({"fish"})
-_CARDS = frozenset({"cards"})
+_ONLY_FISH: Final = frozenset({"fish"})
+_CARDS: Final = frozenset({"cards"})
 
 
 @implements("ACT-5", "ED-6", "R-5")
@@ -226,11 +231,11 @@ def order_matters(pending: Sequence[int], fish: int, bonus_deck: int = 2) -> boo
 
 
 #: `order_matters` answers by (pending hexes, fish, whether the bonus deck has cards): it reads nothing else
-_order_matters: dict[tuple[tuple[int, ...], int, bool], bool] = {}
+_order_matters: Final[dict[tuple[tuple[int, ...], int, bool], bool]] = {}
 
 
 def _order_matters_of(pending: tuple[int, ...], fish: int, bonus_deck: int) -> bool:
-    fish_gain = sum(1 for h in pending if BOARD.hex_kind[h] == KIND_SEA)
+    fish_gain = sum(1 for h in pending if _HEX_KIND[h] == KIND_SEA)
     for i, a in enumerate(pending):
         for b in pending[i + 1 :]:
             if _interact(a, b, fish, fish_gain, bonus_deck):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -25,7 +26,7 @@ from ragusa.core.state import ChanceNode, ChanceState
 from ragusa.core.work import Work
 
 #: the clause of each kind of random event
-KIND_RULE: dict[str, str] = {
+KIND_RULE: Final[dict[str, str]] = {
     "ship": "SETUP-5",
     "bonus": "SETUP-6",
     "patrician": "SOLO-2",

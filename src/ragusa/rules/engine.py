@@ -10,7 +10,7 @@ until the next decision or the end, and freezes the result. Legal actions are li
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ragusa.core.actions import (
     Action,
@@ -63,16 +63,16 @@ from ragusa.rules.requirements import (
 )
 from ragusa.rules.scan import house_placements
 from ragusa.rules.solo import policy as solo_policy
-from ragusa.rules.solo.common import solo_with
+from ragusa.rules.solo import turns
 from ragusa.rules.solo.deal import deal_solo
 from ragusa.rules.two_player import (
     check_powerhouse,
 )
 
-FISH = RES_INDEX["fish"]
+FISH: Final = RES_INDEX["fish"]
 
 #: the clause that governs each decision (named when an action does not fit it)
-PHASE_RULE: dict[Phase, str] = {
+PHASE_RULE: Final[dict[Phase, str]] = {
     Phase.SETUP_BONUS: "SETUP-6",
     Phase.PLACE: "TURN-1",
     Phase.ORDER: "ACT-5",
@@ -86,7 +86,7 @@ PHASE_RULE: dict[Phase, str] = {
     Phase.END_TRADE: "END-2",
     Phase.OVER: "TURN-3",
 }
-PHASE_DOES: dict[Phase, str] = {
+PHASE_DOES: Final[dict[Phase, str]] = {
     Phase.SETUP_BONUS: "keep one of its three dealt bonus cards (ChooseBonus)",
     Phase.PLACE: "place a house (Place) or trade fish",
     Phase.ORDER: "choose which hex of the new house activates next (ActivateHex)",
@@ -170,63 +170,33 @@ def _pass_turn(w: Work, state: GameState, seat: int) -> None:
     next_turn(w)
 
 
-@implements("SOLO-4")
-def _bot_place(w: Work, seat: int, a: Place) -> None:
-    """SOLO-4: a bot places on its Patrician card's spot, replacing the black house there, with no
-    requirement check; the hexes activate as usual (through the human's placement code)."""
-    s = _spot(a.spot, "SOLO-4")
-    if (
-        w.houses[s] not in (EMPTY, RESERVED) or w.p(seat).houses_left < 1
-    ):  # pragma: no cover - the solo policy guarantees it
-        raise AssertionError(f"bot seat {seat} cannot place on {a.spot}")
-    put_piece(w, seat, s, False, ())
-
-
-@implements("SOLO-4", "R-14")
-def _bot_pass(w: Work, seat: int, a: Pass) -> None:
-    """A bot with no Patrician card spot left passes its turn (R-14; never with the standard cards)."""
-    w.passes += 1
-    w.emit(Passed(seat, "turn: no Patrician card with a free spot"))
-    next_turn(w)
-
-
-@implements("SOLO-5", "R-4")
-def _bot_rector(w: Work, seat: int, a: DrawBonus) -> None:
-    """SOLO-5: a bot draws the top 2 cards and keeps both (the easier variant also records them as a pair)."""
-    rector.draw(w, seat)
-    kept = rector.keep_all(w, seat)
-    if w.solo is not None and w.options.solo_easier_rector and kept:
-        k = w.solo.bot_seats.index(seat)
-        pairs = tuple(ps + (kept,) if j == k else ps for j, ps in enumerate(w.solo.bot_pairs))
-        w.solo = solo_with(w.solo, bot_pairs=pairs)
-    activation.finish_head(w)
-    run(w)
-
-
 @implements("SOLO-4", "SOLO-5")
 def _drive_bots(w: Work) -> None:
     """Solo: while a bot is the deciding seat, let it decide (`ragusa.rules.solo.decide`, a pure
     choice with its reason) and execute the decision through the same rule code as the human's
-    actions; each decision is reported as a `BotDecision`. Returns when the
+    actions; each decision is reported as a `BotDecision`. For `apply`, which reports nothing, the
+    same decisions are taken quietly (`ragusa.rules.solo.turns.QUIET`). Returns when the
     human decides or the game is over, so a bot is never the deciding seat of a returned state."""
     while w.solo is not None and w.phase != PHASE_OVER and w.seat is not None and w.seat in w.solo.bot_seats:
         seat = w.seat
         phase = w.phase
-        # the bot reads the scratch copy (nothing is frozen) and explains itself only for events
-        move = solo_policy.decide(w, w.ev is not None)
+        if w.ev is None:  # `apply`: nobody reads the decision, so it is taken quietly
+            turns.QUIET[phase](w, seat)
+            continue
+        # the bot reads the scratch copy (nothing is frozen) and explains itself
+        move = solo_policy.decide(w, True)
         w.rng = move.rng
         w.solo = move.solo
-        if w.ev is not None:
-            w.emit(BotDecision(seat, move.decision, move.reason))
+        w.emit(BotDecision(seat, move.decision, move.reason))
         action = move.action
         if phase == PHASE_PLACE:
             if isinstance(action, Place):
-                _bot_place(w, seat, action)
+                turns.bot_place(w, seat, action)
             else:
                 assert isinstance(action, Pass)
-                _bot_pass(w, seat, action)
+                turns.bot_pass(w, seat, action)
         elif phase == PHASE_RECTOR_DRAW and isinstance(action, DrawBonus):
-            _bot_rector(w, seat, action)
+            turns.bot_rector(w, seat, action)
         else:
             _HANDLERS[(phase, type(action))](w, seat, action)
 
@@ -329,7 +299,7 @@ def _keep(w: Work, seat: int, a: KeepBonus) -> None:
 
 
 #: the handler of each (phase, action type); a pair not listed is not a choice in that phase
-_HANDLERS: dict[tuple[Phase, type], _Handler] = {
+_HANDLERS: Final[dict[tuple[Phase, type], _Handler]] = {
     (Phase.SETUP_BONUS, ChooseBonus): _on(ChooseBonus, _choose_bonus),
     (Phase.PLACE, Place): _on(Place, _place),
     (Phase.ORDER, ActivateHex): _on(ActivateHex, _activate_hex),

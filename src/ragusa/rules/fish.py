@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core.actions import Trade
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
@@ -10,20 +12,20 @@ from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import FishTraded
 from ragusa.core.work import Work
 
-FISH = RES_INDEX["fish"]
+FISH: Final = RES_INDEX["fish"]
 
 #: FISH-1: fish paid for one unit of each resource (fish itself cannot be bought)
-TRADE_COST: dict[str, int] = {"wood": 2, "grapes": 2, "olives": 2, "stone": 3, "silver_ore": 4}
+TRADE_COST: Final[dict[str, int]] = {"wood": 2, "grapes": 2, "olives": 2, "stone": 3, "silver_ore": 4}
 #: the same, indexed by resource (0 for fish: not tradeable)
-TRADE_COST_BY_INDEX: tuple[int, ...] = tuple(TRADE_COST.get(r, 0) for r in RESOURCES)
+TRADE_COST_BY_INDEX: Final[tuple[int, ...]] = tuple(TRADE_COST.get(r, 0) for r in RESOURCES)
 #: prebuilt Trade actions, cheapest first
-TRADE_ACTIONS: tuple[tuple[int, Trade], ...] = tuple(
+TRADE_ACTIONS: Final[tuple[tuple[int, Trade], ...]] = tuple(
     sorted(
         ((cost, Trade(r)) for r, cost in TRADE_COST.items()), key=lambda ct: (ct[0], RESOURCES.index(ct[1].resource))
     )
 )
 #: the cheapest trade; a seat with fewer fish cannot trade
-MIN_TRADE = min(TRADE_COST.values())
+MIN_TRADE: Final = min(TRADE_COST.values())
 
 
 @implements("FISH-1", "FISH-2")
@@ -34,9 +36,9 @@ def trade_actions(fish: int) -> list[Trade]:
     return list(_TRADES_BY_FISH[fish if fish < _MAX_COST else _MAX_COST])
 
 
-_MAX_COST = max(TRADE_COST.values())
+_MAX_COST: Final = max(TRADE_COST.values())
 #: `trade_actions` per fish held, up to the dearest trade (more fish offer the same)
-_TRADES_BY_FISH: tuple[tuple[Trade, ...], ...] = tuple(
+_TRADES_BY_FISH: Final[tuple[tuple[Trade, ...], ...]] = tuple(
     tuple(action for cost, action in TRADE_ACTIONS if cost <= fish) for fish in range(_MAX_COST + 1)
 )
 

@@ -8,6 +8,8 @@ its activations (TURN-2); `final_scoring` scores the end (END-1).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core.board import BOARD, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.events import (
@@ -35,7 +37,9 @@ from ragusa.rules.two_player import (
     convert_stranded_powerhouses,
 )
 
-FISH = RES_INDEX["fish"]
+FISH: Final = RES_INDEX["fish"]
+_SPOT_HEXES: Final = BOARD.spot_hexes
+_HEX_KIND: Final = BOARD.hex_kind
 
 
 @implements("TURN-1", "TWO-8", "SOLO-3")
@@ -149,8 +153,9 @@ def run(w: Work) -> None:
                 return
             continue
         if w.pending_hexes:
-            fish = w.resource(w.turn_seat, FISH)
-            if len(w.pending_hexes) > 1 and activation.order_matters(w.pending_hexes, fish, len(w.bonus_deck)):
+            if len(w.pending_hexes) > 1 and activation.order_matters(
+                w.pending_hexes, w.resource(w.turn_seat, FISH), len(w.bonus_deck)
+            ):
                 w.phase = PHASE_ORDER
                 w.seat = w.turn_seat
                 return
@@ -167,7 +172,7 @@ def run(w: Work) -> None:
 @implements("TURN-1", "TURN-2", "BUILD-8", "SOLO-4")
 def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) -> None:
     """Put the piece on spot `s` and activate its hexes: the placement code shared by checked
-    placements (`_place`) and the solo bots' unchecked ones (`_bot_place`, SOLO-4)."""
+    placements (`_place`) and the solo bots' unchecked ones (`ragusa.rules.solo.turns.bot_place`, SOLO-4)."""
     p = w.p(seat)
     w.set_house(s, POWERHOUSE if power else seat)
     if power:
@@ -179,12 +184,12 @@ def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) 
         w.emit(HousePlaced(seat, BOARD.spot_ids[s], power))
     w.placed = s
     w.placed_power = power
-    hexes = BOARD.spot_hexes[s]
-    w.pending_hexes = tuple(h for h in hexes if BOARD.hex_kind[h] == KIND_CITY) if power else hexes
+    hexes = _SPOT_HEXES[s]
+    w.pending_hexes = tuple(h for h in hexes if _HEX_KIND[h] == KIND_CITY) if power else hexes
     if trades and sum(fish.TRADE_COST[r] for r in trades) > p.res[FISH]:
         # BUILD-8: the trades spend fish this very house gains, so its sea hexes activate first.
         for h in hexes:
-            if BOARD.hex_kind[h] == KIND_SEA:
+            if _HEX_KIND[h] == KIND_SEA:
                 activation.start_hex(w, h)
     for r in trades:
         fish.trade(w, seat, r)

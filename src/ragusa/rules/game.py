@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core import rng
 from ragusa.core.clauses import implements
 from ragusa.core.state import GameState, Options
@@ -12,7 +14,7 @@ from ragusa.rules.setup import check_game_args, new_multiplayer_game
 from ragusa.rules.solo.setup import new_solo_game
 
 #: the options of the solo variants (SOLO-3, SOLO-5, SOLO-8)
-_SOLO_OPTIONS = ("solo_human_first", "solo_easier_rector", "solo_harder")
+_SOLO_OPTIONS: Final = ("solo_human_first", "solo_easier_rector", "solo_harder")
 
 
 @implements("SETUP-1")

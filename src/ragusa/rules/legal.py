@@ -3,6 +3,8 @@ seat, listed by phase; placements come with their minimal fish trades (BUILD-8).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core.actions import (
     Action,
     ActivateHex,
@@ -39,12 +41,12 @@ from ragusa.rules.two_player import (
     powerhouse_spots,
 )
 
-FISH = RES_INDEX["fish"]
+FISH: Final = RES_INDEX["fish"]
 
-_PLACE_POWER: tuple[Place, ...] = tuple(Place(s, True) for s in BOARD.spot_ids)
-_PASS = Pass()
-_DRAW = DrawBonus()
-_ACTIVATE: tuple[ActivateHex, ...] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
+_PLACE_POWER: Final[tuple[Place, ...]] = tuple(Place(s, True) for s in BOARD.spot_ids)
+_PASS: Final = Pass()
+_DRAW: Final = DrawBonus()
+_ACTIVATE: Final[tuple[ActivateHex, ...]] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
 
 
 def placements_of(state: GameState, seat: int) -> list[Action]:

@@ -10,6 +10,7 @@ why no trades can help.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
@@ -28,15 +29,15 @@ from ragusa.rules.fish import TRADE_COST_BY_INDEX
 FISH, WOOD, STONE, ORE, GRAPES, OLIVES = (RES_INDEX[r] for r in RESOURCES)
 
 #: BUILD-7: the resource a production building's house needs at least 1 of
-_PRODUCTION_NEEDS = {
+_PRODUCTION_NEEDS: Final = {
     BUILDING_INDEX["winery"]: GRAPES,
     BUILDING_INDEX["oil-press"]: OLIVES,
     BUILDING_INDEX["silversmith"]: ORE,
 }
-_FISHMONGER = BUILDING_INDEX["fishmonger"]
+_FISHMONGER: Final = BUILDING_INDEX["fishmonger"]
 #: BUILD-7: fish a Fishmonger house needs, after this placement's trades
-FISHMONGER_FISH = 2
-_NEEDS_COMMODITY = {BUILDING_INDEX["market"], BUILDING_INDEX["wharf"]}
+FISHMONGER_FISH: Final = 2
+_NEEDS_COMMODITY: Final = {BUILDING_INDEX["market"], BUILDING_INDEX["wharf"]}
 
 
 @attrs.frozen
@@ -68,11 +69,11 @@ def _spot_info(spot: int) -> SpotInfo:
     )
 
 
-SPOT_INFO: tuple[SpotInfo, ...] = tuple(_spot_info(s) for s in range(len(BOARD.spot_ids)))
+SPOT_INFO: Final[tuple[SpotInfo, ...]] = tuple(_spot_info(s) for s in range(len(BOARD.spot_ids)))
 
 
-_N_HEXES = len(BOARD.hex_ids)
-_SPOT_HEXES = BOARD.spot_hexes
+_N_HEXES: Final = len(BOARD.hex_ids)
+_SPOT_HEXES: Final = BOARD.spot_hexes
 
 
 def own_house_counts(houses: Sequence[int], seat: int) -> tuple[int, ...]:
@@ -138,7 +139,7 @@ def _row(
 
 
 #: `SPOT_INFO` flattened into plain tuples for `minimal_trades`' hot loop
-_ROWS = tuple(_row(info) for info in SPOT_INFO)
+_ROWS: Final = tuple(_row(info) for info in SPOT_INFO)
 _COST_WOOD, _COST_STONE, _COST_ORE, _COST_GRAPES, _COST_OLIVES = (
     TRADE_COST_BY_INDEX[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES)
 )
@@ -146,7 +147,7 @@ _NAME_WOOD, _NAME_STONE, _NAME_ORE, _NAME_GRAPES, _NAME_OLIVES = (
     RESOURCES[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES)
 )
 #: fish beyond which a powerhouse placement's answer cannot change (see `_power_memo`)
-_POWER_FISH_CAP = FISHMONGER_FISH + _COST_ORE + _COST_GRAPES + _COST_OLIVES
+_POWER_FISH_CAP: Final = FISHMONGER_FISH + _COST_ORE + _COST_GRAPES + _COST_OLIVES
 
 
 @implements(

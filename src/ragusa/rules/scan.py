@@ -17,6 +17,7 @@ Every table is a function of its key, so a cached answer cannot go stale.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ragusa.core.actions import Action, Place
 from ragusa.core.board import BOARD
@@ -48,47 +49,49 @@ __all__ = [
     "trade_candidates",
 ]
 
-_N_SPOTS = len(_ROWS)
-_N_HEXES = len(BOARD.hex_ids)
-_COUNTRY = tuple(row[0] for row in _ROWS)
-_CITY = tuple(row[1] for row in _ROWS)
-_GAIN_WOOD = tuple(row[3] for row in _ROWS)
-_GAIN_STONE = tuple(row[4] for row in _ROWS)
+_N_SPOTS: Final = len(_ROWS)
+_N_HEXES: Final = len(BOARD.hex_ids)
+_COUNTRY: Final = tuple(row[0] for row in _ROWS)
+_CITY: Final = tuple(row[1] for row in _ROWS)
+_GAIN_WOOD: Final = tuple(row[3] for row in _ROWS)
+_GAIN_STONE: Final = tuple(row[4] for row in _ROWS)
 #: per spot: the fish a house there must keep after its trades, less the fish it gains (BUILD-7)
-_FISH_FLOOR = tuple(row[11] - row[2] for row in _ROWS)
+_FISH_FLOOR: Final = tuple(row[11] - row[2] for row in _ROWS)
 #: per spot: bit 0 ore, bit 1 grapes, bit 2 olives: a producer touched whose resource the house does not gain
-_SPECIAL = tuple(
+_SPECIAL: Final = tuple(
     (1 if row[8] and row[5] == 0 else 0) | (2 if row[9] and row[6] == 0 else 0) | (4 if row[10] and row[7] == 0 else 0)
     for row in _ROWS
 )
 #: per lacking-bits mask: the fish cost and the trade names of the special shortfall, in the trades' order
-_SPECIAL_COST = tuple((m & 1) * _COST_ORE + (m >> 1 & 1) * _COST_GRAPES + (m >> 2 & 1) * _COST_OLIVES for m in range(8))
-_SPECIAL_NAMES = tuple(
+_SPECIAL_COST: Final = tuple(
+    (m & 1) * _COST_ORE + (m >> 1 & 1) * _COST_GRAPES + (m >> 2 & 1) * _COST_OLIVES for m in range(8)
+)
+_SPECIAL_NAMES: Final = tuple(
     (_NAME_ORE,) * (m & 1) + (_NAME_GRAPES,) * (m >> 1 & 1) + (_NAME_OLIVES,) * (m >> 2 & 1) for m in range(8)
 )
 #: spots barred without a commodity held: (not strict, strict) (BUILD-7, R-3)
-_BARRED = (
+_BARRED: Final = (
     frozenset(s for s, row in enumerate(_ROWS) if row[12] and not row[13]),
     frozenset(s for s, row in enumerate(_ROWS) if row[12]),
 )
 #: per hex: (spot, its own wood gain) of the spots whose wood need reads its count (a country
 #: hex), and (spot, its own stone gain) of those whose stone need does (a city hex)
-_WOOD_GAINS_OF_HEX = tuple(
+_WOOD_GAINS_OF_HEX: Final = tuple(
     tuple((s, _GAIN_WOOD[s]) for s in range(_N_SPOTS) if h in _COUNTRY[s]) for h in range(_N_HEXES)
 )
-_STONE_GAINS_OF_HEX = tuple(
+_STONE_GAINS_OF_HEX: Final = tuple(
     tuple((s, _GAIN_STONE[s]) for s in range(_N_SPOTS) if h in _CITY[s]) for h in range(_N_HEXES)
 )
-_HEXES = range(_N_HEXES)
+_HEXES: Final = range(_N_HEXES)
 
 #: needs above this are never reached: a hex has at most this many spots, so at most that many houses
-_MAX_NEED = max(len(spots) for spots in BOARD.hex_spots) + 1
-_ALL = (1 << _N_SPOTS) - 1
+_MAX_NEED: Final = max(len(spots) for spots in BOARD.hex_spots) + 1
+_ALL: Final = (1 << _N_SPOTS) - 1
 #: per lacking-bits mask: the spots whose special requirements that lack does not touch
-_SPECIAL_MET = tuple(sum(1 << s for s in range(_N_SPOTS) if not _SPECIAL[s] & m) for m in range(8))
+_SPECIAL_MET: Final = tuple(sum(1 << s for s in range(_N_SPOTS) if not _SPECIAL[s] & m) for m in range(8))
 #: per fish left `f` from the lowest to the highest floor: the spots whose floor is at most `f`
 _FLOOR_MIN, _FLOOR_MAX = min(_FISH_FLOOR), max(_FISH_FLOOR)
-_FLOOR_LE = tuple(
+_FLOOR_LE: Final = tuple(
     sum(1 << s for s in range(_N_SPOTS) if _FISH_FLOOR[s] <= f) for f in range(_FLOOR_MIN, _FLOOR_MAX + 1)
 )
 
@@ -100,9 +103,9 @@ def _floor_le(f: int) -> int:
     return 0 if f < _FLOOR_MIN else _FLOOR_LE[f - _FLOOR_MIN]
 
 
-_BARRED_MASK = tuple(sum(1 << s for s in barred) for barred in _BARRED)
+_BARRED_MASK: Final = tuple(sum(1 << s for s in barred) for barred in _BARRED)
 #: the cheapest trade (BUILD-8): with less fish no placement can trade for its shortfall
-_CHEAPEST = min(_COST_WOOD, _COST_STONE, _COST_ORE, _COST_GRAPES, _COST_OLIVES)
+_CHEAPEST: Final = min(_COST_WOOD, _COST_STONE, _COST_ORE, _COST_GRAPES, _COST_OLIVES)
 
 
 class _Table:
@@ -115,10 +118,10 @@ class _Table:
         self.wood, self.stone, self.wood_le, self.stone_le = wood, stone, wood_le, stone_le
 
 
-_tables: dict[tuple[int, ...], _Table] = {}
+_tables: Final[dict[tuple[int, ...], _Table]] = {}
 #: per hint (the seat): the last table asked for, the nearest to start from
-_last: dict[int, tuple[tuple[int, ...], _Table]] = {}
-_CACHE_SIZE = 4096
+_last: Final[dict[int, tuple[tuple[int, ...], _Table]]] = {}
+_CACHE_SIZE: Final = 4096
 
 
 def _need(counts: Sequence[int], hexes: tuple[int, ...], gain: int) -> int:
@@ -326,15 +329,15 @@ def free_mask(houses: tuple[int, ...]) -> int:
     return _free_of(houses)[1]
 
 
-_PLACE_HOUSE: tuple[Place, ...] = tuple(Place(s) for s in BOARD.spot_ids)
-_N_BYTES = (_N_SPOTS + 7) // 8
+_PLACE_HOUSE: Final[tuple[Place, ...]] = tuple(Place(s) for s in BOARD.spot_ids)
+_N_BYTES: Final = (_N_SPOTS + 7) // 8
 #: per byte `i` of a mask and its value: the spots of that byte, and their Place actions
-_BYTE_SPOTS = tuple(
+_BYTE_SPOTS: Final = tuple(
     tuple(tuple(8 * i + j for j in range(8) if b >> j & 1 and 8 * i + j < _N_SPOTS) for b in range(256))
     for i in range(_N_BYTES)
 )
-_BYTE_PLACES = tuple(tuple(tuple(_PLACE_HOUSE[s] for s in spots) for spots in row) for row in _BYTE_SPOTS)
-_with_trades: dict[tuple[int, tuple[str, ...]], Place] = {}
+_BYTE_PLACES: Final = tuple(tuple(tuple(_PLACE_HOUSE[s] for s in spots) for spots in row) for row in _BYTE_SPOTS)
+_with_trades: Final[dict[tuple[int, tuple[str, ...]], Place]] = {}
 
 
 def _place_with_trades(s: int, trades: tuple[str, ...]) -> Place:

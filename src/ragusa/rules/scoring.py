@@ -17,6 +17,7 @@ Pieces on a spot, as the rules count them for a seat:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
@@ -25,19 +26,19 @@ from ragusa.core.position import Position
 from ragusa.core.state import EMPTY, VP_SHIPS, GameState
 
 #: the market track's values, by bead index
-_TRACK: tuple[int, ...] = COMPONENTS.market.track
+_TRACK: Final[tuple[int, ...]] = COMPONENTS.market.track
 #: the wall ring's spots clockwise; segment i joins _RING[i] and _RING[(i + 1) % _N]
-_RING: tuple[int, ...] = BOARD.ring_spots
-_N: int = len(_RING)
+_RING: Final[tuple[int, ...]] = BOARD.ring_spots
+_N: Final[int] = len(_RING)
 #: the two end spots of each wall segment
-_WALL_SPOTS: tuple[tuple[int, int], ...] = BOARD.wall_spots
+_WALL_SPOTS: Final[tuple[tuple[int, int], ...]] = BOARD.wall_spots
 #: the spots around the Cathedral
-_CATHEDRAL_SPOTS: tuple[int, ...] = BOARD.hex_spots[BOARD.building_hex[BUILDINGS.index("cathedral")]]
-_N_COMMODITIES: int = len(COMMODITIES)
+_CATHEDRAL_SPOTS: Final[tuple[int, ...]] = BOARD.hex_spots[BOARD.building_hex[BUILDINGS.index("cathedral")]]
+_N_COMMODITIES: Final[int] = len(COMMODITIES)
 #: ship id -> the good it carries
-_SHIP_GOOD: dict[str, str] = {s.id: s.good for s in COMPONENTS.ships}
+_SHIP_GOOD: Final[dict[str, str]] = {s.id: s.good for s in COMPONENTS.ships}
 #: bonus card id -> (kind, vp in the 2nd edition, vp in the 1st edition, resource index or -1, good or "")
-_BONUS: dict[str, tuple[str, int, int, int, str]] = {
+_BONUS: Final[dict[str, tuple[str, int, int, int, str]]] = {
     c.id: (
         c.kind,
         c.vp,
@@ -48,7 +49,7 @@ _BONUS: dict[str, tuple[str, int, int, int, str]] = {
     for c in COMPONENTS.bonus_cards
 }
 #: END-BONUS-1: the most VP a single bonus card scores
-BONUS_CAP = 12
+BONUS_CAP: Final = 12
 
 
 @implements("END-WALL-1", "TWO-7")
@@ -80,7 +81,7 @@ def longest_stretch(state: Position, seat: int) -> tuple[int, int]:
 
 
 def longest_stretch_of(
-    walls: Sequence[int], houses: Sequence[int], towers: Sequence[int], seat: int
+    walls: tuple[int, ...], houses: tuple[int, ...], towers: tuple[int, ...], seat: int
 ) -> tuple[int, int]:
     """`longest_stretch` of the given walls, houses and towers (what a bot weighs: the
     position with one more wall or tower, without building a state for it)."""
@@ -88,7 +89,7 @@ def longest_stretch_of(
     return longest_run(walls, ok, val)
 
 
-def ring_values(houses: Sequence[int], towers: Sequence[int], seat: int) -> tuple[list[bool], list[int]]:
+def ring_values(houses: tuple[int, ...], towers: tuple[int, ...], seat: int) -> tuple[list[bool], list[int]]:
     """Per ring position j (the spot between segments j-1 and j): passable for `seat`
     (`passable`), and its value (own house and own tower, 1 each)."""
     ring = _RING
@@ -105,7 +106,7 @@ def ring_values(houses: Sequence[int], towers: Sequence[int], seat: int) -> tupl
     return ok, val
 
 
-def longest_run(walls: Sequence[int], ok: Sequence[bool], val: Sequence[int]) -> tuple[int, int]:
+def longest_run(walls: tuple[int, ...], ok: list[bool], val: list[int]) -> tuple[int, int]:
     """`longest_stretch` from the walls and the ring values (`ring_values`)."""
     n = _N
     # Start scanning at a segment that cannot continue a run from its predecessor.
@@ -147,7 +148,7 @@ def wall_score(state: GameState, seat: int) -> int:
 
 
 @implements("END-CATH-1", "TWO-7")
-def cathedral_sets(houses: Sequence[int], seat: int, commodities: Sequence[int]) -> int:
+def cathedral_sets(houses: tuple[int, ...], seat: int, commodities: Sequence[int]) -> int:
     """END-CATH-1: the silver+wine+oil sets the Cathedral scores for `seat`: one per own house
     there, up to the complete sets it holds. Powerhouses and black houses count for nobody."""
     n_houses = 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core import rng
 from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
@@ -14,7 +16,7 @@ from ragusa.rules import draw
 from ragusa.rules.buildings.market import draw_ship
 
 #: SETUP-6: bonus cards dealt to each player
-BONUS_DEALT = 3
+BONUS_DEALT: Final = 3
 
 
 def blank_state(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.clauses import implements
@@ -12,7 +13,7 @@ from ragusa.core.state import EMPTY, POWERHOUSE
 from ragusa.core.work import Work, house_step
 
 #: the city hexes around each spot (R-9 reads only these)
-_SPOT_CITY_HEXES: tuple[tuple[int, ...], ...] = tuple(
+_SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(h for h in hexes if BOARD.hex_kind[h] == KIND_CITY) for hexes in BOARD.spot_hexes
 )
 
@@ -46,7 +47,7 @@ def _blocks(any_hex: bool) -> tuple[int, ...]:
     )
 
 
-_BLOCKS = (_blocks(False), _blocks(True))
+_BLOCKS: Final = (_blocks(False), _blocks(True))
 
 
 def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> tuple[int, ...]:

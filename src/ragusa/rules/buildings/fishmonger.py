@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.events import VPScored
 from ragusa.core.state import VP_FISHMONGER
 from ragusa.core.work import Work
 
-FISH = RES_INDEX["fish"]
+FISH: Final = RES_INDEX["fish"]
 #: FISHMONGER-1: fish per VP
-FISH_PER_VP = 2
+FISH_PER_VP: Final = 2
 
 
 @implements("FISHMONGER-1")

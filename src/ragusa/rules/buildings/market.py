@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ragusa.core.actions import BuyShip
 from ragusa.core.board import COM_INDEX
@@ -17,10 +18,10 @@ from ragusa.core.state import (
 from ragusa.core.work import Work
 from ragusa.rules import draw
 
-SHIPS: dict[str, ShipData] = {s.id: s for s in COMPONENTS.ships}
-TRACK = COMPONENTS.market.track
-SLOTS = COMPONENTS.market.slots
-BUY_ACTIONS: tuple[BuyShip, ...] = tuple(BuyShip(i) for i in range(len(SLOTS)))
+SHIPS: Final[dict[str, ShipData]] = {s.id: s for s in COMPONENTS.ships}
+TRACK: Final = COMPONENTS.market.track
+SLOTS: Final = COMPONENTS.market.slots
+BUY_ACTIONS: Final[tuple[BuyShip, ...]] = tuple(BuyShip(i) for i in range(len(SLOTS)))
 
 
 def _cost(slot: int, ship: ShipData) -> tuple[int, int, int]:
@@ -33,16 +34,16 @@ def _cost(slot: int, ship: ShipData) -> tuple[int, int, int]:
 
 
 #: (slot, ship id) -> commodities to pay (silver, wine, oil): base cost plus the ship's extra cost
-COSTS: dict[tuple[int, str], tuple[int, int, int]] = {
+COSTS: Final[dict[tuple[int, str], tuple[int, int, int]]] = {
     (i, ship.id): _cost(i, ship) for i in range(len(SLOTS)) for ship in COMPONENTS.ships
 }
 
 
 #: every slot costs at least one commodity, so a seat holding none can buy nothing
-_EVERY_SLOT_COSTS = all(sum(slot.cost.values()) > 0 for slot in SLOTS)
+_EVERY_SLOT_COSTS: Final = all(sum(slot.cost.values()) > 0 for slot in SLOTS)
 
 
-def affordable_slots(slots: Sequence[str | None], com: Sequence[int]) -> list[int]:
+def affordable_slots(slots: tuple[str | None, ...], com: Sequence[int]) -> list[int]:
     """Occupied slots whose full cost `com` covers (R-4: empty slots cannot be bought)."""
     if _EVERY_SLOT_COSTS and not (com[0] or com[1] or com[2]):
         return []

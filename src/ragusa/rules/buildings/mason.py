@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Final
 
 from ragusa.core.actions import BuildWall
 from ragusa.core.board import BOARD
@@ -16,18 +16,19 @@ from ragusa.core.state import (
 )
 from ragusa.core.work import Work
 
-WALL_ACTIONS: tuple[BuildWall, ...] = tuple(BuildWall(w) for w in BOARD.wall_ids)
+_WALL_SPOTS: Final = BOARD.wall_spots
+WALL_ACTIONS: Final[tuple[BuildWall, ...]] = tuple(BuildWall(w) for w in BOARD.wall_ids)
 
 
-def free_segments(walls: Sequence[int]) -> list[int]:
+def free_segments(walls: tuple[int, ...]) -> list[int]:
     return [i for i, owner in enumerate(walls) if owner == EMPTY]
 
 
 @implements("MASON-1", "TWO-7")
-def mason_vp(houses: Sequence[int], towers: Sequence[int], seat: int, segment: int) -> int:
+def mason_vp(houses: tuple[int, ...], towers: tuple[int, ...], seat: int, segment: int) -> int:
     """1 VP for the wall plus 1 per house and 1 per tower of `seat` on its two end spots."""
     vp = 1
-    for spot in BOARD.wall_spots[segment]:
+    for spot in _WALL_SPOTS[segment]:
         vp += (houses[spot] == seat) + (towers[spot] == seat)
     return vp
 
@@ -48,9 +49,16 @@ def build_wall(w: Work, seat: int, segment_id: str) -> None:
         raise IllegalActionError("MASON-1", f"there is no wall segment {segment_id!r}")
     if w.walls[segment] != EMPTY:
         raise IllegalActionError("MASON-1", f"wall segment {segment_id} is already built")
+    build(w, seat, segment)
+
+
+@implements("MASON-1")
+def build(w: Work, seat: int, segment: int) -> None:
+    """Build `seat`'s wall on the free `segment` and score it (`build_wall` once the segment is known)."""
     vp = mason_vp(w.houses, w.towers, seat, segment)
     w.set_wall(segment, seat)
     w.p(seat).vp[VP_MASON] += vp
     if w.ev is not None:
+        segment_id = BOARD.wall_ids[segment]
         w.emit(WallBuilt(seat, segment_id, vp))
         w.emit(VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core.board import BUILDING_INDEX, COM_INDEX, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS
@@ -9,13 +11,13 @@ from ragusa.core.events import CommodityProduced
 from ragusa.core.work import Work
 
 #: building index -> (resource read, commodity made)
-PRODUCERS: dict[int, tuple[int, int]] = {
+PRODUCERS: Final[dict[int, tuple[int, int]]] = {
     BUILDING_INDEX["winery"]: (RES_INDEX["grapes"], COM_INDEX["wine"]),
     BUILDING_INDEX["oil-press"]: (RES_INDEX["olives"], COM_INDEX["oil"]),
     BUILDING_INDEX["silversmith"]: (RES_INDEX["silver_ore"], COM_INDEX["silver"]),
 }
 #: RES-2: at most this many of each commodity
-CAP: int = COMPONENTS.pieces.commodity_cap
+CAP: Final[int] = COMPONENTS.pieces.commodity_cap
 
 
 @implements("WINERY-1", "OILPRESS-1", "SILVERSMITH-1", "RES-2")

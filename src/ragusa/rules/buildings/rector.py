@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen, BonusDrawn
@@ -13,7 +15,7 @@ from ragusa.core.work import Work
 from ragusa.rules.draw import draw_cards, draw_top
 
 #: RECTOR-1: cards drawn
-DRAW = 2
+DRAW: Final = 2
 
 
 @implements("RECTOR-1", "R-8")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core.actions import SellCommodity
 from ragusa.core.board import COM_INDEX
 from ragusa.core.clauses import implements
@@ -14,8 +16,8 @@ from ragusa.core.state import (
 )
 from ragusa.core.work import Work
 
-SELL_ACTIONS: tuple[SellCommodity, ...] = tuple(SellCommodity(c) for c in COMMODITIES)
-TRACK = COMPONENTS.market.track
+SELL_ACTIONS: Final[tuple[SellCommodity, ...]] = tuple(SellCommodity(c) for c in COMMODITIES)
+TRACK: Final = COMPONENTS.market.track
 
 
 @implements("WHARF-1", "R-8")
@@ -33,12 +35,19 @@ def sell(w: Work, seat: int, commodity: str) -> None:
     c = COM_INDEX.get(commodity)
     if c is None:
         raise IllegalActionError("WHARF-1", f"{commodity!r} is not a commodity (silver, wine, oil)")
-    p = w.p(seat)
-    if p.com[c] < 1:
+    if w.commodities(seat)[c] < 1:
         raise IllegalActionError("WHARF-1", f"seat {seat} has no {commodity} to sell")
+    sell_one(w, seat, c)
+
+
+@implements("WHARF-1", "RES-3")
+def sell_one(w: Work, seat: int, c: int) -> None:
+    """Sell one unit of commodity `c`, which `seat` holds (`sell` once the commodity is known)."""
+    p = w.p(seat)
     vp = TRACK[w.market[c]]
     p.com[c] -= 1
     p.vp[VP_WHARF] += vp
     if w.ev is not None:
+        commodity = COMMODITIES[c]
         w.emit(CommoditySold(seat, commodity, vp))
         w.emit(VPScored(seat, "wharf", vp, f"1 {commodity} sold at market value {vp}"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -17,32 +17,33 @@ from ragusa.core.state import (
 )
 
 #: the human's seat
-HUMAN = 0
+HUMAN: Final = 0
 #: bot A's and bot B's seats; bot A plays first (SOLO-3, ED-3, R-12)
-BOT_A, BOT_B = 1, 2
-BOT_SEATS: tuple[int, int] = (BOT_A, BOT_B)
+BOT_A: Final = 1
+BOT_B: Final = 2
+BOT_SEATS: Final[tuple[int, int]] = (BOT_A, BOT_B)
 #: SOLO-3: rounds in a solo game
-ROUNDS = 9
+ROUNDS: Final = 9
 #: SOLO-1: houses of each colour standing on the board before play
-OPENING_HOUSES = 3
+OPENING_HOUSES: Final = 3
 #: SOLO-2: Patrician cards drawn, and dealt to each bot
-PATRICIAN_DRAWN = 6
-PATRICIAN_PER_BOT = 3
+PATRICIAN_DRAWN: Final = 6
+PATRICIAN_PER_BOT: Final = 3
 #: SOLO-1: what each colour's opening houses give, as the rulebooks state it (checked against the data)
-OPENING_RESOURCES: dict[str, dict[str, int]] = {
+OPENING_RESOURCES: Final[dict[str, dict[str, int]]] = {
     "bot_a": {"wood": 3, "stone": 3, "silver_ore": 1, "grapes": 1, "olives": 1},
     "bot_b": {"wood": 3, "stone": 3, "silver_ore": 1, "grapes": 1, "olives": 1},
     "player": {"wood": 2, "stone": 3, "silver_ore": 2, "grapes": 1, "olives": 1},
 }
 #: colour key in `solo_setup` -> seat
-COLOUR_SEAT: dict[str, int] = {"player": HUMAN, "bot_a": BOT_A, "bot_b": BOT_B}
+COLOUR_SEAT: Final[dict[str, int]] = {"player": HUMAN, "bot_a": BOT_A, "bot_b": BOT_B}
 
 #: Patrician card id -> its three spots (indices), lowest number first as the card lists them (R-19)
-PATRICIAN: dict[str, tuple[int, ...]] = {
+PATRICIAN: Final[dict[str, tuple[int, ...]]] = {
     c.id: tuple(BOARD.spot_index[s] for s in c.spots) for c in COMPONENTS.patrician_cards
 }
 #: R-15: after the country and sea hexes, a bot's new house activates its city hexes in this order
-BOT_CITY_ORDER: tuple[str, ...] = (
+BOT_CITY_ORDER: Final[tuple[str, ...]] = (
     "winery",
     "oil-press",
     "silversmith",
@@ -54,10 +55,10 @@ BOT_CITY_ORDER: tuple[str, ...] = (
     "rectors-palace",
     "cathedral",
 )
-CITY_RANK: dict[int, int] = {BUILDING_INDEX[b]: i for i, b in enumerate(BOT_CITY_ORDER)}
-RING_POS: dict[int, int] = {s: j for j, s in enumerate(BOARD.ring_spots)}
-TRACK = COMPONENTS.market.track
-START_SPOT = BOARD.spot_ids[BOARD.ring_spots[0]]
+CITY_RANK: Final[dict[int, int]] = {BUILDING_INDEX[b]: i for i, b in enumerate(BOT_CITY_ORDER)}
+RING_POS: Final[dict[int, int]] = {s: j for j, s in enumerate(BOARD.ring_spots)}
+TRACK: Final = COMPONENTS.market.track
+START_SPOT: Final = BOARD.spot_ids[BOARD.ring_spots[0]]
 
 
 class BotMove(NamedTuple):
@@ -88,7 +89,7 @@ class EndTrades:
 
 
 #: `SoloState`'s fields, which `solo_with` names one by one (checked here, at import)
-_SOLO_FIELDS = ("bot_cards", "bot_seats", "bot_pairs", "round")
+_SOLO_FIELDS: Final = ("bot_cards", "bot_seats", "bot_pairs", "round")
 assert tuple(a.name for a in attrs.fields(SoloState)) == _SOLO_FIELDS, "solo_with must name every SoloState field"
 
 

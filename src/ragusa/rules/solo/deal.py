@@ -5,6 +5,7 @@ before the bots' opening turns (kept apart from the engine, which re-runs it for
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
@@ -48,7 +49,7 @@ def opening_resources(data: ComponentData, spots: Sequence[str]) -> tuple[int, i
     return _opening_resources(data, spots)
 
 
-_STANDARD_OPENING: dict[tuple[str, ...], tuple[int, int, int, int, int, int]] = {}
+_STANDARD_OPENING: Final[dict[tuple[str, ...], tuple[int, int, int, int, int, int]]] = {}
 
 
 def _opening_resources(data: ComponentData, spots: Sequence[str]) -> tuple[int, int, int, int, int, int]:
@@ -127,7 +128,7 @@ def _check_solo_components(data: ComponentData) -> None:
 
 
 #: colour -> the spots (indices) of its opening houses (SOLO-1)
-_OPENING_SPOTS: dict[str, tuple[int, ...]] = {
+_OPENING_SPOTS: Final[dict[str, tuple[int, ...]]] = {
     colour: tuple(BOARD.spot_index[s] for s in getattr(COMPONENTS.solo_setup, colour)) for colour in COLOUR_SEAT
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ragusa.core.actions import (
     ActivateHex,
@@ -51,29 +52,51 @@ def choose_placement(state: Position, seat: int, explain: bool = True) -> BotMov
     another drawn. No requirement is checked. With no card left (impossible with the standard
     cards, since only the bot itself can take its reserved spots) the bot passes (R-19, R-14). Without `explain` the move's decision and reason are
     empty (the same choice, for callers that record no events)."""
+    notes: list[str] | None = [] if explain else None
+    s, card, n, r, solo = _draw_placement(state, seat, notes)
+    if s >= 0:
+        if not explain:
+            return BotMove(seat, _PLACE[s], "", "", r, solo)
+        assert notes is not None
+        spots = PATRICIAN[card]
+        free = [x for x in spots if state.houses[x] == EMPTY or state.houses[x] == RESERVED]
+        reason = _placement_reason(state, card, n, spots, free, notes)
+        return BotMove(seat, _PLACE[s], f"place {BOARD.spot_ids[s]}", reason, r, solo)
+    reason = "; ".join(
+        (notes or []) + ["SOLO-4: no Patrician card with a free spot is left, so the bot passes (R-19, R-14)"]
+    )
+    return BotMove(seat, _PASS, "pass" if explain else "", reason if explain else "", r, solo)
+
+
+def placement_choice(state: Position, seat: int) -> tuple[int, int, SoloState]:
+    """`choose_placement` unexplained, as indices (for the engine's quiet bot turns): the spot (-1:
+    the bot passes), the generator state and the solo state after the draw."""
+    s, _, _, r, solo = _draw_placement(state, seat, None)
+    return s, r, solo
+
+
+def _draw_placement(state: Position, seat: int, notes: list[str] | None) -> tuple[int, str, int, int, SoloState]:
+    """`choose_placement`'s draw: the spot (-1: no card left), the card drawn, how many cards it was
+    drawn from, the next generator state, and the solo state (its cards less the discarded ones; the
+    same object when none was). The discarded cards are described in `notes`, if given."""
     solo = solo_of(state)
     k = solo.bot_seats.index(seat)
-    cards = list(solo.bot_cards[k])
+    held = solo.bot_cards[k]
+    cards = list(held)
     r = state.rng
     houses = state.houses
-    notes: list[str] = []
     while cards:
         n = len(cards)
         i, r = draw.bot_pick(state, r, seat, cards)
         card = cards[i]
         spots = PATRICIAN[card]
-        free = [s for s in spots if houses[s] == EMPTY or houses[s] == RESERVED]
-        if not free:
-            if explain:
-                notes.append(f"drew {card} ({_ids(spots)}): all three spots taken, discarded")
-            del cards[i]
-            continue
-        s = free[0]
-        decision = f"place {BOARD.spot_ids[s]}" if explain else ""
-        reason = _placement_reason(state, card, n, spots, free, notes) if explain else ""
-        return BotMove(seat, _PLACE[s], decision, reason, r, _with_cards(solo, k, tuple(cards)))
-    reason = "; ".join(notes + ["SOLO-4: no Patrician card with a free spot is left, so the bot passes (R-19, R-14)"])
-    return BotMove(seat, _PASS, "pass" if explain else "", reason if explain else "", r, _with_cards(solo, k, ()))
+        for s in spots:
+            if houses[s] == EMPTY or houses[s] == RESERVED:  # the lowest-numbered free spot
+                return s, card, n, r, (solo if n == len(held) else _with_cards(solo, k, tuple(cards)))
+        if notes is not None:
+            notes.append(f"drew {card} ({_ids(spots)}): all three spots taken, discarded")
+        del cards[i]
+    return -1, "", 0, r, _with_cards(solo, k, ())
 
 
 def _placement_reason(
@@ -106,11 +129,11 @@ def _hex_rank(h: int) -> int:
     return CITY_RANK[BOARD.hex_building[h]]
 
 
-_HEX_RANK = tuple(_hex_rank(h) for h in range(len(BOARD.hex_ids)))
-_ACTIVATE = tuple(ActivateHex(x) for x in BOARD.hex_ids)
-_PLACE = tuple(Place(x) for x in BOARD.spot_ids)
-_PASS = Pass()
-_DRAW = DrawBonus()
+_HEX_RANK: Final = tuple(_hex_rank(h) for h in range(len(BOARD.hex_ids)))
+_ACTIVATE: Final = tuple(ActivateHex(x) for x in BOARD.hex_ids)
+_PLACE: Final = tuple(Place(x) for x in BOARD.spot_ids)
+_PASS: Final = Pass()
+_DRAW: Final = DrawBonus()
 
 
 @implements("R-15", "ACT-5")
@@ -119,7 +142,7 @@ def choose_hex(state: Position, seat: int, explain: bool = True) -> BotMove:
     the order of `BOT_CITY_ORDER` (producers before what reads commodities, the Architect's
     tower before the Mason's wall, buying before selling)."""
     pending = state.pending_hexes
-    h = min(pending, key=_HEX_RANK.__getitem__)  # the first of the lowest rank: ties keep the listed order
+    h = hex_choice(state)
     if not explain:
         return BotMove(seat, _ACTIVATE[h], "", "", state.rng, solo_of(state))
     hid = BOARD.hex_ids[h]
@@ -129,6 +152,11 @@ def choose_hex(state: Position, seat: int, explain: bool = True) -> BotMove:
         f"of {', '.join(BOARD.hex_ids[x] for x in pending)}, {hid} comes first"
     )
     return BotMove(seat, ActivateHex(hid), f"activate {hid}", reason, state.rng, solo_of(state))
+
+
+def hex_choice(state: Position) -> int:
+    """`choose_hex`'s hex: the first of the lowest rank (ties keep the listed order)."""
+    return min(state.pending_hexes, key=_HEX_RANK.__getitem__)
 
 
 @implements("R-16", "FISH-2")
@@ -178,6 +206,21 @@ def choose_sale(state: Position, seat: int, explain: bool = True) -> BotMove:
     still tied: silver, wine, oil in that order (R-17). Cathedral exception: with houses on the
     Cathedral and complete sets, only a commodity whose sale keeps every set the Cathedral would score
     now; when every sale would break one, the bot does not sell (R-17)."""
+    c, why = _sale(state, seat, explain)
+    if not explain:
+        return BotMove(seat, _PASS if c < 0 else _SELL[c], "", "", state.rng, solo_of(state))
+    if c < 0:
+        return BotMove(seat, _PASS, "no sale", f"SOLO-5 Wharf: {why}", state.rng, solo_of(state))
+    return BotMove(seat, _SELL[c], f"sell {COMMODITIES[c]}", f"SOLO-5 Wharf: {why}", state.rng, solo_of(state))
+
+
+def sale_choice(state: Position, seat: int) -> int:
+    """`choose_sale`'s commodity, unexplained (-1: no sale), for the engine's quiet bot turns."""
+    return _sale(state, seat, False)[0]
+
+
+def _sale(state: Position, seat: int, explain: bool) -> tuple[int, str]:
+    """`choose_sale`'s commodity (-1: no sale) and, with `explain`, why."""
     com = _commodities(state, seat)
     held = [c for c in range(len(COMMODITIES)) if com[c] > 0]
     sets = scoring.cathedral_sets(state.houses, seat, com)
@@ -192,8 +235,7 @@ def choose_sale(state: Position, seat: int, explain: bool = True) -> BotMove:
             )
         held = allowed
     if not held:
-        reason = f"SOLO-5 Wharf: {notes}no sale leaves its sets whole, so it does not sell (R-17)" if explain else ""
-        return BotMove(seat, _PASS, "no sale" if explain else "", reason, state.rng, solo_of(state))
+        return -1, (f"{notes}no sale leaves its sets whole, so it does not sell (R-17)" if explain else "")
     value = {c: TRACK[state.market[c]] for c in held}
     top = max(value.values())
     tied = [c for c in held if value[c] == top]
@@ -205,13 +247,10 @@ def choose_sale(state: Position, seat: int, explain: bool = True) -> BotMove:
         tied2 = [c for c in tied if com[c] == most]
         c = tied2[0]
         why = _sale_tie_text(tied, tied2, top, most) if explain else ""
-    if not explain:
-        return BotMove(seat, _SELL[c], "", "", state.rng, solo_of(state))
-    reason = f"SOLO-5 Wharf: {notes}{why}"
-    return BotMove(seat, _SELL[c], f"sell {COMMODITIES[c]}", reason, state.rng, solo_of(state))
+    return c, notes + why
 
 
-_SELL = tuple(SellCommodity(c) for c in COMMODITIES)
+_SELL: Final = tuple(SellCommodity(c) for c in COMMODITIES)
 
 
 def _sale_tie_text(tied: Sequence[int], tied2: Sequence[int], top: int, most: int) -> str:
@@ -231,6 +270,23 @@ def choose_ship(state: Position, seat: int, explain: bool = True) -> BotMove:
     the commodity it holds most of (the largest holding among the commodities its cost names, R-17);
     tie: the leftmost. Cathedral exception as for the Wharf: no purchase that lowers the sets the
     Cathedral would score now; if every affordable ship would, the bot does not buy (R-17)."""
+    i, why = _ship(state, seat, explain)
+    if not explain:
+        return BotMove(seat, _PASS if i < 0 else market.BUY_ACTIONS[i], "", "", state.rng, solo_of(state))
+    if i < 0:
+        return BotMove(seat, _PASS, "no purchase", f"SOLO-5 Market: {why}", state.rng, solo_of(state))
+    ship = state.slots[i]
+    reason = f"SOLO-5 Market: {why}"
+    return BotMove(seat, BuyShip(i), f"buy slot {i} ({ship})", reason, state.rng, solo_of(state))
+
+
+def ship_choice(state: Position, seat: int) -> int:
+    """`choose_ship`'s slot, unexplained (-1: no purchase), for the engine's quiet bot turns."""
+    return _ship(state, seat, False)[0]
+
+
+def _ship(state: Position, seat: int, explain: bool) -> tuple[int, str]:
+    """`choose_ship`'s slot (-1: no purchase) and, with `explain`, why."""
     com = _commodities(state, seat)
     slots = market.affordable_slots(state.slots, com)
     sets = scoring.cathedral_sets(state.houses, seat, com)
@@ -252,37 +308,33 @@ def choose_ship(state: Position, seat: int, explain: bool = True) -> BotMove:
             )
         slots = allowed
     if not slots:
-        reason = (
-            f"SOLO-5 Market: {notes}no purchase leaves its sets whole, so it does not buy (R-17)" if explain else ""
-        )
-        return BotMove(seat, _PASS, "no purchase" if explain else "", reason, state.rng, solo_of(state))
-    stars = {}
-    for i in slots:
-        ship = state.slots[i]
-        assert ship is not None
-        stars[i] = market.SHIPS[ship].stars
-    top = max(stars.values())
-    tied = [i for i in slots if stars[i] == top]
-
-    def uses(i: int) -> int:
-        ship = state.slots[i]
-        assert ship is not None
-        cost = market.COSTS[i, ship]
-        return max(com[c] for c in range(len(COMMODITIES)) if cost[c])
-
+        return -1, (f"{notes}no purchase leaves its sets whole, so it does not buy (R-17)" if explain else "")
+    offered = state.slots
+    stars = [_STARS[ship] if (ship := offered[i]) is not None else 0 for i in slots]  # affordable: never None
+    top = max(stars)
+    tied = [i for i, n in zip(slots, stars) if n == top]
     if len(tied) == 1:
         i = tied[0]
         why = f"slot {i} has the most stars it can pay for ({top})" if explain else ""
     else:
-        most = max(uses(x) for x in tied)
-        tied2 = [x for x in tied if uses(x) == most]
+        use = [_held_most(offered, com, x) for x in tied]
+        most = max(use)
+        tied2 = [x for x, u in zip(tied, use) if u == most]
         i = tied2[0]
         why = _ship_tie_text(tied, tied2, top, most) if explain else ""
-    if not explain:
-        return BotMove(seat, market.BUY_ACTIONS[i], "", "", state.rng, solo_of(state))
-    ship = state.slots[i]
-    reason = f"SOLO-5 Market: {notes}{why}"
-    return BotMove(seat, BuyShip(i), f"buy slot {i} ({ship})", reason, state.rng, solo_of(state))
+    return i, notes + why
+
+
+#: ship id -> its stars
+_STARS: Final = {ship_id: ship.stars for ship_id, ship in market.SHIPS.items()}
+
+
+def _held_most(offered: tuple[str | None, ...], com: Sequence[int], i: int) -> int:
+    """R-17's first tie-break for the ship in slot `i`: the largest holding among the commodities its cost names."""
+    ship = offered[i]
+    assert ship is not None
+    cost = market.COSTS[i, ship]
+    return max([com[c] for c in range(len(COMMODITIES)) if cost[c]])
 
 
 def _ship_tie_text(tied: Sequence[int], tied2: Sequence[int], top: int, most: int) -> str:
@@ -313,7 +365,7 @@ def decide(state: Position, explain: bool = True) -> BotMove:
 
 
 #: how a bot decides, per phase
-_DECIDERS: dict[Phase, Callable[[Position, int, bool], BotMove]] = {
+_DECIDERS: Final[dict[Phase, Callable[[Position, int, bool], BotMove]]] = {
     Phase.PLACE: choose_placement,
     Phase.ORDER: choose_hex,
     Phase.TRADE_WINDOW: choose_window,

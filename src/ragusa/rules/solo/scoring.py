@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
@@ -18,10 +19,10 @@ from ragusa.rules.solo.common import HUMAN, EndTrades, solo_of
 # --------------------------------------------------------------------------- SOLO-7: the end
 
 
-_CARDS = {c.id: c for c in COMPONENTS.bonus_cards}
-_FISH = RES_INDEX["fish"]
+_CARDS: Final = {c.id: c for c in COMPONENTS.bonus_cards}
+_FISH: Final = RES_INDEX["fish"]
 #: the fewest fish a trade costs (FISH-1)
-_CHEAPEST = min(TRADE_COST.values())
+_CHEAPEST: Final = min(TRADE_COST.values())
 
 
 def _pair_losers(state: GameState, seat: int, values: Sequence[int]) -> dict[int, int]:

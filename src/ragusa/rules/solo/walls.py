@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -26,7 +27,7 @@ from ragusa.rules.solo.common import RING_POS, START_SPOT, BotMove, solo_of
 # --------------------------------------------------------------------------- SOLO-5: Mason and Architect
 
 
-def _lengths_with_wall(walls: Sequence[int], ok: Sequence[bool], segments: Sequence[int]) -> dict[int, int]:
+def _lengths_with_wall(walls: tuple[int, ...], ok: list[bool], segments: list[int]) -> dict[int, int]:
     """For each free segment in `segments`: the segments of the longest wall stretch once it is built
     (`scoring.longest_run(...)[0]` of the walls with it), from one pass over the ring instead of
     one per segment. Building segment x joins the run ending at x - 1 (through ring position x, if
@@ -52,15 +53,12 @@ def _lengths_with_wall(walls: Sequence[int], ok: Sequence[bool], segments: Seque
     return out
 
 
-def _longest_with_tower(
-    state: Position, seat: int, spot: int, ok: Sequence[bool], val: Sequence[int]
-) -> tuple[int, int]:
+def _longest_with_tower(state: Position, seat: int, spot: int, ok: list[bool], val: list[int]) -> tuple[int, int]:
     """`longest_stretch_of` with `seat`'s tower added on the free tower spot `spot`, from the ring
     values without it (`ok`, `val`): the tower makes its ring position passable and worth one more."""
     j = RING_POS.get(spot)
     if j is None:  # pragma: no cover - every tower spot is on the ring (standard.json)
-        towers = list(state.towers)
-        towers[spot] = seat
+        towers = state.towers[:spot] + (seat,) + state.towers[spot + 1 :]
         return scoring.longest_stretch_of(state.walls, state.houses, towers, seat)
     ok2, val2 = list(ok), list(val)
     ok2[j] = True
@@ -68,7 +66,7 @@ def _longest_with_tower(
     return scoring.longest_run(state.walls, ok2, val2)
 
 
-def _ring_values(state: Position, seat: int) -> tuple[Sequence[bool], Sequence[int], Sequence[int]]:
+def _ring_values(state: Position, seat: int) -> tuple[list[bool], list[int], list[int]]:
     """`scoring.ring_values` of the position (passable, value per ring position) and per wall
     segment the value of its two end spots (what `mason.mason_vp` adds to its 1 VP), kept per seat
     for the boards they were worked out on: the Mason's and the Architect's choices come in runs on
@@ -84,11 +82,11 @@ def _ring_values(state: Position, seat: int) -> tuple[Sequence[bool], Sequence[i
 
 
 #: seat -> (houses, towers, their `_ring_values`) last worked out (the boards are immutable tuples)
-_ring_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[list[bool], list[int], list[int]]]] = {}
+_ring_memo: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[list[bool], list[int], list[int]]]]] = {}
 
 
 #: per wall segment: the ring positions of its two end spots
-_WALL_RING = tuple((RING_POS[a], RING_POS[b]) for a, b in BOARD.wall_spots)
+_WALL_RING: Final = tuple((RING_POS[a], RING_POS[b]) for a, b in BOARD.wall_spots)
 
 
 @implements("SOLO-5", "R-18")
@@ -96,6 +94,22 @@ def choose_wall(state: Position, seat: int, explain: bool = True) -> BotMove:
     """SOLO-5 Mason: the free segment that scores most for the bot now (MASON-1); tie: the one after
     which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
     from the Silversmith's top corner (`wall_ring.start`)."""
+    i, why = _wall(state, seat, explain)
+    if not explain:
+        return BotMove(seat, mason.WALL_ACTIONS[i], "", "", state.rng, solo_of(state))
+    reason = f"SOLO-5 Mason: {why}"
+    return BotMove(
+        seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, solo_of(state)
+    )
+
+
+def wall_choice(state: Position, seat: int) -> int:
+    """`choose_wall`'s segment, unexplained (for the engine's quiet bot turns)."""
+    return _wall(state, seat, False)[0]
+
+
+def _wall(state: Position, seat: int, explain: bool) -> tuple[int, str]:
+    """`choose_wall`'s segment and, with `explain`, why."""
     free = mason.free_segments(state.walls)
     ok, _, ends = _ring_values(state, seat)  # a wall changes neither
     # `mason.mason_vp` of each free segment: 1 + the own houses and towers at its two ends
@@ -110,12 +124,7 @@ def choose_wall(state: Position, seat: int, explain: bool = True) -> BotMove:
         tied2 = [x for x in tied if length[x] == best]
         i = tied2[0]
         why = _wall_tie_text(tied, tied2, length, top, best) if explain else ""
-    if not explain:
-        return BotMove(seat, mason.WALL_ACTIONS[i], "", "", state.rng, solo_of(state))
-    reason = f"SOLO-5 Mason: {why}"
-    return BotMove(
-        seat, BuildWall(BOARD.wall_ids[i]), f"build wall {BOARD.wall_ids[i]}", reason, state.rng, solo_of(state)
-    )
+    return i, why
 
 
 def _wall_tie_text(tied: Sequence[int], tied2: Sequence[int], length: dict[int, int], top: int, best: int) -> str:
@@ -237,8 +246,7 @@ def choose_tower(state: Position, seat: int, explain: bool = True) -> BotMove:
     """
     first_ed = state.edition == "1st"
     if not explain:
-        cands = _tower_candidates(state, seat, first_ed)
-        return _tower_move(state, seat, _tower_tiebreak(state, seat, cands, False)[0])
+        return _tower_move(state, seat, tower_choice(state, seat))
     free = set(architect.free_tower_spots(state.towers))
     houses = state.houses
     label = "1st ed." if first_ed else "2nd ed."
@@ -289,6 +297,13 @@ def choose_tower(state: Position, seat: int, explain: bool = True) -> BotMove:
     )
 
 
+def tower_choice(state: Position, seat: int) -> int:
+    """`choose_tower`'s spot, unexplained (for callers that record no events: the engine's quiet
+    bot turns)."""
+    cands = _tower_candidates(state, seat, state.edition == "1st")
+    return _tower_tiebreak(state, seat, cands, False)[0]
+
+
 def _tower_candidates(state: Position, seat: int, first_ed: bool) -> list[int]:
     """The spots `choose_tower` leaves to its tie-break (`_tower_tiebreak`, which does not depend on
     their order), found as it finds them but without building the stretches (for callers that record
@@ -325,7 +340,7 @@ def _tower_candidates(state: Position, seat: int, first_ed: bool) -> list[int]:
     return [x for x in free if houses[x] == EMPTY] or free
 
 
-_RING = BOARD.ring_spots
+_RING: Final = BOARD.ring_spots
 
 
 def _tower_move(state: Position, seat: int, s: int) -> BotMove:
