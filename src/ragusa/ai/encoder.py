@@ -53,7 +53,6 @@ from ragusa.ai.encoder_layout import (
     _DECISIONS,
     _DECKS_AT,
     _GAME,
-    _HOUSE_CLEAR,
     _HOUSES,
     _HOUSES_START,
     _LEGAL,
@@ -176,15 +175,7 @@ class _Public:
             step = house_step(houses)
             if step is not None and step[0] is old:
                 # the engine made this board from the last one by writing one spot: only it changed
-                cell = _HOUSES_START + step[1] * _CELL
-                owner = houses[step[1]]
-                mv[cell : cell + _CELL] = _HOUSE_CLEAR
-                if owner >= 0:
-                    mv[cell + owner % n] = 1.0
-                elif owner == POWERHOUSE:
-                    mv[cell + MAX_SEATS] = 1.0
-                elif owner == RESERVED:
-                    mv[cell + MAX_SEATS + 1] = 1.0
+                self._places(_HOUSES_START, houses, (step[1],), _CELL)
             else:
                 self._owners(_HOUSES, old, houses, _CELL)
         towers = s.towers

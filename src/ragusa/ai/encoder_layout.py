@@ -125,7 +125,6 @@ _DECISIONS_MAX = 1 << 12
 _PLACEMENTS_AT = _END_SEATS - 3  # the placements' cell, after the three seat one-hots
 _HOUSES_START = LAYOUT["houses"].start
 _DECKS_AT = LAYOUT["market"].stop - 2  # the market part ends with the decks' sizes
-_HOUSE_CLEAR = _CELL_CLEAR[_CELL]
 
 
 def _decision(n: int, s: GameState, table: dict[tuple[object, ...], array[float]]) -> array[float]:
