@@ -65,6 +65,7 @@ def bot_rector(w: Work, seat: int, a: DrawBonus) -> None:
 # same rule code as the action `step` takes, without the action's dispatch and parsing.
 
 
+@implements("SOLO-4", "R-19")
 def _place(w: Work, seat: int) -> None:
     s, w.rng, w.solo = policy.placement_choice(w, seat)
     if s < 0:  # pragma: no cover - never with the standard cards (R-19)
@@ -73,31 +74,37 @@ def _place(w: Work, seat: int) -> None:
         put_piece(w, seat, s, False, ())  # SOLO-4: no requirement check
 
 
+@implements("R-15", "ACT-5")
 def _order(w: Work, seat: int) -> None:
     activation.start_hex(w, policy.hex_choice(w))
     run(w)
 
 
+@implements("R-16", "FISH-2")
 def _window(w: Work, seat: int) -> None:  # pragma: no cover - `apply` opens no bot window (R-16)
     run(w)
 
 
+@implements("SOLO-5", "R-4")
 def _rector(w: Work, seat: int) -> None:
     bot_rector(w, seat, _DRAW)
 
 
+@implements("SOLO-5", "R-18")
 def _wall(w: Work, seat: int) -> None:
     mason.build(w, seat, walls.wall_choice(w, seat))
     activation.finish_head(w)
     run(w)
 
 
+@implements("SOLO-5", "R-18")
 def _tower(w: Work, seat: int) -> None:
     architect.build(w, seat, walls.tower_choice(w, seat))
     activation.finish_head(w)
     run(w)
 
 
+@implements("SOLO-5")
 def _ship(w: Work, seat: int) -> None:
     slot = policy.ship_choice(w, seat)
     if slot >= 0:
@@ -106,6 +113,7 @@ def _ship(w: Work, seat: int) -> None:
     run(w)
 
 
+@implements("SOLO-5")
 def _sale(w: Work, seat: int) -> None:
     c = policy.sale_choice(w, seat)
     if c >= 0:
