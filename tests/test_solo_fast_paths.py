@@ -2,10 +2,11 @@
 
 The solo bots explain themselves only when someone reads it.
 
-`apply` records no events, so the engine asks the bots' policy for its decisions without their
-decision text and reason (`decide(state, explain=False)`); `step` asks for them. These tests
-check, at every bot decision of real solo games in every variant, that the unexplained decision
-is the explained one: the same action, generator and solo state. The bots' end trades weigh their
+`decide(state, explain=False)` gives a bot's decision without its decision text and reason; `step`
+asks for them. (The engine's `apply` takes the bots' decisions through `ragusa.rules.solo.turns`,
+checked in `tests/test_solo_quiet_turns.py`.) These tests check, at every bot decision of real solo
+games in every variant, that the unexplained decision is the explained one: the same action,
+generator and solo state. The bots' end trades weigh their
 bonus cards from the resources alone; that must score as `bonus_scores` does on the traded state."""
 
 from __future__ import annotations
