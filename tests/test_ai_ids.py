@@ -37,7 +37,7 @@ from ragusa.ai import (
     legal_mask,
     legal_mask_list,
 )
-from ragusa.ai.ids import ids_of
+from ragusa.ai.ids import LegalIds, ids_of
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS
 from tests.ai_support import MODES, modes, random_game, seeds
@@ -159,12 +159,53 @@ def test_every_state_of_random_games_round_trips(mode: tuple[int, str, Options],
         _check(state)
 
 
+def _check_legal_ids(state: object) -> None:
+    """`LegalIds` lists `legal_actions` as ids, in order, and gives back each action (at a
+    placement: from the spot masks, with the same minimal trades), and None for any other id."""
+    from ragusa import GameState
+
+    assert isinstance(state, GameState)
+    acts = legal_actions(state)
+    moves = LegalIds(state)
+    assert moves.ids == ids_of(acts)
+    for i, a in zip(moves.ids, acts):
+        assert moves.action(i) == a
+    house = BLOCKS[1]
+    assert house.name == "place_house"
+    houses = [i for i in moves.ids if house.start <= i < house.stop]
+    assert moves.houses == sum(1 << (i - house.start) for i in houses)
+    assert moves.ids[: moves.after] == houses
+    legal = set(moves.ids)
+    assert all(moves.action(i) is None for i in range(NUM_ACTIONS) if i not in legal)
+
+
+@settings(max_examples=10, deadline=None)
+@given(mode=modes, seed=seeds)
+def test_legal_ids_list_the_legal_actions(mode: tuple[int, str, Options], seed: int) -> None:
+    for state in random_game(mode, seed):
+        if state.chance is None or state.chance.node is None:
+            _check_legal_ids(state)
+
+
+def test_legal_ids_of_placements_with_trades() -> None:
+    # BUILD-8: seat 0 holds 4 fish and nothing else, so a house needing 1 wood (BUILD-2) comes
+    # with the trade of 2 fish for it (FISH-1); with 2 fish or 1 wood besides, other spots trade
+    for res in ({0: {"fish": 4}}, {0: {"fish": 2}}, {0: {"fish": 9, "wood": 1}}):
+        _check_legal_ids(position(4, res=res))
+    moves = LegalIds(position(4, res={0: {"fish": 4}}))
+    traded = [a for a in map(moves.action, moves.ids) if isinstance(a, Place) and a.trades]
+    # 4 fish buy one wood (2) or one stone (3), never both: each traded placement buys just one
+    assert traded and {a.trades for a in traded} <= {("wood",), ("stone",)}
+
+
 def test_every_mode_once() -> None:
     # one seeded random game of each mode; over them every block of the space is offered
     seen: set[str] = set()
     for k, mode in enumerate(MODES):
         for state in random_game(mode, 1000 + k):
             _check(state)
+            if state.chance is None or state.chance.node is None:
+                _check_legal_ids(state)
             seen.update(describe_id(i).split(":")[0] for i in legal_ids(state))
     assert seen == {b.name for b in BLOCKS}
 

@@ -138,7 +138,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         t = self.table
         state = t.state
         # the ids only for the deciding seat (none once the game is over: its seat is None)
-        obs = self._encoder.observe(state, seat, t.ids if seat == state.seat else None)
+        obs = self._encoder.observe(state, seat, t.moves if seat == state.seat else None)
         # the observation's last part is the mask itself (zero for a seat that does not decide)
         return {"observation": obs, "action_mask": obs[_MASK].astype(np.int8)}
 

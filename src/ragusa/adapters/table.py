@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ragusa.ai.ids import NUM_ACTIONS, describe_id, ids_of
+from ragusa.ai.ids import NUM_ACTIONS, LegalIds, describe_id
 from ragusa.contract.views import PlayerView, view
 from ragusa.core.actions import Action
 from ragusa.core.state import EDITIONS, PHASE_OVER, GameState, Options
@@ -86,12 +86,12 @@ class Table:
     """A game in progress driven by action ids: the state, and its legal actions and their ids,
     listed once per state (the adapters ask for the mask and then step on the same state)."""
 
-    __slots__ = ("_actions", "_ids", "_legal", "state")
+    __slots__ = ("_actions", "_legal", "_moves", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self._actions: tuple[Action, ...] | None = None
-        self._ids: list[int] | None = None
+        self._moves: LegalIds | None = None
         self._legal: dict[int, Action] | None = None
 
     @property
@@ -102,11 +102,20 @@ class Table:
         return self._actions
 
     @property
+    def moves(self) -> LegalIds:
+        """The legal ids and their actions."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = LegalIds(self.state)
+        return moves
+
+    @property
     def ids(self) -> list[int]:
         """The ids of `actions`, in the same order (distinct: one legal action per id)."""
-        if self._ids is None:
-            self._ids = ids_of(self.actions)
-        return self._ids
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = LegalIds(self.state)
+        return moves.ids
 
     @property
     def legal(self) -> dict[int, Action]:
@@ -138,25 +147,20 @@ class Table:
 
     def play(self, action: int) -> None:
         """Take the action with id `action`; `IllegalActionId` if it is not legal here."""
-        actions, ids = self._actions, self._ids  # the properties' work, inline (once per decision)
-        if actions is None:
-            actions = self._actions = legal_actions(self.state)
-        if ids is None:
-            ids = self._ids = ids_of(actions)
-        try:  # a scan of a short list of ints: cheaper than building `legal`
-            found = actions[ids.index(action)]
-        except ValueError:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = LegalIds(self.state)
+        found = moves.action(action)
+        if found is None:
             if self.over:
-                raise IllegalActionId(f"the game is over; action {action} cannot be taken") from None
-            raise IllegalActionId(
-                f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}"
-            ) from None
+                raise IllegalActionId(f"the game is over; action {action} cannot be taken")
+            raise IllegalActionId(f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}")
         self.state = apply(self.state, found)
-        self._actions = self._ids = self._legal = None
+        self._actions = self._moves = self._legal = None
 
     def play_action(self, action: Action) -> None:
         self.state = apply(self.state, action)
-        self._actions = self._ids = self._legal = None
+        self._actions = self._moves = self._legal = None
 
 
 def render_text(state: GameState) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Protocol, cast
 
+from ragusa.ai.ids import BLOCKS
 from ragusa.ai.observation import LAYOUT, MAX_SEATS, OBS_SIZE, OPTION_FLAGS, SCALE
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
@@ -41,6 +42,23 @@ _PICK_TOWERS: Callable[[tuple[int, ...]], tuple[int, ...]] = (
 _R, _C, _P, _V = SCALE["resource"], SCALE["commodity"], SCALE["pieces"], SCALE["vp"]
 _SEATS, _CARDS_AT, _LEGAL = LAYOUT["seats"].start, LAYOUT["cards"].start, LAYOUT["legal"].start
 _DECISION, _RESOLVING = LAYOUT["decision"], LAYOUT["resolving"]
+#: the first house-placement id (`ragusa.ai.ids`: one id per spot, in spot order)
+_HOUSE_IDS = next(b.start for b in BLOCKS if b.name == "place_house")
+
+
+#: the legal part's house ids by a byte of a spot mask: per byte `k` of the mask and its value,
+#: (first cell, end cell, the cells: 1.0 at each spot of the byte), cells relative to the legal part
+_LEGAL_HOUSES: tuple[tuple[tuple[int, int, array[float]], ...], ...] = tuple(
+    tuple(
+        (
+            _HOUSE_IDS + 8 * k,
+            _HOUSE_IDS + 8 * k + min(8, _N_SPOTS - 8 * k),
+            array("f", [float(b >> j & 1) for j in range(min(8, _N_SPOTS - 8 * k))]),
+        )
+        for b in range(256)
+    )
+    for k in range((_N_SPOTS + 7) // 8)
+)
 
 
 def _zeros(n: int) -> array[float]:

@@ -36,7 +36,7 @@ from ragusa.rules.requirements import (
     own_house_counts,
     placements,
 )
-from ragusa.rules.scan import house_place_actions
+from ragusa.rules.scan import house_actions, house_place_choices
 from ragusa.rules.two_player import (
     powerhouse_spots,
 )
@@ -49,21 +49,36 @@ _DRAW: Final = DrawBonus()
 _ACTIVATE: Final[tuple[ActivateHex, ...]] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
 
 
-def placements_of(state: GameState, seat: int) -> list[Action]:
-    """Every legal placement of `seat`, each with its minimal fish trades (BUILD-8)."""
+def placement_choices(
+    state: GameState, seat: int
+) -> tuple[int, dict[int, tuple[str, ...]], list[tuple[int, tuple[str, ...]]]]:
+    """Every legal placement of `seat`, in parts: the mask of the spots where a house needs no
+    fish trade, the minimal fish trades (BUILD-8) of every other spot where a house is legal, and
+    each legal powerhouse spot with its minimal trades (TWO-1). `placements_of` lists them as actions."""
     p = state.players[seat]
     houses = state.houses
     res, com = p.resources, p.commodities
     strict = state.options.strict
     counts = own_house_counts(houses, seat)
-    out: list[Action] = []
-    if p.houses_left:
-        out = house_place_actions(res, com, counts, houses, strict, seat)
+    ok, traded = house_place_choices(res, com, counts, houses, strict, seat) if p.houses_left else (0, {})
+    power: list[tuple[int, tuple[str, ...]]] = []
     if p.powerhouses_left:
-        for s, t in placements(
-            res, com, counts, powerhouse_spots(houses, state.options.powerhouse_any_hex), True, strict
-        ):
-            out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
+        power = placements(res, com, counts, powerhouse_spots(houses, state.options.powerhouse_any_hex), True, strict)
+    return ok, traded, power
+
+
+def power_place(spot: int, trades: tuple[str, ...]) -> Place:
+    """`Place(spot, True, trades)` (one object per spot when there are no trades)."""
+    return Place(BOARD.spot_ids[spot], True, trades) if trades else _PLACE_POWER[spot]
+
+
+def placements_of(state: GameState, seat: int) -> list[Action]:
+    """Every legal placement of `seat`, each with its minimal fish trades (BUILD-8): houses
+    ascending by spot, then powerhouses."""
+    ok, traded, power = placement_choices(state, seat)
+    out = house_actions(ok, traded)
+    for s, t in power:
+        out.append(power_place(s, t))
     return out
 
 

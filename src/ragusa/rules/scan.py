@@ -41,7 +41,10 @@ from ragusa.rules.requirements import (
 __all__ = [
     "free_mask",
     "free_spots",
+    "house_actions",
+    "house_place",
     "house_place_actions",
+    "house_place_choices",
     "house_placements",
     "need_masks",
     "needs_of",
@@ -361,16 +364,36 @@ def _spots_of(mask: int) -> list[int]:
     return out
 
 
+def house_place_choices(
+    res: Sequence[int], com: Sequence[int], counts: tuple[int, ...], houses: tuple[int, ...], strict: bool, hint: int
+) -> tuple[int, dict[int, tuple[str, ...]]]:
+    """Every legal house placement on a free spot, as the mask of the spots that need no fish
+    trade and the minimal fish trades of each other legal spot (the placements of
+    `house_placements` on every free spot, in two parts: the first is one integer)."""
+    free = free_mask(houses)
+    ok = no_trade_mask(res, com, counts, free, strict, hint)
+    candidates = trade_candidates(res, com, free, ok, strict)
+    traded = dict(house_placements(res, com, counts, _spots_of(candidates), strict, hint)) if candidates else {}
+    return ok, traded
+
+
+def house_place(spot: int, trades: tuple[str, ...]) -> Place:
+    """`Place(spot, False, trades)`: one object per spot and trades."""
+    return _place_with_trades(spot, trades) if trades else _PLACE_HOUSE[spot]
+
+
 def house_place_actions(
     res: Sequence[int], com: Sequence[int], counts: tuple[int, ...], houses: tuple[int, ...], strict: bool, hint: int
 ) -> list[Action]:
     """Every legal house placement on a free spot, ascending by spot, each with its minimal fish
     trades: the Place actions of `house_placements` on every free spot."""
-    free = free_mask(houses)
-    ok = no_trade_mask(res, com, counts, free, strict, hint)
-    candidates = trade_candidates(res, com, free, ok, strict)
+    ok, traded = house_place_choices(res, com, counts, houses, strict, hint)
+    return house_actions(ok, traded)
+
+
+def house_actions(ok: int, traded: dict[int, tuple[str, ...]]) -> list[Action]:
+    """The Place actions of `house_place_choices`' answer, ascending by spot."""
     out: list[Action] = []
-    traded = dict(house_placements(res, com, counts, _spots_of(candidates), strict, hint)) if candidates else {}
     if not traded:
         i = 0
         while ok:
