@@ -36,7 +36,7 @@ from ragusa.rules.requirements import (
     own_house_counts,
     placements,
 )
-from ragusa.rules.scan import house_actions, house_place_choices
+from ragusa.rules.scan import house_place_actions, house_place_choices
 from ragusa.rules.two_player import (
     powerhouse_spots,
 )
@@ -54,7 +54,9 @@ def placement_choices(
 ) -> tuple[int, dict[int, tuple[str, ...]], list[tuple[int, tuple[str, ...]]]]:
     """Every legal placement of `seat`, in parts: the mask of the spots where a house needs no
     fish trade, the minimal fish trades (BUILD-8) of every other spot where a house is legal, and
-    each legal powerhouse spot with its minimal trades (TWO-1). `placements_of` lists them as actions."""
+    each legal powerhouse spot with its minimal trades (TWO-1): what `placements_of` lists as
+    actions (its steps, not a call of it: it runs at every placement decision), for callers that
+    want spots, such as the action ids of `ragusa.ai`."""
     p = state.players[seat]
     houses = state.houses
     res, com = p.resources, p.commodities
@@ -75,10 +77,19 @@ def power_place(spot: int, trades: tuple[str, ...]) -> Place:
 def placements_of(state: GameState, seat: int) -> list[Action]:
     """Every legal placement of `seat`, each with its minimal fish trades (BUILD-8): houses
     ascending by spot, then powerhouses."""
-    ok, traded, power = placement_choices(state, seat)
-    out = house_actions(ok, traded)
-    for s, t in power:
-        out.append(power_place(s, t))
+    p = state.players[seat]
+    houses = state.houses
+    res, com = p.resources, p.commodities
+    strict = state.options.strict
+    counts = own_house_counts(houses, seat)
+    out: list[Action] = []
+    if p.houses_left:
+        out = house_place_actions(res, com, counts, houses, strict, seat)
+    if p.powerhouses_left:
+        for s, t in placements(
+            res, com, counts, powerhouse_spots(houses, state.options.powerhouse_any_hex), True, strict
+        ):
+            out.append(Place(BOARD.spot_ids[s], True, t) if t else _PLACE_POWER[s])
     return out
 
 
