@@ -138,7 +138,7 @@ class raw_env(AECEnv, EzPickle):  # PettingZoo's name
         t = self.table
         state = t.state
         # the ids only for the deciding seat (none once the game is over: its seat is None)
-        obs = self._encoder.observe(state, seat, t.moves if seat == state.seat else None)
+        obs = self._encoder.observe(state, seat, t.ids if seat == state.seat else None)
         # the observation's last part is the mask itself (zero for a seat that does not decide)
         return {"observation": obs, "action_mask": obs[_MASK].astype(np.int8)}
 
@@ -239,14 +239,22 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
         assert (action is None and dead) or inside or e.action_spaces[agent].contains(action), (
             "action is not in action space"
         )
-        obs = self._prev_obs if self._prev_obs is not None else self.observe(agent)
-        self._prev_obs = None
+        obs, self._prev_obs = self._prev_obs, None
         if self._terminated and dead:
             e._was_dead_step(action)
-        elif not dead and not obs["action_mask"][action]:
+        elif not dead and not self._allowed(agent, action, inside, obs):
             self._illegal(agent)
         else:
             e.step(action)
+
+    def _allowed(self, agent: str, action: Any, inside: bool, obs: Obs | None) -> bool:
+        """Whether the deciding agent's mask allows `action`: the mask is 1 exactly at the
+        table's legal ids, so a plain int in range is looked up there (no numpy call)."""
+        if inside:
+            return action in self._raw.table.ids
+        if obs is None:
+            obs = self.observe(agent)
+        return bool(obs["action_mask"][action])
 
     def _illegal(self, agent: str) -> None:
         """`TerminateIllegalWrapper`'s end of the game."""

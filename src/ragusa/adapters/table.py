@@ -102,14 +102,6 @@ class Table:
         return self._actions
 
     @property
-    def moves(self) -> LegalIds:
-        """The legal ids and their actions."""
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = LegalIds(self.state)
-        return moves
-
-    @property
     def ids(self) -> list[int]:
         """The ids of `actions`, in the same order (distinct: one legal action per id)."""
         moves = self._moves

@@ -55,7 +55,6 @@ from ragusa.ai.encoder_layout import (
     _GAME,
     _HOUSES,
     _HOUSES_START,
-    _LEGAL_HOUSES,
     _LEGAL,
     _OWN_BONUS,
     _P,
@@ -89,7 +88,7 @@ from ragusa.ai.encoder_layout import (
     _solo_part,
     _turn,
 )
-from ragusa.ai.ids import NUM_ACTIONS, LegalIds, action_id, legal_ids
+from ragusa.ai.ids import NUM_ACTIONS, action_id, legal_ids
 from ragusa.ai.observation import INFO_SIZE, LAYOUT, MAX_SEATS, OBS_SIZE, SCALE
 from ragusa.core.actions import Action
 from ragusa.core.state import EMPTY, PHASE_OVER, POWERHOUSE, RESERVED, GameState, PlayerState
@@ -157,17 +156,10 @@ class _Public:
         self.state = s
         mv, n = self.mv, self.n
         # the decision: the part but its placements, from a table by the fields it shows
-        key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats)
+        key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats, s.placements)
         if key != self.decision:
             self.decision = key
-            part = self.decisions.get(key)
-            if part is None:
-                part = _decision(n, s, self.decisions)
-            mv[_DECISION] = part
-            self.placements = -1  # cleared: written below
-        if s.placements != self.placements:
-            self.placements = s.placements
-            mv[_PLACEMENTS_AT] = s.placements / _PLACEMENTS
+            mv[_DECISION] = self.decisions.get(key) or _decision(n, s, key, self.decisions)
         # the board
         houses = s.houses
         if houses is not self.houses:
@@ -337,11 +329,9 @@ class ObservationEncoder:
     def __init__(self) -> None:
         self._public: _Public | None = None
 
-    def observe(
-        self, state: GameState, seat: int, legal: Sequence[int] | LegalIds | None = None
-    ) -> npt.NDArray[np.float32]:
+    def observe(self, state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
         """The observation of `state` for `seat` (layout `LAYOUT`). `legal`: the legal ids of
-        `state` (a list, or `LegalIds`), when the caller has them (read only when `seat` decides)."""
+        `state`, when the caller has them (read only when `seat` decides)."""
         n = len(state.players)
         if type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int)) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}; got {seat!r}")
@@ -371,22 +361,10 @@ class ObservationEncoder:
             for card in state.rector_hand:
                 mv[_RECTOR_AT + _CARDS[card]] += 1.0
             mv = data[_LEGAL:]  # type: ignore[assignment]
-            if type(legal) is LegalIds:
-                # a placement's house ids from its spot mask: a slice of 8 cells a byte of the mask
-                spots, ids = legal.houses, legal.ids
-                k = 0
-                while spots:
-                    b = spots & 255
-                    if b:
-                        cells = _LEGAL_HOUSES[k][b]
-                        mv[cells[0] : cells[1]] = cells[2]
-                    spots >>= 8
-                    k += 1
-                for i in ids[legal.after :] if legal.after else ids:
-                    mv[i] = 1.0
-            else:
-                for i in legal if legal is not None else legal_ids(state):
-                    mv[i] = 1.0
+            # one write an id (a join of cells per byte of a placement's spot mask, or a slice a
+            # byte, costs more here: their code evicts the engine's from the caches)
+            for i in legal if legal is not None else legal_ids(state):
+                mv[i] = 1.0
         return out
 
     def information_state(

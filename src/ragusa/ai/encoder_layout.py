@@ -14,7 +14,6 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Protocol, cast
 
-from ragusa.ai.ids import BLOCKS
 from ragusa.ai.observation import LAYOUT, MAX_SEATS, OBS_SIZE, OPTION_FLAGS, SCALE
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
@@ -42,23 +41,6 @@ _PICK_TOWERS: Callable[[tuple[int, ...]], tuple[int, ...]] = (
 _R, _C, _P, _V = SCALE["resource"], SCALE["commodity"], SCALE["pieces"], SCALE["vp"]
 _SEATS, _CARDS_AT, _LEGAL = LAYOUT["seats"].start, LAYOUT["cards"].start, LAYOUT["legal"].start
 _DECISION, _RESOLVING = LAYOUT["decision"], LAYOUT["resolving"]
-#: the first house-placement id (`ragusa.ai.ids`: one id per spot, in spot order)
-_HOUSE_IDS = next(b.start for b in BLOCKS if b.name == "place_house")
-
-
-#: the legal part's house ids by a byte of a spot mask: per byte `k` of the mask and its value,
-#: (first cell, end cell, the cells: 1.0 at each spot of the byte), cells relative to the legal part
-_LEGAL_HOUSES: tuple[tuple[tuple[int, int, array[float]], ...], ...] = tuple(
-    tuple(
-        (
-            _HOUSE_IDS + 8 * k,
-            _HOUSE_IDS + 8 * k + min(8, _N_SPOTS - 8 * k),
-            array("f", [float(b >> j & 1) for j in range(min(8, _N_SPOTS - 8 * k))]),
-        )
-        for b in range(256)
-    )
-    for k in range((_N_SPOTS + 7) // 8)
-)
 
 
 def _zeros(n: int) -> array[float]:
@@ -145,8 +127,8 @@ _HOUSES_START = LAYOUT["houses"].start
 _DECKS_AT = LAYOUT["market"].stop - 2  # the market part ends with the decks' sizes
 
 
-def _decision(n: int, s: GameState, table: dict[tuple[object, ...], array[float]]) -> array[float]:
-    """The decision part of `s` with `n` seats, its placements left zero; kept in `table`."""
+def _decision(n: int, s: GameState, key: tuple[object, ...], table: dict[tuple[object, ...], array[float]]) -> array[float]:
+    """The decision part of `s` with `n` seats; kept in `table` under `key`."""
     part = _zeros(_DECISION.stop - _DECISION.start)
     part[_PHASE[s.phase]] = 1.0
     at = _DECISION_SEATS - _DECISION_START
@@ -157,9 +139,10 @@ def _decision(n: int, s: GameState, table: dict[tuple[object, ...], array[float]
     part[at + 1], part[at + 2] = s.passes / MAX_SEATS, float(s.window_done)
     for e in s.end_seats:
         part[_END_SEATS - _DECISION_START + e % n] += 1.0
+    part[_PLACEMENTS_AT - _DECISION_START] = s.placements / _PLACEMENTS
     if len(table) >= _DECISIONS_MAX:
         table.clear()
-    table[(s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats)] = part
+    table[key] = part
     return part
 
 

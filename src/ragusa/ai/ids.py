@@ -282,15 +282,16 @@ Placements = tuple[int, dict[int, tuple[str, ...]], list[tuple[int, tuple[str, .
 _HOUSE_START = _BY_NAME["place_house"].start
 _POWER_START = _BY_NAME["place_powerhouse"].start
 _N_SPOTS = len(BOARD.spot_ids)
+_N_BYTES = (_N_SPOTS + 7) // 8
 #: per byte `i` of a spot mask and its value: the house ids of that byte's spots, ascending
 _BYTE_HOUSE_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
         tuple(_HOUSE_START + 8 * i + j for j in range(8) if b >> j & 1 and 8 * i + j < _N_SPOTS) for b in range(256)
     )
-    for i in range((_N_SPOTS + 7) // 8)
+    for i in range(_N_BYTES)
 )
 _FISH = RES_INDEX["fish"]
-#: the ids of `trade_actions(fish)` by fish held (filled as met; fish held are few)
+#: the ids of `trade_actions(fish)` by fish held (filled as met)
 _TRADE_IDS: dict[int, tuple[int, ...]] = {}
 
 
@@ -303,15 +304,10 @@ class LegalIds:
     the id taken (`action`); elsewhere they are `ids_of(legal_actions(state))`.
     """
 
-    __slots__ = ("_actions", "_place", "after", "houses", "ids")
+    __slots__ = ("_actions", "_place", "ids")
 
     #: the legal ids
     ids: list[int]
-    #: at a placement, the spots of the legal house placements as a bit mask (bit `s` for spot
-    #: `s`: id `place_house` + s); 0 elsewhere
-    houses: int
-    #: where the ids past the house placements start in `ids` (0 when `houses` is 0)
-    after: int
 
     def __init__(self, state: GameState) -> None:
         seat = state.seat
@@ -322,16 +318,14 @@ class LegalIds:
             ok, traded, power = place
             for s in traded:
                 ok |= 1 << s
-            self.houses = ok
             ids: list[int] = []
             i = 0
-            while ok:
+            while ok:  # the house ids, byte by byte of the mask
                 b = ok & 255
                 if b:
                     ids.extend(_BYTE_HOUSE_IDS[i][b])
                 ok >>= 8
                 i += 1
-            self.after = len(ids)
             for s, _ in power:
                 ids.append(_POWER_START + s)
             if not ids:
@@ -339,13 +333,14 @@ class LegalIds:
             fish = state.players[seat].resources[_FISH]
             trades = _TRADE_IDS.get(fish)
             if trades is None:
+                if len(_TRADE_IDS) >= 64:  # fish held are few; a table of odd positions stays small
+                    _TRADE_IDS.clear()
                 trades = _TRADE_IDS[fish] = tuple(ids_of(trade_actions(fish)))
             ids.extend(trades)
             self.ids = ids
         else:
             actions = self._actions = legal_actions(state)
             self.ids = ids_of(actions)
-            self.houses = self.after = 0
 
     def action(self, action_id: int) -> Action | None:
         """The legal action with id `action_id`, or None when it is not legal here."""
