@@ -146,7 +146,9 @@ class Table:
         if found is None:
             if self.over:
                 raise IllegalActionId(f"the game is over; action {action} cannot be taken")
-            raise IllegalActionId(f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}")
+            raise IllegalActionId(
+                f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}"
+            )
         self.state = apply(self.state, found)
         self._actions = self._moves = self._legal = None
 

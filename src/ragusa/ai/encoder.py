@@ -60,8 +60,6 @@ from ragusa.ai.encoder_layout import (
     _P,
     _PICK_TOWERS,
     _PIECES_AT,
-    _PLACEMENTS,
-    _PLACEMENTS_AT,
     _R,
     _RECTOR_AT,
     _RESOLVING,
@@ -117,7 +115,6 @@ class _Public:
         "mv",
         "n",
         "over",
-        "placements",
         "players",
         "rare",
         "refs",
@@ -139,7 +136,6 @@ class _Public:
         self.state: GameState | None = None
         self.decision: object = None
         self.decisions = _DECISIONS.setdefault(n, {})  # shared by every encoder of n seats
-        self.placements = -1
         self.resolving: object = None
         self.rare: object = None
         self.refs: tuple[object, ...] | None = None
@@ -155,7 +151,7 @@ class _Public:
         objects of the frozen states (unchanged by a move: the very same object) by identity first."""
         self.state = s
         mv, n = self.mv, self.n
-        # the decision: the part but its placements, from a table by the fields it shows
+        # the decision, from a table by the fields it shows
         key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats, s.placements)
         if key != self.decision:
             self.decision = key

@@ -127,7 +127,9 @@ _HOUSES_START = LAYOUT["houses"].start
 _DECKS_AT = LAYOUT["market"].stop - 2  # the market part ends with the decks' sizes
 
 
-def _decision(n: int, s: GameState, key: tuple[object, ...], table: dict[tuple[object, ...], array[float]]) -> array[float]:
+def _decision(
+    n: int, s: GameState, key: tuple[object, ...], table: dict[tuple[object, ...], array[float]]
+) -> array[float]:
     """The decision part of `s` with `n` seats; kept in `table` under `key`."""
     part = _zeros(_DECISION.stop - _DECISION.start)
     part[_PHASE[s.phase]] = 1.0

@@ -47,13 +47,13 @@ from ragusa.core.actions import (
     SellCommodity,
     Trade,
 )
-from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
 from ragusa.core.board import BOARD, RES_INDEX
+from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
 from ragusa.core.state import PHASE_PLACE, GameState
 from ragusa.rules.fish import TRADE_COST, trade_actions
 from ragusa.rules.legal import legal_actions, placement_choices, power_place
-from ragusa.rules.scan import house_place
 from ragusa.rules.requirements import minimal_trades, own_house_counts
+from ragusa.rules.scan import house_place
 
 if TYPE_CHECKING:
     import numpy as np
@@ -285,9 +285,7 @@ _N_SPOTS = len(BOARD.spot_ids)
 _N_BYTES = (_N_SPOTS + 7) // 8
 #: per byte `i` of a spot mask and its value: the house ids of that byte's spots, ascending
 _BYTE_HOUSE_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(_HOUSE_START + 8 * i + j for j in range(8) if b >> j & 1 and 8 * i + j < _N_SPOTS) for b in range(256)
-    )
+    tuple(tuple(_HOUSE_START + 8 * i + j for j in range(8) if b >> j & 1 and 8 * i + j < _N_SPOTS) for b in range(256))
     for i in range(_N_BYTES)
 )
 _FISH = RES_INDEX["fish"]
