@@ -1,8 +1,7 @@
 """The fixed parts of `ragusa.ai.encoder`: where each value sits in the observation vector, each
 seat's gather, and the tables of parts shared by every encoder (issue 14.5).
 
-The tables hold parts of the vector by what they show (the decision but its placements, the
-placement being resolved, a seat's resources, commodities and VP): public values only, so any
+The tables hold parts of the vector by what they show (the decision, the placement being resolved, a seat's resources, commodities and VP): public values only, so any
 encoder of any game may reuse them. Each is bounded: emptied when it grows past its maximum.
 """
 
@@ -117,9 +116,9 @@ def _turn(n: int, viewer: int) -> npt.NDArray[np.intp]:
     return np.array(idx, np.intp)
 
 
-#: per number of seats, the decision part (but its placements) by (phase, seat, turn seat,
-#: start seat, passes, window done, END-2 seats): one array per combination met, shared by every
-#: encoder (a table is emptied when it grows past `_DECISIONS_MAX`)
+#: per number of seats, the decision part by (phase, seat, turn seat, start seat, passes, window
+#: done, END-2 seats, placements): one array per combination met (about 2,200 in 200 games of 4),
+#: shared by every encoder (a table is emptied when it grows past `_DECISIONS_MAX`)
 _DECISIONS: dict[int, dict[tuple[object, ...], array[float]]] = {}
 _DECISIONS_MAX = 1 << 12
 _PLACEMENTS_AT = _END_SEATS - 3  # the placements' cell, after the three seat one-hots
