@@ -1,8 +1,9 @@
 """The fixed parts of `ragusa.ai.encoder`: where each value sits in the observation vector, each
 seat's gather, and the tables of parts shared by every encoder (issue 14.5).
 
-The tables hold parts of the vector by what they show (the decision, the placement being resolved, a seat's resources, commodities and VP): public values only, so any
-encoder of any game may reuse them. Each is bounded: emptied when it grows past its maximum.
+The tables hold parts of the vector by what they show (the decision, the placement being
+resolved, a seat's resources, commodities and VP): public values only, so any encoder of any
+game may reuse them. Each is bounded: emptied when it grows past its maximum.
 """
 
 from __future__ import annotations
