@@ -242,16 +242,14 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
         obs, self._prev_obs = self._prev_obs, None
         if self._terminated and dead:
             e._was_dead_step(action)
-        elif not dead and not self._allowed(agent, action, inside, obs):
+        elif not dead and not (action in e.table.ids if inside else self._in_mask(agent, action, obs)):
+            # the mask is 1 exactly at the table's legal ids: a plain int is looked up there
             self._illegal(agent)
         else:
             e.step(action)
 
-    def _allowed(self, agent: str, action: Any, inside: bool, obs: Obs | None) -> bool:
-        """Whether the deciding agent's mask allows `action`: the mask is 1 exactly at the
-        table's legal ids, so a plain int in range is looked up there (no numpy call)."""
-        if inside:
-            return action in self._raw.table.ids
+    def _in_mask(self, agent: str, action: Any, obs: Obs | None) -> bool:
+        """Whether the deciding agent's mask allows `action` (any integer type)."""
         if obs is None:
             obs = self.observe(agent)
         return bool(obs["action_mask"][action])
