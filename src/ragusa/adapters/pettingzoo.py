@@ -219,9 +219,8 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
             raise AttributeError("agent_selection cannot be accessed before reset")
         e = self._raw
         agent = e.agent_selection
-        obs = None
-        if observe:  # what `observe(agent)` does for the deciding agent, one call less
-            obs = self._prev_obs = e.observe(agent)
+        # what `observe(agent)` does for the deciding agent, one call less
+        obs = self._prev_obs = e.observe(agent) if observe else None
         return obs, e._cumulative_rewards[agent], e.terminations[agent], e.truncations[agent], e.infos[agent]
 
     def step(self, action: int | None) -> None:
@@ -229,21 +228,30 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
             EnvLogger.error_step_before_reset()
         e = self._raw
         self._has_updated = True
+        agent = e.agent_selection
+        if (
+            type(action) is int
+            and 0 <= action < NUM_ACTIONS
+            and e.agents
+            and not (e.terminations[agent] or e.truncations[agent])
+        ):
+            # the common case, a live agent and a plain int in the action space: the mask is 1
+            # exactly at the table's legal ids, so the id is looked up there
+            self._prev_obs = None
+            if action in e.table.ids:
+                e.step(action)
+            else:
+                self._illegal(agent)
+            return
         if not e.agents:
             EnvLogger.warn_step_after_terminated_truncated()
             return
-        agent = e.agent_selection
         dead = e.terminations[agent] or e.truncations[agent]
-        # what `Discrete.contains` answers, without its numpy calls for a plain int
-        inside = type(action) is int and 0 <= action < NUM_ACTIONS
-        assert (action is None and dead) or inside or e.action_spaces[agent].contains(action), (
-            "action is not in action space"
-        )
+        assert (action is None and dead) or e.action_spaces[agent].contains(action), "action is not in action space"
         obs, self._prev_obs = self._prev_obs, None
         if self._terminated and dead:
             e._was_dead_step(action)
-        elif not dead and not (action in e.table.ids if inside else self._in_mask(agent, action, obs)):
-            # the mask is 1 exactly at the table's legal ids: a plain int is looked up there
+        elif not dead and not self._in_mask(agent, action, obs):
             self._illegal(agent)
         else:
             e.step(action)
