@@ -110,7 +110,7 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
     def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self.table.over:
             raise RuntimeError("the episode is over: call reset()")
-        if int(action) not in self.table.legal:
+        if self.table.action_of(int(action)) is None:
             obs = self._obs()
             return obs, -1.0, True, False, {**self._info(obs), "illegal_action": True}
         self.table.play(int(action))

@@ -221,7 +221,7 @@ class RagusaState(pyspiel.State):
             return
         seat = h.table.seat
         assert seat is not None
-        found = h.table.legal.get(int(action))
+        found = h.table.action_of(int(action))
         if found is None:
             raise ValueError(f"action {action} ({describe_id(int(action))}) is not legal for player {seat} here")
         table = Table(h.table.state)

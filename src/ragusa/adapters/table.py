@@ -106,7 +106,7 @@ class Table:
         """The ids of `actions`, in the same order (distinct: one legal action per id)."""
         moves = self._moves
         if moves is None:
-            moves = self._moves = LegalIds(self.state)
+            moves = self._moves = LegalIds(self.state, self._actions)
         return moves.ids
 
     @property
@@ -115,6 +115,14 @@ class Table:
         if self._legal is None:
             self._legal = dict(zip(self.ids, self.actions))
         return self._legal
+
+    def action_of(self, action: int) -> Action | None:
+        """The legal action with id `action`, or None when it is not legal here (without
+        listing every legal action: at a placement only the one taken is made)."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = LegalIds(self.state, self._actions)
+        return moves.action(action)
 
     @property
     def over(self) -> bool:
@@ -139,9 +147,9 @@ class Table:
 
     def play(self, action: int) -> None:
         """Take the action with id `action`; `IllegalActionId` if it is not legal here."""
-        moves = self._moves
+        moves = self._moves  # `action_of`, inline (once per decision)
         if moves is None:
-            moves = self._moves = LegalIds(self.state)
+            moves = self._moves = LegalIds(self.state, self._actions)
         found = moves.action(action)
         if found is None:
             if self.over:

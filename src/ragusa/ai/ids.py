@@ -307,11 +307,14 @@ class LegalIds:
     #: the legal ids
     ids: list[int]
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, actions: tuple[Action, ...] | None = None) -> None:
+        """`actions`: `legal_actions(state)`, when the caller has them (their ids are listed)."""
         seat = state.seat
-        self._actions: tuple[Action, ...] | None = None
+        self._actions = actions
         self._place: Placements | None = None
-        if state.phase == PHASE_PLACE and seat is not None and (state.chance is None or state.chance.node is None):
+        if actions is not None:
+            self.ids = ids_of(actions)
+        elif state.phase == PHASE_PLACE and seat is not None and (state.chance is None or state.chance.node is None):
             place = self._place = placement_choices(state, seat)
             ok, traded, power = place
             for s in traded:

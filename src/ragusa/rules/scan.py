@@ -366,9 +366,8 @@ def _spots_of(mask: int) -> list[int]:
 def house_place_choices(
     res: Sequence[int], com: Sequence[int], counts: tuple[int, ...], houses: tuple[int, ...], strict: bool, hint: int
 ) -> tuple[int, dict[int, tuple[str, ...]]]:
-    """Every legal house placement on a free spot, as the mask of the spots that need no fish
-    trade and the minimal fish trades of each other legal spot (the placements of
-    `house_placements` on every free spot, in two parts: the first is one integer)."""
+    """Every legal house placement on a free spot, in two parts: the mask of the spots needing
+    no fish trade, and the minimal fish trades of each other legal spot (`house_placements`)."""
     free = free_mask(houses)
     ok = no_trade_mask(res, com, counts, free, strict, hint)
     candidates = trade_candidates(res, com, free, ok, strict)
