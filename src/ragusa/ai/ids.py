@@ -49,7 +49,8 @@ from ragusa.core.actions import (
 )
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
-from ragusa.core.state import PHASE_PLACE, GameState
+from ragusa.core.state import PHASE_ARCHITECT, PHASE_MASON, PHASE_PLACE, GameState
+from ragusa.rules.buildings import architect, mason
 from ragusa.rules.fish import TRADE_COST, trade_actions
 from ragusa.rules.legal import legal_actions, placement_choices, power_place
 from ragusa.rules.requirements import minimal_trades, own_house_counts
@@ -289,6 +290,9 @@ _BYTE_HOUSE_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for i in range(_N_BYTES)
 )
 _FISH = RES_INDEX["fish"]
+_WALL_START = _BY_NAME["build_wall"].start
+#: the tower-building id of each tower spot (by spot index)
+_TOWER_IDS: dict[int, int] = {s: _BY_NAME["build_tower"].start + k for k, s in enumerate(BOARD.tower_spots)}
 #: the ids of `trade_actions(fish)` by fish held (filled as met)
 _TRADE_IDS: dict[int, tuple[int, ...]] = {}
 
@@ -309,17 +313,20 @@ class LegalIds:
 
     def __init__(self, state: GameState, actions: tuple[Action, ...] | None = None) -> None:
         """`actions`: `legal_actions(state)`, when the caller has them (their ids are listed)."""
-        seat = state.seat
+        seat, phase = state.seat, state.phase
         self._actions = actions
         self._place: Placements | None = None
-        if actions is not None:
+        if actions is not None or seat is None or (state.chance is not None and state.chance.node is not None):
+            self._actions = actions = legal_actions(state) if actions is None else actions
             self.ids = ids_of(actions)
-        elif state.phase == PHASE_PLACE and seat is not None and (state.chance is None or state.chance.node is None):
+            return
+        ids: list[int]
+        if phase == PHASE_PLACE:
             place = self._place = placement_choices(state, seat)
             ok, traded, power = place
             for s in traded:
                 ok |= 1 << s
-            ids: list[int] = []
+            ids = []
             i = 0
             while ok:  # the house ids, byte by byte of the mask
                 b = ok & 255
@@ -331,17 +338,22 @@ class LegalIds:
                 ids.append(_POWER_START + s)
             if not ids:
                 ids.append(_PASS_ID)  # R-14: no legal placement, the seat passes (as legal_actions)
-            fish = state.players[seat].resources[_FISH]
-            trades = _TRADE_IDS.get(fish)
-            if trades is None:
-                if len(_TRADE_IDS) >= 64:  # fish held are few; a table of odd positions stays small
-                    _TRADE_IDS.clear()
-                trades = _TRADE_IDS[fish] = tuple(ids_of(trade_actions(fish)))
-            ids.extend(trades)
-            self.ids = ids
+        elif phase == PHASE_MASON:  # the free segments (MASON-1), as legal_actions lists them
+            ids = [_WALL_START + i for i in mason.free_segments(state.walls)]
+        elif phase == PHASE_ARCHITECT:  # the free tower spots (ARCHITECT-1)
+            ids = [_TOWER_IDS[s] for s in architect.free_tower_spots(state.towers)]
         else:
             actions = self._actions = legal_actions(state)
             self.ids = ids_of(actions)
+            return
+        fish = state.players[seat].resources[_FISH]  # the trades offered at every decision (FISH-1)
+        trades = _TRADE_IDS.get(fish)
+        if trades is None:
+            if len(_TRADE_IDS) >= 64:  # fish held are few; a table of odd positions stays small
+                _TRADE_IDS.clear()
+            trades = _TRADE_IDS[fish] = tuple(ids_of(trade_actions(fish)))
+        ids.extend(trades)
+        self.ids = ids
 
     def action(self, action_id: int) -> Action | None:
         """The legal action with id `action_id`, or None when it is not legal here."""
@@ -351,15 +363,17 @@ class LegalIds:
         actions = self._actions
         if actions is not None:
             return actions[ids.index(action_id)]
-        ok, traded, power = self._place  # type: ignore[misc]  # a placement: _place is set
-        at = action_id - _HOUSE_START
-        if 0 <= at < _N_SPOTS:
-            return house_place(at, traded.get(at, ()))
-        at = action_id - _POWER_START
-        if 0 <= at < _N_SPOTS:
-            return next(power_place(s, t) for s, t in power if s == at)
+        place = self._place
+        if place is not None:
+            ok, traded, power = place
+            at = action_id - _HOUSE_START
+            if 0 <= at < _N_SPOTS:
+                return house_place(at, traded.get(at, ()))
+            at = action_id - _POWER_START
+            if 0 <= at < _N_SPOTS:
+                return next(power_place(s, t) for s, t in power if s == at)
         block, key = _block_of(action_id)
-        return _SIMPLE[block.name](key)  # Pass or Trade
+        return _SIMPLE[block.name](key)  # a wall, a tower, a trade or a pass
 
 
 def legal_ids(state: GameState) -> list[int]:
