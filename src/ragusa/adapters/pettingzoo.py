@@ -238,7 +238,8 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
             # the common case, a live agent and a plain int in the action space: the mask is 1
             # exactly at the table's legal ids, so the id is looked up there
             self._prev_obs = None
-            if action in e.table.ids:
+            moves = e.table._moves  # the table's ids (listed by `last`), without a property call
+            if action in (moves.ids if moves is not None else e.table.ids):
                 e.step(action)
             else:
                 self._illegal(agent)
