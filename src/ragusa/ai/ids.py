@@ -302,8 +302,9 @@ class LegalIds:
     of each: `legal_actions(state)` listed as ids (tested equal on every state of random games).
 
     At a placement (most decisions, with the most actions) the ids come straight from the
-    rules' spot masks (`ragusa.rules.legal.placement_choices`), and an action is made only for
-    the id taken (`action`); elsewhere they are `ids_of(legal_actions(state))`.
+    rules' spot masks (`ragusa.rules.legal.placement_choices`), at the Mason and the Architect
+    from the free segments and tower spots, and an action is made only for the id taken
+    (`action`); elsewhere they are `ids_of(legal_actions(state))`.
     """
 
     __slots__ = ("_actions", "_place", "ids")
