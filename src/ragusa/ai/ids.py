@@ -54,7 +54,7 @@ from ragusa.rules.buildings import architect, mason
 from ragusa.rules.fish import TRADE_COST, trade_actions
 from ragusa.rules.legal import legal_actions, placement_choices, power_place
 from ragusa.rules.requirements import minimal_trades, own_house_counts
-from ragusa.rules.scan import house_place
+from ragusa.rules.scan import expand_mask, house_place, spot_byte_table
 
 if TYPE_CHECKING:
     import numpy as np
@@ -283,12 +283,8 @@ Placements = tuple[int, dict[int, tuple[str, ...]], list[tuple[int, tuple[str, .
 _HOUSE_START = _BY_NAME["place_house"].start
 _POWER_START = _BY_NAME["place_powerhouse"].start
 _N_SPOTS = len(BOARD.spot_ids)
-_N_BYTES = (_N_SPOTS + 7) // 8
-#: per byte `i` of a spot mask and its value: the house ids of that byte's spots, ascending
-_BYTE_HOUSE_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_HOUSE_START + 8 * i + j for j in range(8) if b >> j & 1 and 8 * i + j < _N_SPOTS) for b in range(256))
-    for i in range(_N_BYTES)
-)
+#: per byte of a spot mask and its value: the house ids of that byte's spots, ascending
+_BYTE_HOUSE_IDS = spot_byte_table(lambda s: _HOUSE_START + s)
 _FISH = RES_INDEX["fish"]
 _WALL_START = _BY_NAME["build_wall"].start
 #: the tower-building id of each tower spot (by spot index)
@@ -327,14 +323,7 @@ class LegalIds:
             ok, traded, power = place
             for s in traded:
                 ok |= 1 << s
-            ids = []
-            i = 0
-            while ok:  # the house ids, byte by byte of the mask
-                b = ok & 255
-                if b:
-                    ids.extend(_BYTE_HOUSE_IDS[i][b])
-                ok >>= 8
-                i += 1
+            ids = expand_mask(ok, _BYTE_HOUSE_IDS)
             for s, _ in power:
                 ids.append(_POWER_START + s)
             if not ids:
@@ -358,12 +347,13 @@ class LegalIds:
 
     def action(self, action_id: int) -> Action | None:
         """The legal action with id `action_id`, or None when it is not legal here."""
-        ids = self.ids
-        if action_id not in ids:
+        try:
+            k = self.ids.index(action_id)
+        except ValueError:
             return None
         actions = self._actions
         if actions is not None:
-            return actions[ids.index(action_id)]
+            return actions[k]
         place = self._place
         if place is not None:
             ok, traded, power = place

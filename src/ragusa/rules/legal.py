@@ -36,7 +36,15 @@ from ragusa.rules.requirements import (
     own_house_counts,
     placements,
 )
-from ragusa.rules.scan import house_place_actions, house_place_choices
+from ragusa.rules.scan import (
+    SPOT_BYTES,
+    expand_mask,
+    free_mask,
+    house_place_actions,
+    house_placements,
+    no_trade_mask,
+    trade_candidates,
+)
 from ragusa.rules.two_player import (
     powerhouse_spots,
 )
@@ -62,7 +70,13 @@ def placement_choices(
     res, com = p.resources, p.commodities
     strict = state.options.strict
     counts = own_house_counts(houses, seat)
-    ok, traded = house_place_choices(res, com, counts, houses, strict, seat) if p.houses_left else (0, {})
+    ok, traded = 0, {}
+    if p.houses_left:  # `house_place_actions`' steps
+        free = free_mask(houses)
+        ok = no_trade_mask(res, com, counts, free, strict, seat)
+        candidates = trade_candidates(res, com, free, ok, strict)
+        if candidates:
+            traded = dict(house_placements(res, com, counts, expand_mask(candidates, SPOT_BYTES), strict, seat))
     power: list[tuple[int, tuple[str, ...]]] = []
     if p.powerhouses_left:
         power = placements(res, com, counts, powerhouse_spots(houses, state.options.powerhouse_any_hex), True, strict)

@@ -16,8 +16,8 @@ Every table is a function of its key, so a cached answer cannot go stale.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar
 
 from ragusa.core.actions import Action, Place
 from ragusa.core.board import BOARD
@@ -40,14 +40,16 @@ from ragusa.rules.requirements import (
 
 __all__ = [
     "free_mask",
+    "expand_mask",
     "free_spots",
     "house_place",
     "house_place_actions",
-    "house_place_choices",
     "house_placements",
     "need_masks",
     "needs_of",
     "no_trade_mask",
+    "SPOT_BYTES",
+    "spot_byte_table",
     "trade_candidates",
 ]
 
@@ -333,12 +335,33 @@ def free_mask(houses: tuple[int, ...]) -> int:
 
 _PLACE_HOUSE: Final[tuple[Place, ...]] = tuple(Place(s) for s in BOARD.spot_ids)
 _N_BYTES: Final = (_N_SPOTS + 7) // 8
-#: per byte `i` of a mask and its value: the spots of that byte, and their Place actions
-_BYTE_SPOTS: Final = tuple(
-    tuple(tuple(8 * i + j for j in range(8) if b >> j & 1 and 8 * i + j < _N_SPOTS) for b in range(256))
-    for i in range(_N_BYTES)
-)
-_BYTE_PLACES: Final = tuple(tuple(tuple(_PLACE_HOUSE[s] for s in spots) for spots in row) for row in _BYTE_SPOTS)
+_T = TypeVar("_T")
+
+
+def spot_byte_table(item: Callable[[int], _T]) -> tuple[tuple[tuple[_T, ...], ...], ...]:
+    """Per byte `i` of a spot mask and its value `b`: `item(s)` for each spot `s` set there, ascending."""
+    return tuple(
+        tuple(tuple(item(8 * i + j) for j in range(8) if b >> j & 1 and 8 * i + j < _N_SPOTS) for b in range(256))
+        for i in range(_N_BYTES)
+    )
+
+
+def expand_mask(mask: int, table: tuple[tuple[tuple[_T, ...], ...], ...]) -> list[_T]:
+    """The items of `table` (a `spot_byte_table`) for the spots set in `mask`, ascending by spot."""
+    out: list[_T] = []
+    i = 0
+    while mask:
+        b = mask & 255
+        if b:
+            out.extend(table[i][b])
+        mask >>= 8
+        i += 1
+    return out
+
+
+#: per byte of a mask and its value: the spots of that byte, and their Place actions
+SPOT_BYTES: Final = spot_byte_table(lambda s: s)
+_BYTE_PLACES: Final = spot_byte_table(_PLACE_HOUSE.__getitem__)
 _with_trades: Final[dict[tuple[int, tuple[str, ...]], Place]] = {}
 
 
@@ -351,30 +374,6 @@ def _place_with_trades(s: int, trades: tuple[str, ...]) -> Place:
     return place
 
 
-def _spots_of(mask: int) -> list[int]:
-    out: list[int] = []
-    i = 0
-    while mask:
-        b = mask & 255
-        if b:
-            out.extend(_BYTE_SPOTS[i][b])
-        mask >>= 8
-        i += 1
-    return out
-
-
-def house_place_choices(
-    res: Sequence[int], com: Sequence[int], counts: tuple[int, ...], houses: tuple[int, ...], strict: bool, hint: int
-) -> tuple[int, dict[int, tuple[str, ...]]]:
-    """Every legal house placement on a free spot, in two parts: the mask of the spots needing
-    no fish trade, and the minimal fish trades of each other legal spot (`house_placements`)."""
-    free = free_mask(houses)
-    ok = no_trade_mask(res, com, counts, free, strict, hint)
-    candidates = trade_candidates(res, com, free, ok, strict)
-    traded = dict(house_placements(res, com, counts, _spots_of(candidates), strict, hint)) if candidates else {}
-    return ok, traded
-
-
 def house_place(spot: int, trades: tuple[str, ...]) -> Place:
     """`Place(spot, False, trades)`: one object per spot and trades."""
     return _place_with_trades(spot, trades) if trades else _PLACE_HOUSE[spot]
@@ -384,22 +383,19 @@ def house_place_actions(
     res: Sequence[int], com: Sequence[int], counts: tuple[int, ...], houses: tuple[int, ...], strict: bool, hint: int
 ) -> list[Action]:
     """Every legal house placement on a free spot, ascending by spot, each with its minimal fish
-    trades: the Place actions of `house_place_choices` (its steps inline: this runs at every
-    placement decision, where a call more costs the engine about 1%)."""
+    trades: the houses of `ragusa.rules.legal.placement_choices` as Place actions (its steps
+    inline: this runs at every placement decision, where a call more costs the engine about 1%)."""
     free = free_mask(houses)
     ok = no_trade_mask(res, com, counts, free, strict, hint)
     candidates = trade_candidates(res, com, free, ok, strict)
-    out: list[Action] = []
-    traded = dict(house_placements(res, com, counts, _spots_of(candidates), strict, hint)) if candidates else {}
+    traded = (
+        dict(house_placements(res, com, counts, expand_mask(candidates, SPOT_BYTES), strict, hint))
+        if candidates
+        else {}
+    )
     if not traded:
-        i = 0
-        while ok:
-            b = ok & 255
-            if b:
-                out.extend(_BYTE_PLACES[i][b])
-            ok >>= 8
-            i += 1
-        return out
+        return expand_mask(ok, _BYTE_PLACES)
+    out: list[Action] = []
     with_trades = 0
     for s in traded:
         with_trades |= 1 << s
@@ -409,7 +405,7 @@ def house_place_actions(
         b = both & 255
         if b:
             if with_trades & 255:  # a byte with a placement that trades: spot by spot
-                for s in _BYTE_SPOTS[i][b]:
+                for s in SPOT_BYTES[i][b]:
                     t = traded.get(s)
                     out.append(_place_with_trades(s, t) if t else _PLACE_HOUSE[s])
             else:
