@@ -26,11 +26,11 @@ from ragusa_build import compiled
 #: interpreted code cost what compiling saved; docs/benchmarks.md). Not compiled: the attrs data classes
 #: of the state, actions and events (their instances are the public API) and everything above the rules
 MYPYC_MODULES = [
-    # the scratch copy and the generator
+    # the scratch copy (its field-by-field part written out from the state's fields) and the generator
+    "src/ragusa/core/work_fields.py",
     "src/ragusa/core/work.py",
     "src/ragusa/core/rng.py",
-    # legality: the placement scan, requirements, legal actions, the action forms
-    "src/ragusa/rules/scan.py",
+    # legality: the building requirements, the legal moves, the action forms
     "src/ragusa/rules/requirements.py",
     "src/ragusa/rules/legal.py",
     "src/ragusa/rules/action_form.py",

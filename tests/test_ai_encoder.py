@@ -8,13 +8,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-import ragusa.ai.encoder as encoder_module
 import ragusa.ai.encoder_layout as encoder_layout
 from ragusa import Action, Options, apply, is_terminal, legal_actions, view
 from ragusa.ai.encoder import ObservationEncoder, encode_information_state, encode_observation
 from ragusa.ai.ids import legal_ids
 from ragusa.ai.observation import OBS_SIZE, information_state, observation
-from ragusa.core.work import house_step
 from ragusa.rules.chance import chance_outcomes, is_chance
 from ragusa.rules.game import new_game
 from tests.ai_support import MODES, modes, random_game, seeds
@@ -83,29 +81,6 @@ def test_the_information_state_equals_the_specification(mode: tuple[int, str, Op
 def test_a_seat_outside_the_game_is_refused(bad: object) -> None:
     with pytest.raises(ValueError, match=r"seat must be 0\.\.2"):
         ObservationEncoder().observe(new_game(3, seed=1), bad)  # type: ignore[arg-type]
-
-
-@settings(max_examples=12, deadline=None)
-@given(mode=modes, seed=seeds)
-def test_the_deciding_seat_along_a_game_as_the_adapters_ask(mode: tuple[int, str, Options], seed: int) -> None:
-    # the adapters' use: the deciding seat only, its ids given, each state right after `apply`
-    # made it, so that the board's one new house comes from the engine's record (`house_step`)
-    real, hits = house_step, [0]
-
-    def counting(houses: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
-        step = real(houses)
-        hits[0] += step is not None
-        return step
-
-    encoder, placed = ObservationEncoder(), 0
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(encoder_module, "house_step", counting)
-        for state in random_game(mode, seed):
-            seat = state.seat if state.seat is not None else 0
-            ids = legal_ids(state) if state.seat is not None else None
-            assert _same(encoder.observe(state, seat, ids), observation(view(state, seat)))
-            placed += any(h >= 0 for h in state.houses)
-    assert hits[0] > 0 or placed == 0  # the fast path was taken
 
 
 def test_boards_the_engine_made_for_another_game_or_states_skipped() -> None:

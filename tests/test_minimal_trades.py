@@ -1,9 +1,9 @@
-"""``minimal_trades`` against a brute-force oracle written from the rule text.
+"""The minimal fish trades of a placement against a brute-force oracle written from the rule text.
 
 The oracle tries every multiset of fish trades the seat can afford, checks each BUILD clause
 directly, and keeps the minimal legal sets. The library claims the minimal set is unique (each
 requirement is a threshold on one resource) and equal to its shortfall; this checks both, on
-random inputs and on every free spot of played games.
+random inputs and on every free spot of played games, and that every refused spot is explained.
 """
 
 from __future__ import annotations
@@ -20,7 +20,14 @@ from ragusa import apply, is_terminal, legal_actions, new_game
 from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY
 from ragusa.core.components import BUILDINGS, RESOURCES
 from ragusa.core.state import EMPTY, Phase
-from ragusa.rules.requirements import explain_refusal, minimal_trades, own_house_counts
+from ragusa.rules.legal import board_facts_of, legal_moves
+from ragusa.rules.requirements import (
+    HOUSE_REQUIREMENTS,
+    POWERHOUSE_REQUIREMENTS,
+    explain_refusal,
+    needs_from_counts,
+    placements,
+)
 
 N_HEX = len(BOARD.hex_ids)
 N_SPOT = len(BOARD.spot_ids)
@@ -73,12 +80,23 @@ def oracle(
     return [tuple(n for n, k in zip(names, b) for _ in range(k)) for b in minimal]
 
 
+def trades_for(
+    res: list[int], com: list[int], counts: Sequence[int], spot: int, power: bool, strict: bool
+) -> tuple[str, ...] | None:
+    """What the placement rule gives for one free spot: its minimal trades, or None if illegal."""
+    if power:
+        legal, traded = placements(POWERHOUSE_REQUIREMENTS, 1 << spot, None, res, com, strict)
+    else:
+        legal, traded = placements(HOUSE_REQUIREMENTS, 1 << spot, needs_from_counts(counts), res, com, strict)
+    return traded.get(spot, ()) if legal >> spot & 1 else None
+
+
 def check(res: list[int], com: list[int], counts: Sequence[int], spot: int, power: bool, strict: bool) -> None:
     expected = oracle(res, com, counts, spot, power, strict)
-    got = minimal_trades(res, com, counts, spot, power, strict)
+    got = trades_for(res, com, counts, spot, power, strict)
     if not expected:
         assert got is None
-        refusal = explain_refusal(res, com, counts, spot, power, strict, 0)
+        refusal = explain_refusal(counts, res, com, spot, power, strict, 0)
         assert refusal.rule in {"BUILD-2", "BUILD-3", "BUILD-7"} and refusal.message
     else:
         assert len(expected) == 1, f"minimal trades not unique: {expected}"
@@ -103,20 +121,24 @@ def test_minimal_trades_match_the_oracle(
     check(res, com, counts, spot, power, strict)
 
 
-@pytest.mark.clause("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-6", "BUILD-7", "BUILD-8")
-def test_minimal_trades_on_played_positions() -> None:
-    # every free spot, for the seat to place, at every placement of 6 random games (2 to 5 players)
+@pytest.mark.clause("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-6", "BUILD-7", "BUILD-8", "TURN-1")
+def test_the_legal_moves_of_played_positions_match_the_oracle() -> None:
+    # every free spot, for the seat to place, at every placement of 6 random games (2 to 5 players):
+    # the state's own legal moves (what legal_actions lists and apply checks) against the oracle
     checked = 0
     for seed in range(6):
         state = new_game(2 + seed % 4, seed=seed)
         rng = random.Random(seed)
         while not is_terminal(state):
-            if state.phase == Phase.PLACE and state.seat is not None:
-                p = state.players[state.seat]
-                counts = own_house_counts(state.houses, state.seat)
+            seat = state.seat
+            if state.phase == Phase.PLACE and seat is not None and state.players[seat].houses_left:
+                p = state.players[seat]
+                moves = legal_moves(state)
+                counts = board_facts_of(state).needs(seat)[1].counts
                 for s in range(N_SPOT):
                     if state.houses[s] == EMPTY:
-                        check(list(p.resources), list(p.commodities), counts, s, False, seed % 2 == 0)
+                        expected = oracle(list(p.resources), list(p.commodities), counts, s, False, False)
+                        assert moves.trades_for(s, False) == (expected[0] if expected else None)
                         checked += 1
             actions = legal_actions(state)
             state = apply(state, actions[rng.randrange(len(actions))])

@@ -1,4 +1,4 @@
-"""Powerhouse rulings of issue 17: R-9's literal reading as an option, and TWO-8 with R-10.
+"""Powerhouse rulings: R-9's literal reading as an option, and TWO-8 with R-10.
 
 Spots (hexes from the board data; all on the wall ring unless said):
 - s69: sea-5, sea-9, wharf; s59: forest-7, sea-5, winery (the pair shares only sea-5)
@@ -30,9 +30,17 @@ from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.components import RESOURCES
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.state import POWERHOUSE, Phase
-from ragusa.core.work import Work
 from ragusa.rules.fish import TRADE_COST
-from ragusa.rules.requirements import FISH, FISHMONGER_FISH, GRAPES, OLIVES, ORE, SPOT_INFO, placements
+from ragusa.rules.requirements import (
+    FISH,
+    FISHMONGER_FISH,
+    GRAPES,
+    OLIVES,
+    ORE,
+    POWERHOUSE_REQUIREMENTS,
+    SPOTS,
+    placements,
+)
 from ragusa.rules.two_player import powerhouse_spot_refusal, powerhouse_spots
 from tests.support import PH, hexes, position
 
@@ -162,7 +170,7 @@ def _play_2p(state: GameState, seed: int, steps: int) -> int:
         for e in events:
             if isinstance(e, PowerhousesConverted):
                 # TWO-8: only when no legal powerhouse spot is left; the pieces become houses
-                assert powerhouse_spots(after.houses, options.powerhouse_any_hex) == ()
+                assert powerhouse_spots(after.houses, options.powerhouse_any_hex) == []
                 assert after.players[e.seat].powerhouses_left == 0
                 assert after.players[e.seat].houses_left == state.players[e.seat].houses_left + e.count
                 converted.add(e.seat)
@@ -252,19 +260,17 @@ def test_r9_option_is_offered_by_the_protocol() -> None:
     st.booleans(),
 )
 def test_powerhouse_spots_are_the_free_ring_spots_the_refusal_allows(houses: list[int], any_hex: bool) -> None:
-    """`powerhouse_spots` works from precomputed masks (issue 12); on any board it lists exactly the
-    free ring spots, in ring order, that `powerhouse_spot_refusal` (hex by hex) allows."""
+    """`powerhouse_spots` works from precomputed masks; on any board it lists exactly the free ring
+    spots, in ring order, that `powerhouse_spot_refusal` (hex by hex) allows."""
     board = tuple(houses)
-    expected = tuple(
-        s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None
-    )
+    expected = [s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None]
     assert powerhouse_spots(board, any_hex) == expected
 
 
 def _powerhouse_trades_by_hand(res: list[int], com: list[int], spot: int, strict: bool) -> tuple[str, ...] | None:
     """TWO-3, R-10: a powerhouse needs only the special requirements (BUILD-7, R-3), its shortfall
     bought with fish (BUILD-8); the trades in the order silver ore, grapes, olives; None if illegal."""
-    info = SPOT_INFO[spot]
+    info = SPOTS[spot]
     if info.needs_commodity and not any(com) and (strict or not info.needs_one):
         return None
     trades = tuple(RESOURCES[r] for r in (ORE, GRAPES, OLIVES) if r in info.needs_one and res[r] < 1)
@@ -287,31 +293,11 @@ def _powerhouse_trades_by_hand(res: list[int], com: list[int], spot: int, strict
 def test_powerhouse_placements_answer_what_the_rules_say(
     holdings: list[list[int]], com: list[int], spots: set[int], strict: bool
 ) -> None:
-    """Powerhouse placements are kept by what they read (issue 12): asked in turn for several
-    holdings on the same spots, each answer is still what TWO-3 and BUILD-7 give spot by spot."""
-    ordered = sorted(spots)
-    counts = (0,) * len(BOARD.hex_ids)
+    """For any holdings, the powerhouse placements on the given spots are what TWO-3 and BUILD-7 give
+    spot by spot."""
+    mask = sum(1 << s for s in spots)
     for res in holdings:
-        expected = [(s, t) for s in ordered if (t := _powerhouse_trades_by_hand(res, com, s, strict)) is not None]
-        assert placements(res, com, counts, ordered, True, strict) == expected
-
-
-@pytest.mark.clause("TWO-2", "R-9")
-@settings(max_examples=60, deadline=None)
-@given(
-    st.lists(st.tuples(st.sampled_from(range(len(BOARD.spot_ids))), st.sampled_from((0, 1, POWERHOUSE))), max_size=30),
-    st.booleans(),
-)
-def test_powerhouse_spots_kept_across_placements_are_the_refusals_answer(
-    writes: list[tuple[int, int]], any_hex: bool
-) -> None:
-    """`powerhouse_spots` updates its last answer when one piece was placed since (issue 12); after
-    any sequence of placements it still lists the free ring spots the refusal allows."""
-    work = Work(new_game(2, seed=4))
-    for spot, owner in writes:
-        work.set_house(spot, owner)
-        board = work.houses
-        expected = tuple(
-            s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None
-        )
-        assert powerhouse_spots(board, any_hex) == expected
+        expected = {s: t for s in spots if (t := _powerhouse_trades_by_hand(res, com, s, strict)) is not None}
+        legal, traded = placements(POWERHOUSE_REQUIREMENTS, mask, None, res, com, strict)
+        assert {s: traded.get(s, ()) for s in spots if legal >> s & 1} == expected
+        assert legal & ~mask == 0

@@ -238,8 +238,7 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
             # the common case, a live agent and a plain int in the action space: the mask is 1
             # exactly at the table's legal ids, so the id is looked up there
             self._prev_obs = None
-            moves = e.table._moves  # the table's ids (listed by `last`), without a property call
-            if action in (moves.ids if moves is not None else e.table.ids):
+            if action in e.table.moves.ids:
                 e.step(action)
             else:
                 self._illegal(agent)

@@ -83,46 +83,30 @@ def win_share(state: GameState, seat: int) -> float:
 
 
 class Table:
-    """A game in progress driven by action ids: the state, and its legal actions and their ids,
-    listed once per state (the adapters ask for the mask and then step on the same state)."""
+    """A game in progress driven by action ids: the state, and its legal actions as ids (`moves`,
+    read from the state's legal moves once per state)."""
 
-    __slots__ = ("_actions", "_legal", "_moves", "state")
+    __slots__ = ("moves", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self._actions: tuple[Action, ...] | None = None
-        self._moves: LegalIds | None = None
-        self._legal: dict[int, Action] | None = None
+        #: the deciding seat's legal actions as ids, and the action of each
+        self.moves = LegalIds(state)
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """The deciding seat's legal actions, in `ragusa.legal_actions` order."""
-        if self._actions is None:
-            self._actions = legal_actions(self.state)
-        return self._actions
+        return legal_actions(self.state)
 
     @property
     def ids(self) -> list[int]:
         """The ids of `actions`, in the same order (distinct: one legal action per id)."""
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = LegalIds(self.state, self._actions)
-        return moves.ids
-
-    @property
-    def legal(self) -> dict[int, Action]:
-        """The deciding seat's legal actions by id, in `ragusa.legal_actions` order."""
-        if self._legal is None:
-            self._legal = dict(zip(self.ids, self.actions))
-        return self._legal
+        return self.moves.ids
 
     def action_of(self, action: int) -> Action | None:
         """The legal action with id `action`, or None when it is not legal here (without
         listing every legal action: at a placement only the one taken is made)."""
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = LegalIds(self.state, self._actions)
-        return moves.action(action)
+        return self.moves.action(action)
 
     @property
     def over(self) -> bool:
@@ -135,34 +119,29 @@ class Table:
 
     def legal_ids(self) -> list[int]:
         """The legal ids, ascending."""
-        return sorted(self.ids)
+        return sorted(self.moves.ids)
 
     def mask(self) -> list[int]:
         """1 at each legal id, 0 elsewhere (length `NUM_ACTIONS`; all zero once the game is over)."""
         out = [0] * NUM_ACTIONS
-        if not self.over:
-            for i in self.ids:
-                out[i] = 1
+        for i in self.moves.ids:
+            out[i] = 1
         return out
 
     def play(self, action: int) -> None:
         """Take the action with id `action`; `IllegalActionId` if it is not legal here."""
-        moves = self._moves  # `action_of`, inline (once per decision)
-        if moves is None:
-            moves = self._moves = LegalIds(self.state, self._actions)
-        found = moves.action(action)
+        found = self.moves.action(action)
         if found is None:
             if self.over:
                 raise IllegalActionId(f"the game is over; action {action} cannot be taken")
             raise IllegalActionId(
                 f"action {action} is not legal for seat {self.seat} here; legal ids: {self.legal_ids()}"
             )
-        self.state = apply(self.state, found)
-        self._actions = self._moves = self._legal = None
+        self.play_action(found)
 
     def play_action(self, action: Action) -> None:
         self.state = apply(self.state, action)
-        self._actions = self._moves = self._legal = None
+        self.moves = LegalIds(self.state)
 
 
 def render_text(state: GameState) -> str:

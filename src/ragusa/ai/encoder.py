@@ -54,7 +54,6 @@ from ragusa.ai.encoder_layout import (
     _DECKS_AT,
     _GAME,
     _HOUSES,
-    _HOUSES_START,
     _LEGAL,
     _OWN_BONUS,
     _P,
@@ -90,7 +89,6 @@ from ragusa.ai.ids import NUM_ACTIONS, action_id, legal_ids
 from ragusa.ai.observation import INFO_SIZE, LAYOUT, MAX_SEATS, OBS_SIZE, SCALE
 from ragusa.core.actions import Action
 from ragusa.core.state import EMPTY, PHASE_OVER, POWERHOUSE, RESERVED, GameState, PlayerState
-from ragusa.core.work import house_step
 
 if TYPE_CHECKING:
     import numpy as np
@@ -161,12 +159,7 @@ class _Public:
         if houses is not self.houses:
             old = self.houses
             self.houses = houses
-            step = house_step(houses)
-            if step is not None and step[0] is old:
-                # the engine made this board from the last one by writing one spot: only it changed
-                self._places(_HOUSES_START, houses, (step[1],), _CELL)
-            else:
-                self._owners(_HOUSES, old, houses, _CELL)
+            self._owners(_HOUSES, old, houses, _CELL)
         towers = s.towers
         if towers is not self.towers:
             old = self.towers

@@ -1,4 +1,4 @@
-"""Fixed action ids: one dense integer space for every action of every mode (issue 13.1).
+"""Fixed action ids: one dense integer space for every action of every mode.
 
 The space is the same for 1 to 5 players and both editions; its blocks, in order, are
 (`BLOCKS`, sizes derived from the component data, never written as constants):
@@ -21,7 +21,7 @@ block                     one id per                            action
 ========================  ====================================  ==========================
 
 A placement's id names only its spot and piece: the fish trades made for it (BUILD-8) are the
-unique minimal set for that spot in that state (`ragusa.requirements.minimal_trades`), so
+unique minimal set for that spot in that state (`ragusa.rules.legal.Moves.trades_for`), so
 `action_from_id` recovers them from the state. At any decision at most one legal action
 has a given id.
 """
@@ -47,14 +47,11 @@ from ragusa.core.actions import (
     SellCommodity,
     Trade,
 )
-from ragusa.core.board import BOARD, RES_INDEX
+from ragusa.core.board import BOARD, expand_mask, spot_byte_table
 from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
-from ragusa.core.state import PHASE_ARCHITECT, PHASE_MASON, PHASE_PLACE, GameState
-from ragusa.rules.buildings import architect, mason
+from ragusa.core.state import GameState
 from ragusa.rules.fish import TRADE_COST, trade_actions
-from ragusa.rules.legal import legal_actions, placement_choices, power_place
-from ragusa.rules.requirements import minimal_trades, own_house_counts
-from ragusa.rules.scan import expand_mask, house_place, spot_byte_table
+from ragusa.rules.legal import Moves, legal_moves, place_action
 
 if TYPE_CHECKING:
     import numpy as np
@@ -206,13 +203,7 @@ def _block_of(action_id: int) -> tuple[Block, str | int]:
 
 
 def _place(state: GameState, spot: str, power: bool) -> Place:
-    seat = state.seat
-    if seat is None:
-        return Place(spot, power)
-    p = state.players[seat]
-    s = BOARD.spot_index[spot]
-    counts = own_house_counts(state.houses, seat)
-    trades = minimal_trades(p.resources, p.commodities, counts, s, power, state.options.strict)
+    trades = legal_moves(state).trades_for(BOARD.spot_index[spot], power) if state.seat is not None else None
     return Place(spot, power, trades or ())
 
 
@@ -277,94 +268,54 @@ def ids_of(actions: Iterable[Action]) -> list[int]:
         return [action_id(a) for a in actions]
 
 
-#: the parts of a placement decision (`ragusa.rules.legal.placement_choices`)
-Placements = tuple[int, dict[int, tuple[str, ...]], list[tuple[int, tuple[str, ...]]]]
-
 _HOUSE_START = _BY_NAME["place_house"].start
 _POWER_START = _BY_NAME["place_powerhouse"].start
 _N_SPOTS = len(BOARD.spot_ids)
 #: per byte of a spot mask and its value: the house ids of that byte's spots, ascending
 _BYTE_HOUSE_IDS = spot_byte_table(lambda s: _HOUSE_START + s)
-_FISH = RES_INDEX["fish"]
-_WALL_START = _BY_NAME["build_wall"].start
-#: the tower-building id of each tower spot (by spot index)
-_TOWER_IDS: dict[int, int] = {s: _BY_NAME["build_tower"].start + k for k, s in enumerate(BOARD.tower_spots)}
-#: the ids of `trade_actions(fish)` by fish held (filled as met)
-_TRADE_IDS: dict[int, tuple[int, ...]] = {}
+#: the ids of the trades offered to a seat holding `fish` fish, up to the dearest trade (more offer the same)
+_TRADE_IDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ids_of(trade_actions(f))) for f in range(max(TRADE_COST.values()) + 1)
+)
 
 
 class LegalIds:
-    """The deciding seat's legal actions as ids, in `ragusa.legal_actions` order, and the action
-    of each: `legal_actions(state)` listed as ids (tested equal on every state of random games).
+    """The deciding seat's legal actions as ids, in `ragusa.legal_actions` order, and the action of
+    each, read from the state's legal moves (`ragusa.rules.legal.Moves`): placements from their spot
+    masks, so that an action is made only for the id taken (`action`)."""
 
-    At a placement (most decisions, with the most actions) the ids come straight from the
-    rules' spot masks (`ragusa.rules.legal.placement_choices`), at the Mason and the Architect
-    from the free segments and tower spots, and an action is made only for the id taken
-    (`action`); elsewhere they are `ids_of(legal_actions(state))`.
-    """
-
-    __slots__ = ("_actions", "_place", "ids")
+    __slots__ = ("ids", "moves")
 
     #: the legal ids
     ids: list[int]
 
-    def __init__(self, state: GameState, actions: tuple[Action, ...] | None = None) -> None:
-        """`actions`: `legal_actions(state)`, when the caller has them (their ids are listed)."""
-        seat, phase = state.seat, state.phase
-        self._actions = actions
-        self._place: Placements | None = None
-        if actions is not None or seat is None or (state.chance is not None and state.chance.node is not None):
-            self._actions = actions = legal_actions(state) if actions is None else actions
-            self.ids = ids_of(actions)
+    def __init__(self, state: GameState) -> None:
+        moves = self.moves = legal_moves(state)
+        if state.chance is not None and state.chance.node is not None:
+            self.ids = []  # a chance node: its outcomes have chance ids (`ragusa.ai.chance_ids`)
             return
-        ids: list[int]
-        if phase == PHASE_PLACE:
-            place = self._place = placement_choices(state, seat)
-            ok, traded, power = place
-            for s in traded:
-                ok |= 1 << s
-            ids = expand_mask(ok, _BYTE_HOUSE_IDS)
-            for s, _ in power:
-                ids.append(_POWER_START + s)
-            if not ids:
-                ids.append(_PASS_ID)  # R-14: no legal placement, the seat passes (as legal_actions)
-        elif phase == PHASE_MASON:  # the free segments (MASON-1), as legal_actions lists them
-            ids = [_WALL_START + i for i in mason.free_segments(state.walls)]
-        elif phase == PHASE_ARCHITECT:  # the free tower spots (ARCHITECT-1)
-            ids = [_TOWER_IDS[s] for s in architect.free_tower_spots(state.towers)]
-        else:
-            actions = self._actions = legal_actions(state)
-            self.ids = ids_of(actions)
-            return
-        fish = state.players[seat].resources[_FISH]  # the trades offered at every decision (FISH-1)
-        trades = _TRADE_IDS.get(fish)
-        if trades is None:
-            if len(_TRADE_IDS) >= 64:  # fish held are few; a table of odd positions stays small
-                _TRADE_IDS.clear()
-            trades = _TRADE_IDS[fish] = tuple(ids_of(trade_actions(fish)))
-        ids.extend(trades)
+        ids = expand_mask(moves.houses, _BYTE_HOUSE_IDS)
+        if moves.power:
+            ids.extend([_POWER_START + s for s in moves.powerhouse_spots()])
+        if moves.choices:
+            ids.extend(ids_of(moves.choices))
+        if moves.fish:
+            ids.extend(_TRADE_IDS[min(moves.fish, len(_TRADE_IDS) - 1)])
         self.ids = ids
 
     def action(self, action_id: int) -> Action | None:
         """The legal action with id `action_id`, or None when it is not legal here."""
-        try:
-            k = self.ids.index(action_id)
-        except ValueError:
+        if action_id not in self.ids:
             return None
-        actions = self._actions
-        if actions is not None:
-            return actions[k]
-        place = self._place
-        if place is not None:
-            ok, traded, power = place
-            at = action_id - _HOUSE_START
-            if 0 <= at < _N_SPOTS:
-                return house_place(at, traded.get(at, ()))
-            at = action_id - _POWER_START
-            if 0 <= at < _N_SPOTS:
-                return next(power_place(s, t) for s, t in power if s == at)
+        moves: Moves = self.moves
+        at = action_id - _HOUSE_START
+        if 0 <= at < _N_SPOTS:
+            return place_action(at, moves.traded.get(at, ()))
+        at = action_id - _POWER_START
+        if 0 <= at < _N_SPOTS:
+            return place_action(at, moves.power_traded.get(at, ()), True)
         block, key = _block_of(action_id)
-        return _SIMPLE[block.name](key)  # a wall, a tower, a trade or a pass
+        return _SIMPLE[block.name](key)  # a choice or a trade
 
 
 def legal_ids(state: GameState) -> list[int]:

@@ -26,7 +26,7 @@ RESERVED: Final = -3
 
 #: `PlayerState.vp` sources, in order
 VP_SOURCES: tuple[str, ...] = ("mason", "fishmonger", "wharf", "ships", "walls", "cathedral", "bonus")
-# their indices; Final literals, which the compiled build inlines (issue 12)
+# their indices; Final literals, which the compiled build inlines
 VP_MASON: Final = 0
 VP_FISHMONGER: Final = 1
 VP_WHARF: Final = 2
@@ -62,8 +62,8 @@ class Phase(enum.StrEnum):
 #: every phase's JSON value, in declaration order
 PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
 
-# The phases as module constants, for hot code (issue 12): `Phase.PLACE` is looked up through the
-# enum's class machinery, about five times slower than reading a global. Same objects.
+# The phases as module constants, for hot code: `Phase.PLACE` is looked up through the enum's class
+# machinery, about five times slower than reading a global. Same objects.
 (
     PHASE_SETUP_BONUS,
     PHASE_PLACE,
@@ -194,8 +194,32 @@ class ChanceState:
     fixed: tuple[str | int, ...] = ()
 
 
+class Derived:
+    """Room on each `GameState` for what the rules derive from it, worked out once.
+
+    Not part of the position: never compared, hashed, copied or serialized (a state made by attrs,
+    cattrs or `attrs.evolve` starts without it, and `getattr(state, name, None)` reads it). Each
+    slot is written by `ragusa.rules` only, through `ragusa.rules.legal.legal_moves`:
+
+    * `facts`: the board facts the legal placements are worked out from
+      (`ragusa.rules.requirements.BoardFacts`: the free spots and each seat's needs per spot). The
+      scratch copy hands them on to the state it freezes, which brings them up to date by what
+      changed between the two boards;
+    * `moves`: the deciding seat's legal moves (`ragusa.rules.legal.Moves`), worked out the first
+      time anything asks (listing the actions, the action ids, `apply`'s check).
+
+    Safe under threads: both values are immutable, and two threads that work one out at once keep
+    equal values.
+    """
+
+    __slots__ = ("facts", "moves")
+
+    facts: object
+    moves: object
+
+
 @attrs.frozen(weakref_slot=False)
-class GameState:
+class GameState(Derived):
     """A complete, self-contained game position."""
 
     edition: str

@@ -8,6 +8,7 @@ decision where the building needs one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -221,20 +222,12 @@ def order_matters(pending: Sequence[int], fish: int, bonus_deck: int = 2) -> boo
     Fishmonger, or the Rector's Palace would show bonus cards (`bonus_deck`: the cards left to
     draw) before a building with a choice (Architect, Mason, Market, Wharf). When it cannot, the
     hexes activate in the spot's listed order."""
-    key = (tuple(pending), fish, bonus_deck > 0)
-    known = _order_matters.get(key)
-    if known is None:
-        if len(_order_matters) >= 8192:
-            _order_matters.clear()
-        known = _order_matters[key] = _order_matters_of(key[0], fish, bonus_deck)
-    return known
+    return _order_matters(tuple(pending), fish, bonus_deck > 0)
 
 
-#: `order_matters` answers by (pending hexes, fish, whether the bonus deck has cards): it reads nothing else
-_order_matters: Final[dict[tuple[tuple[int, ...], int, bool], bool]] = {}
-
-
-def _order_matters_of(pending: tuple[int, ...], fish: int, bonus_deck: int) -> bool:
+@functools.lru_cache(maxsize=8192)
+def _order_matters(pending: tuple[int, ...], fish: int, bonus_deck: bool) -> bool:
+    """`order_matters`, which reads nothing else than these three (kept: each combination is met often)."""
     fish_gain = sum(1 for h in pending if _HEX_KIND[h] == KIND_SEA)
     for i, a in enumerate(pending):
         for b in pending[i + 1 :]:

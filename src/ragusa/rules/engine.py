@@ -10,7 +10,7 @@ until the next decision or the end, and freezes the result. Legal actions are li
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, TypeVar
+from typing import Final, NoReturn, TypeVar
 
 from ragusa.core.actions import (
     Action,
@@ -55,13 +55,8 @@ from ragusa.rules.flow import (
     put_piece,
     run,
 )
-from ragusa.rules.legal import placements_of
-from ragusa.rules.requirements import (
-    explain_refusal,
-    minimal_trades,
-    own_house_counts,
-)
-from ragusa.rules.scan import house_placements
+from ragusa.rules.legal import board_facts_of, legal_moves
+from ragusa.rules.requirements import explain_refusal
 from ragusa.rules.solo import policy as solo_policy
 from ragusa.rules.solo import turns
 from ragusa.rules.solo.deal import deal_solo
@@ -115,52 +110,58 @@ def _trade_rule(resource: str) -> str:
     return {"wood": "BUILD-2", "stone": "BUILD-3"}.get(resource, "BUILD-7")
 
 
-@implements("TURN-1", "TURN-2", "BUILD-8", "SOLO-6")
+@implements("TURN-1", "TURN-2", "BUILD-8")
 def _place(w: Work, seat: int, a: Place) -> None:
     s = _spot(a.spot, "TURN-1")
+    power = bool(a.powerhouse)
+    verdict = legal_moves(w.source).trades_for(s, power)
+    if verdict is None:
+        _refuse_placement(w, seat, s, power)
+    else:
+        trades = tuple(a.trades)
+        if trades != verdict:
+            if not trades:
+                raise IllegalActionError(
+                    _trade_rule(verdict[0]),
+                    f"placing on {a.spot} needs fish trades for {', '.join(verdict)} first; "
+                    f"include them: Place({a.spot!r}, trades={verdict!r}) (BUILD-8)",
+                )
+            raise IllegalActionError(
+                "BUILD-8",
+                f"the trades made for a placement are its shortfall, {list(verdict) or 'none'}; got {list(trades)} "
+                "(trade more with separate Trade actions)",
+            )
+        put_piece(w, seat, s, power, trades)
+
+
+@implements("TURN-1", "SOLO-6", "TWO-1", "TURN-3")
+def _refuse_placement(w: Work, seat: int, s: int, power: bool) -> NoReturn:
+    """Say why a placement the legal moves do not hold is refused: the spot is reserved (SOLO-6) or
+    taken (TURN-1), the piece is not the seat's to place (TWO-1, TURN-3, TWO-2), or the requirements
+    refuse it (`ragusa.rules.requirements.explain_refusal`)."""
+    spot = BOARD.spot_ids[s]
     owner = w.houses[s]
     if owner == RESERVED:
-        raise IllegalActionError("SOLO-6", f"{a.spot} is reserved for the Patrician")
+        raise IllegalActionError("SOLO-6", f"{spot} is reserved for the Patrician")
     if owner != EMPTY:
         who = "a powerhouse" if owner == POWERHOUSE else f"seat {owner}'s house"
-        raise IllegalActionError("TURN-1", f"{a.spot} is not free: {who} stands there")
-    p = w.p(seat)
-    power = bool(a.powerhouse)
+        raise IllegalActionError("TURN-1", f"{spot} is not free: {who} stands there")
+    p = w.player_state(seat)
     if power:
         check_powerhouse(w, seat, s)
     elif p.houses_left < 1:
         rule = "TWO-1" if p.powerhouses_left else "TURN-3"
         raise IllegalActionError(rule, f"seat {seat} has no house left to place")
-    counts = own_house_counts(w.houses, seat)
-    if power:
-        verdict = minimal_trades(p.res, p.com, counts, s, power, w.options.strict)
-    else:  # the same answer from the need tables `legal_actions` has just used for this seat
-        found = house_placements(p.res, p.com, counts, (s,), w.options.strict, seat)
-        verdict = found[0][1] if found else None
-    if verdict is None:
-        why = explain_refusal(p.res, p.com, counts, s, power, w.options.strict, seat)
-        raise IllegalActionError(why.rule, f"placing on {a.spot}: {why.message}")
-    trades = tuple(a.trades)
-    if trades != verdict:
-        if not trades:
-            raise IllegalActionError(
-                _trade_rule(verdict[0]),
-                f"placing on {a.spot} needs fish trades for {', '.join(verdict)} first; "
-                f"include them: Place({a.spot!r}, trades={verdict!r}) (BUILD-8)",
-            )
-        raise IllegalActionError(
-            "BUILD-8",
-            f"the trades made for a placement are its shortfall, {list(verdict) or 'none'}; got {list(trades)} "
-            "(trade more with separate Trade actions)",
-        )
-    put_piece(w, seat, s, power, trades)
+    _, needs = board_facts_of(w.source).needs(seat)
+    why = explain_refusal(needs.counts, p.resources, p.commodities, s, power, w.options.strict, seat)
+    raise IllegalActionError(why.rule, f"placing on {spot}: {why.message}")
 
 
 @implements("R-14")
-def _pass_turn(w: Work, state: GameState, seat: int) -> None:
-    options = placements_of(state, seat)
-    if options:
-        example = options[0]
+def _pass_turn(w: Work, seat: int) -> None:
+    moves = legal_moves(w.source)
+    if moves.houses or moves.power:  # the first placement listed, for the message
+        example = moves.actions[0]
         assert isinstance(example, Place)
         raise IllegalActionError(
             "R-14", f"seat {seat} has a legal placement (e.g. {example.spot}); a turn may be passed only when none is"
@@ -330,7 +331,7 @@ def _resolve(state: GameState, action: Action, events: list[Event] | None) -> Ga
         fish.trade(w, seat, action.resource if isinstance(action.resource, str) else repr(action.resource))
         return w.freeze()
     if kind is Pass and phase == PHASE_PLACE:
-        _pass_turn(w, state, seat)
+        _pass_turn(w, seat)
         _drive_bots(w)  # SOLO: the bots play until the human decides again
         return w.freeze()
     handler = _HANDLERS.get((phase, kind))

@@ -1,106 +1,352 @@
-"""Building requirements (BUILD-1 to BUILD-8, R-3, R-10, TWO-3).
+"""Building requirements (BUILD-1 to BUILD-8, R-3, R-10, TWO-3): where a seat may place a house or a
+powerhouse, and the fish trades a placement makes.
 
-Every requirement is a threshold on one resource (or on holding a commodity), so the
-fish trades that make a placement legal have a unique minimal set: buy exactly each
-shortfall. `placements` computes it for many spots at once (this runs at every placement
-decision, so it is written for speed); `explain_refusal` says, with the numbers,
-why no trades can help.
+Every requirement is a threshold on one resource (or on holding a commodity), so the fish trades
+that make a placement legal have a unique minimal set: buy exactly each shortfall (BUILD-8).
+`placements` finds every legal spot of a seat's house or powerhouse at once, with sets of spots as
+bit masks (bit `s` for spot `s`); `explain_refusal`, beside it, says with the numbers why a spot is
+refused. What they read of the board, the free spots and the wood and stone each
+seat's next house needs on each spot, is kept with the states (`BoardFacts`) and brought up to date
+by what changed from one board to the next.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import compress
+from operator import ne
 from typing import Final
 
 import attrs
 
 from ragusa.core.board import (
+    ALL_SPOTS,
     BOARD,
     BUILDING_INDEX,
     KIND_CITY,
     KIND_COUNTRY,
     KIND_SEA,
     RES_INDEX,
+    SPOT_BYTES,
+    expand_mask,
 )
 from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
+from ragusa.core.state import EMPTY
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 
 FISH, WOOD, STONE, ORE, GRAPES, OLIVES = (RES_INDEX[r] for r in RESOURCES)
-
-#: BUILD-7: the resource a production building's house needs at least 1 of
-_PRODUCTION_NEEDS: Final = {
+#: BUILD-7: the resource a house next to each production building needs at least 1 of
+PRODUCER_NEEDS: Final = {
     BUILDING_INDEX["winery"]: GRAPES,
     BUILDING_INDEX["oil-press"]: OLIVES,
     BUILDING_INDEX["silversmith"]: ORE,
 }
-_FISHMONGER: Final = BUILDING_INDEX["fishmonger"]
-#: BUILD-7: fish a Fishmonger house needs, after this placement's trades
+#: BUILD-7: fish a house next to the Fishmonger must hold after this placement's trades
 FISHMONGER_FISH: Final = 2
-_NEEDS_COMMODITY: Final = {BUILDING_INDEX["market"], BUILDING_INDEX["wharf"]}
+#: BUILD-7: a house next to these needs a commodity (R-3)
+NEEDS_COMMODITY: Final = frozenset({BUILDING_INDEX["market"], BUILDING_INDEX["wharf"]})
+#: the special requirements of BUILD-7 as the bits of a mask (silver ore 1, grapes 2, olives 4)
+SPECIAL: Final = (ORE, GRAPES, OLIVES)
 
 
 @attrs.frozen
-class SpotInfo:
-    """What placing on a spot involves, precomputed from the board."""
+class SpotRequirements:
+    """What the rules ask of a house on one spot, from the board (BUILD-1 to BUILD-7)."""
 
+    #: its country hexes: wood for each (BUILD-2)
     country: tuple[int, ...]
+    #: its city hexes: stone for each (BUILD-3)
     city: tuple[int, ...]
-    #: resource index gained from each country and sea hex (ACT-1, ACT-2)
+    #: per resource, what a house here gains from its country and sea hexes (ACT-1, ACT-2, BUILD-6)
     gains: tuple[int, ...]
-    #: resources the spot's production buildings need at least 1 of (BUILD-7)
+    #: resources its production buildings need 1 of (BUILD-7)
     needs_one: tuple[int, ...]
+    #: next to the Fishmonger (BUILD-7)
     fishmonger: bool
-    #: touches the Market or the Wharf (BUILD-7, R-3)
+    #: next to the Market or the Wharf: a commodity (BUILD-7), or a producer here to make one (R-3)
     needs_commodity: bool
 
 
-def _spot_info(spot: int) -> SpotInfo:
+def _spot_requirements(spot: int) -> SpotRequirements:
     hexes = BOARD.spot_hexes[spot]
     kinds = [BOARD.hex_kind[h] for h in hexes]
-    buildings = [BOARD.hex_building[h] for h in hexes if BOARD.hex_kind[h] == KIND_CITY]
-    return SpotInfo(
+    buildings = [BOARD.hex_building[h] for h, k in zip(hexes, kinds) if k == KIND_CITY]
+    gained = [BOARD.hex_resource[h] for h, k in zip(hexes, kinds) if k in (KIND_COUNTRY, KIND_SEA)]
+    return SpotRequirements(
         country=tuple(h for h, k in zip(hexes, kinds) if k == KIND_COUNTRY),
         city=tuple(h for h, k in zip(hexes, kinds) if k == KIND_CITY),
-        gains=tuple(BOARD.hex_resource[h] for h, k in zip(hexes, kinds) if k in (KIND_COUNTRY, KIND_SEA)),
-        needs_one=tuple(_PRODUCTION_NEEDS[b] for b in buildings if b in _PRODUCTION_NEEDS),
-        fishmonger=_FISHMONGER in buildings,
-        needs_commodity=any(b in _NEEDS_COMMODITY for b in buildings),
+        gains=tuple(gained.count(r) for r in range(len(RESOURCES))),
+        needs_one=tuple(PRODUCER_NEEDS[b] for b in buildings if b in PRODUCER_NEEDS),
+        fishmonger=BUILDING_INDEX["fishmonger"] in buildings,
+        needs_commodity=any(b in NEEDS_COMMODITY for b in buildings),
     )
 
 
-SPOT_INFO: Final[tuple[SpotInfo, ...]] = tuple(_spot_info(s) for s in range(len(BOARD.spot_ids)))
+#: per spot, what a house there must meet
+SPOTS: Final[tuple[SpotRequirements, ...]] = tuple(_spot_requirements(s) for s in range(len(BOARD.spot_ids)))
 
 
-_N_HEXES: Final = len(BOARD.hex_ids)
-_SPOT_HEXES: Final = BOARD.spot_hexes
+def _mask(spots: Iterable[int]) -> int:
+    return sum(1 << s for s in spots)
 
 
-def own_house_counts(houses: Sequence[int], seat: int) -> tuple[int, ...]:
-    """Houses of `seat` on each hex (BUILD-2, BUILD-3). Powerhouses count for nobody (TWO-7).
+@attrs.frozen
+class PieceRequirements:
+    """What a house, or a powerhouse, on each spot must meet besides wood and stone, as masks."""
 
-    `legal_actions` and `apply` ask this of the same position in turn, so the last answer
-    is kept, keyed on a copy of the houses (compared by value, so it cannot go stale).
-    """
-    global _last_counts
-    houses = tuple(houses)
-    last_houses, last_seat, last = _last_counts
-    if seat == last_seat and (houses is last_houses or houses == last_houses):
-        return last
-    counts = [0] * _N_HEXES
+    #: per spot, the special resources it needs and does not gain, as bits (`SPECIAL`; BUILD-7)
+    special: tuple[int, ...]
+    #: per lack of special resources (bits), the spots that lack does not bar
+    special_met: tuple[int, ...]
+    #: per spot, the fish to hold after its trades, less the fish it gains (the Fishmonger's 2, BUILD-7)
+    floor: tuple[int, ...]
+    #: per fish held from the lowest floor to the highest, the spots whose floor that meets
+    floor_le: tuple[int, ...]
+
+    def floor_met(self, fish: int) -> int:
+        """The spots whose fish floor `fish` fish meet."""
+        low = self.floor_le
+        k = fish - _FLOOR_LOW
+        return ALL_SPOTS if k >= len(low) else low[k] if k >= 0 else 0
+
+
+def _piece(gains: bool) -> PieceRequirements:
+    """A house's requirements (its own gains count, BUILD-6) or a powerhouse's (it gains nothing, TWO-4)."""
+    special = tuple(
+        sum(1 << k for k, r in enumerate(SPECIAL) if r in sp.needs_one and not (gains and sp.gains[r])) for sp in SPOTS
+    )
+    floor = tuple((FISHMONGER_FISH if sp.fishmonger else 0) - (sp.gains[FISH] if gains else 0) for sp in SPOTS)
+    spots = range(len(SPOTS))
+    return PieceRequirements(
+        special=special,
+        special_met=tuple(_mask(s for s in spots if not special[s] & lack) for lack in range(8)),
+        floor=floor,
+        floor_le=tuple(_mask(s for s in spots if floor[s] <= f) for f in range(_FLOOR_LOW, FISHMONGER_FISH)),
+    )
+
+
+#: the lowest fish floor: a house may spend the fish its sea hexes give
+_FLOOR_LOW: Final = -max(sp.gains[FISH] for sp in SPOTS)
+#: what a house must meet besides wood and stone, and what a powerhouse must (TWO-3, R-10)
+HOUSE_REQUIREMENTS: Final = _piece(gains=True)
+POWERHOUSE_REQUIREMENTS: Final = _piece(gains=False)
+#: spots barred to a seat holding no commodity: (not strict, strict) (BUILD-7, R-3)
+BARRED: Final = tuple(
+    _mask(s for s, sp in enumerate(SPOTS) if sp.needs_commodity and (strict or not sp.needs_one))
+    for strict in (False, True)
+)
+COST: Final = TRADE_COST_BY_INDEX
+#: per mask of special shortfalls: the fish they cost, and the trades, in resource order (FISH-1)
+SPECIAL_COST: Final = tuple(sum(COST[r] for k, r in enumerate(SPECIAL) if bits >> k & 1) for bits in range(8))
+SPECIAL_TRADES: Final = tuple(tuple(RESOURCES[r] for k, r in enumerate(SPECIAL) if bits >> k & 1) for bits in range(8))
+#: the cheapest trade: with less fish no shortfall can be bought (BUILD-8)
+CHEAPEST: Final = min(COST[r] for r in (WOOD, STONE, *SPECIAL))
+
+
+# --------------------------------------------------------------------------- what a seat's houses need
+
+
+#: a hex holds at most this many houses, so a house never needs more wood or stone than this
+MAX_NEED: Final = max(len(spots) for spots in BOARD.hex_spots) + 1
+#: per hex: (spot, the wood it gains) of each spot whose wood need reads that hex (a country hex);
+#: the same with stone for city hexes
+_WOOD_READERS: Final = tuple(
+    tuple((s, sp.gains[WOOD]) for s, sp in enumerate(SPOTS) if h in sp.country) for h in range(len(BOARD.hex_ids))
+)
+_STONE_READERS: Final = tuple(
+    tuple((s, sp.gains[STONE]) for s, sp in enumerate(SPOTS) if h in sp.city) for h in range(len(BOARD.hex_ids))
+)
+
+
+class Needs:
+    """One resource's need per spot, for a seat's next house, beyond what the house gains itself
+    (BUILD-2 with wood on country hexes, BUILD-3 with stone on city hexes, BUILD-6); and per amount
+    held, `at_most[v]`, the spots it meets. Never changed once made."""
+
+    __slots__ = ("at_most", "per_spot")
+
+    def __init__(self, per_spot: list[int], at_most: list[int]) -> None:
+        self.per_spot = per_spot
+        self.at_most = at_most
+
+    def met(self, held: int) -> int:
+        """The spots whose need `held` meets."""
+        return self.at_most[held] if held < MAX_NEED else ALL_SPOTS
+
+    def rise(
+        self, counts: Sequence[int], hexes: Iterable[int], readers: tuple[tuple[tuple[int, int], ...], ...]
+    ) -> Needs:
+        """The needs once the seat's houses on `hexes` number `counts[h]` each (never fewer than before)."""
+        per_spot, at_most = self.per_spot, self.at_most
+        copied = False
+        for h in hexes:
+            top = counts[h] + 1
+            for s, gain in readers[h]:
+                need, old = top - gain, per_spot[s]
+                if need > old:
+                    if not copied:
+                        per_spot, at_most, copied = per_spot[:], at_most[:], True
+                    per_spot[s] = need
+                    if need == old + 1:  # the usual rise, by one house
+                        at_most[old] ^= 1 << s
+                    else:
+                        for v in range(old, need):
+                            at_most[v] ^= 1 << s
+        return Needs(per_spot, at_most) if copied else self
+
+
+def _no_houses(readers: tuple[tuple[tuple[int, int], ...], ...]) -> Needs:
+    """The needs of a seat with no house: 1 for a hex that reads the resource, less the spot's gain."""
+    per_spot = [0] * len(SPOTS)
+    for h in range(len(readers)):
+        for s, gain in readers[h]:
+            per_spot[s] = max(per_spot[s], 1 - gain)
+    return Needs(per_spot, [_mask(s for s, n in enumerate(per_spot) if n <= v) for v in range(MAX_NEED)])
+
+
+_NO_WOOD: Final = _no_houses(_WOOD_READERS)
+_NO_STONE: Final = _no_houses(_STONE_READERS)
+
+
+class SeatNeeds:
+    """A seat's houses per hex, and the wood and stone its next house needs on each spot."""
+
+    __slots__ = ("counts", "stone", "wood")
+
+    def __init__(self, counts: list[int], wood: Needs, stone: Needs) -> None:
+        self.counts, self.wood, self.stone = counts, wood, stone
+
+    def with_house(self, spot: int) -> SeatNeeds:
+        """The needs once the seat has one more house, on `spot`."""
+        counts = self.counts[:]
+        hexes = BOARD.spot_hexes[spot]
+        for h in hexes:
+            counts[h] += 1
+        return SeatNeeds(
+            counts, self.wood.rise(counts, hexes, _WOOD_READERS), self.stone.rise(counts, hexes, _STONE_READERS)
+        )
+
+
+def seat_needs(houses: tuple[int, ...], seat: int) -> SeatNeeds:
+    """`SeatNeeds` of `seat` on the board `houses`. Powerhouses count for nobody (TWO-7)."""
+    counts = [0] * len(BOARD.hex_ids)
     spot = -1
-    for _ in range(houses.count(seat)):  # the seat's spots found by C-level scans
+    for _ in range(houses.count(seat)):  # the seat's spots, found by C-level scans
         spot = houses.index(seat, spot + 1)
-        a, b, c = _SPOT_HEXES[spot]
-        counts[a] += 1
-        counts[b] += 1
-        counts[c] += 1
-    result = tuple(counts)
-    _last_counts = (houses, seat, result)
-    return result
+        for h in BOARD.spot_hexes[spot]:
+            counts[h] += 1
+    return needs_from_counts(counts)
 
 
-_last_counts: tuple[tuple[int, ...], int, tuple[int, ...]] = ((), -1, ())
+def needs_from_counts(counts: Sequence[int]) -> SeatNeeds:
+    """`SeatNeeds` of a seat with `counts[h]` houses on each hex `h`."""
+    mine = list(counts)
+    touched = [h for h, n in enumerate(mine) if n]
+    return SeatNeeds(mine, _NO_WOOD.rise(mine, touched, _WOOD_READERS), _NO_STONE.rise(mine, touched, _STONE_READERS))
+
+
+class BoardFacts:
+    """What the placement rules read of a board (`houses`): its free spots (TURN-1), as a mask, and
+    per seat its `SeatNeeds` (None until asked). Never changed once made."""
+
+    __slots__ = ("free", "houses", "seats")
+
+    def __init__(self, houses: tuple[int, ...], free: int, seats: tuple[SeatNeeds | None, ...]) -> None:
+        self.houses, self.free, self.seats = houses, free, seats
+
+    def needs(self, seat: int) -> tuple[BoardFacts, SeatNeeds]:
+        """`seat`'s needs, and these facts with them (worked out if not known yet)."""
+        known = self.seats[seat]
+        if known is not None:
+            return self, known
+        needs = seat_needs(self.houses, seat)
+        seats = self.seats[:seat] + (needs,) + self.seats[seat + 1 :]
+        return BoardFacts(self.houses, self.free, seats), needs
+
+
+def board_facts(houses: tuple[int, ...], seats: int, known: object) -> BoardFacts:
+    """The facts of `houses` for `seats` seats; from `known` (the facts of an earlier board of the same
+    game, or None) by the spots that changed since: pieces are only ever added."""
+    if isinstance(known, BoardFacts) and len(known.seats) == seats:
+        if known.houses is houses:
+            return known
+        free, needs, old = known.free, known.seats, known.houses
+        for s in compress(range(len(houses)), map(ne, old, houses)):
+            before, now = old[s], houses[s]
+            if now == EMPTY or before >= 0:  # not a piece added: work the facts out afresh
+                return BoardFacts(houses, _free(houses), (None,) * seats)
+            if before == EMPTY:
+                free &= ~(1 << s)
+            mine = needs[now] if now >= 0 else None
+            if mine is not None:
+                needs = needs[:now] + (mine.with_house(s),) + needs[now + 1 :]
+        return BoardFacts(houses, free, needs)
+    return BoardFacts(houses, _free(houses), (None,) * seats)
+
+
+def _free(houses: tuple[int, ...]) -> int:
+    return _mask(s for s, owner in enumerate(houses) if owner == EMPTY)
+
+
+# --------------------------------------------------------------------------- the placements
+
+
+def _lack(res: Sequence[int]) -> int:
+    """The special resources (`SPECIAL` bits) the seat does not hold."""
+    return (1 if res[ORE] < 1 else 0) | (2 if res[GRAPES] < 1 else 0) | (4 if res[OLIVES] < 1 else 0)
+
+
+def _trades(piece: PieceRequirements, s: int, fish: int, lack: int, wood: int, stone: int) -> tuple[str, ...] | None:
+    """BUILD-8: the trades that buy a placement's shortfall (`wood` and `stone` more than held, the
+    special resources of `lack` it needs), or None when its fish, this placement's own included, do
+    not pay for them and keep the spot's fish floor (BUILD-7)."""
+    special = piece.special[s] & lack
+    if fish - wood * COST[WOOD] - stone * COST[STONE] - SPECIAL_COST[special] < piece.floor[s]:
+        return None
+    return ("wood",) * wood + ("stone",) * stone + SPECIAL_TRADES[special]
+
+
+@implements(
+    "BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10"
+)
+def placements(
+    piece: PieceRequirements, free: int, needs: SeatNeeds | None, res: Sequence[int], com: Sequence[int], strict: bool
+) -> tuple[int, dict[int, tuple[str, ...]]]:
+    """Where a house (`piece` `HOUSE_REQUIREMENTS`, with the seat's `needs`) or a powerhouse (`POWERHOUSE_REQUIREMENTS`, no
+    needs) may go among the spots `free` (a mask): the mask of every legal spot, and the minimal fish
+    trades of those legal only with trades.
+
+    All three hexes must accept the house (BUILD-1): on a country hex the seat needs as much wood as
+    its houses there, the new one included (BUILD-2); on a city hex the same with stone (BUILD-3); a
+    sea hex asks nothing (BUILD-4). Requirements read counts and consume nothing, so one wood serves
+    every country hex (BUILD-5), and the house's own gains count (BUILD-6). Special requirements
+    (BUILD-7): 1 grapes / olives / silver ore next to the Winery / Oil Press / Silversmith, 2 fish
+    left after this placement's trades next to the Fishmonger, and next to the Market or the Wharf a
+    commodity held or (R-3, unless `strict`) a producer on the same spot. Fish, this placement's own
+    included, may buy the shortfall at the FISH-1 rates (BUILD-8). A powerhouse needs no wood or
+    stone (TWO-3) and gains nothing (TWO-4), but the special requirements still hold (R-10).
+    """
+    fish, lack = res[FISH], _lack(res)
+    if not (com[0] or com[1] or com[2]):
+        free &= ~BARRED[strict]
+    legal = free & piece.special_met[lack] & piece.floor_met(fish)
+    wood = stone = 0
+    if needs is not None:
+        wood, stone = res[WOOD], res[STONE]
+        legal &= needs.wood.met(wood) & needs.stone.met(stone)
+    traded: dict[int, tuple[str, ...]] = {}
+    candidates = free & ~legal & piece.floor_met(fish - CHEAPEST)
+    if candidates:
+        for s in expand_mask(candidates, SPOT_BYTES):
+            short_w = short_s = 0
+            if needs is not None:
+                short_w, short_s = needs.wood.per_spot[s] - wood, needs.stone.per_spot[s] - stone
+            t = _trades(piece, s, fish, lack, short_w if short_w > 0 else 0, short_s if short_s > 0 else 0)
+            if t is not None:
+                traded[s] = t
+                legal |= 1 << s
+    return legal, traded
 
 
 @attrs.frozen
@@ -116,172 +362,15 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _row(
-    info: SpotInfo,
-) -> tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, bool, bool, bool, int, bool, bool]:
-    g = info.gains
-    return (
-        info.country,
-        info.city,
-        g.count(FISH),
-        g.count(WOOD),
-        g.count(STONE),
-        g.count(ORE),
-        g.count(GRAPES),
-        g.count(OLIVES),
-        ORE in info.needs_one,
-        GRAPES in info.needs_one,
-        OLIVES in info.needs_one,
-        FISHMONGER_FISH if info.fishmonger else 0,
-        info.needs_commodity,
-        bool(info.needs_one),
-    )
-
-
-#: `SPOT_INFO` flattened into plain tuples for `minimal_trades`' hot loop
-_ROWS: Final = tuple(_row(info) for info in SPOT_INFO)
-_COST_WOOD, _COST_STONE, _COST_ORE, _COST_GRAPES, _COST_OLIVES = (
-    TRADE_COST_BY_INDEX[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES)
-)
-_NAME_WOOD, _NAME_STONE, _NAME_ORE, _NAME_GRAPES, _NAME_OLIVES = (
-    RESOURCES[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES)
-)
-#: fish beyond which a powerhouse placement's answer cannot change (see `_power_memo`)
-_POWER_FISH_CAP: Final = FISHMONGER_FISH + _COST_ORE + _COST_GRAPES + _COST_OLIVES
-
-
-@implements(
-    "BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10"
-)
-def placements(
-    res: Sequence[int], com: Sequence[int], counts: Sequence[int], spots: Iterable[int], power: bool, strict: bool
-) -> list[tuple[int, tuple[str, ...]]]:
-    """The legal placements among `spots`, each with its minimal fish trades (`()` if none).
-
-    `res`/`com` are the seat's resources and commodities before the placement; `counts`
-    its houses per hex (`own_house_counts`). All three hexes must accept the house
-    (BUILD-1): on a country hex the seat needs as much wood as its houses there, the new one
-    included (BUILD-2); on a city hex the same with stone (BUILD-3); a sea hex asks nothing
-    (BUILD-4). Requirements read counts and consume nothing, so one wood serves every country
-    hex (BUILD-5), and the house's own gains count (BUILD-6). Special requirements (BUILD-7):
-    1 grapes / olives / silver ore next to the Winery / Oil Press / Silversmith, 2 fish left
-    after this placement's trades next to the Fishmonger, and for the Market or Wharf a
-    commodity held, or (R-3, unless `strict`) a producer on the same spot. Fish, this
-    placement's own included, may buy the shortfall (BUILD-8) at the FISH-1 rates; since each
-    requirement is a threshold on one resource, the minimal set of trades is unique. A
-    powerhouse gains nothing and needs no wood or stone, only the special requirements (TWO-3,
-    R-10).
-
-    This runs for every free spot at every placement decision, so it is written for speed; the
-    answers for powerhouses, which read only the special requirements, are kept (`_power_memo`).
-    """
-    holds_commodity = bool(com[0] or com[1] or com[2])
-    if power:
-        spots = tuple(spots)
-        key = (spots, min(res[FISH], _POWER_FISH_CAP), res[ORE] > 0, res[GRAPES] > 0, res[OLIVES] > 0)
-        memo_key = (key, holds_commodity, strict)
-        found = _power_memo.get(memo_key)
-        if found is None:
-            if len(_power_memo) >= 4096:
-                _power_memo.clear()
-            found = _power_memo[memo_key] = _placements(res, com, counts, spots, True, strict)
-        return list(found)
-    return _placements(res, com, counts, spots, False, strict)
-
-
-#: powerhouse answers of `placements` by what they read: the spots, the fish (capped: with this many
-#: every shortfall of special resources is bought and the Fishmonger's floor kept), whether the seat
-#: holds grapes, olives and silver ore, whether it holds a commodity, and `strict`
-_power_memo: dict[
-    tuple[tuple[tuple[int, ...], int, bool, bool, bool], bool, bool], list[tuple[int, tuple[str, ...]]]
-] = {}
-
-
-def _placements(
-    res: Sequence[int], com: Sequence[int], counts: Sequence[int], spots: Iterable[int], power: bool, strict: bool
-) -> list[tuple[int, tuple[str, ...]]]:
-    rows = _ROWS
-    holds_commodity = bool(com[0] or com[1] or com[2])
-    r_fish, r_wood, r_stone, r_ore, r_grapes, r_olives = (
-        res[FISH],
-        res[WOOD],
-        res[STONE],
-        res[ORE],
-        res[GRAPES],
-        res[OLIVES],
-    )
-    out: list[tuple[int, tuple[str, ...]]] = []
-    for spot in spots:
-        country, city, gf, gw, gs, go, gg, gl, n_ore, n_grapes, n_olives, floor, needs_com, producer = rows[spot]
-        if needs_com and not holds_commodity and (strict or not producer):
-            continue
-        if power:
-            fish, ore, grapes, olives = r_fish, r_ore, r_grapes, r_olives
-            short_w = short_s = 0
-        else:
-            fish, ore, grapes, olives = r_fish + gf, r_ore + go, r_grapes + gg, r_olives + gl
-            need = 0
-            for h in country:
-                if counts[h] >= need:
-                    need = counts[h] + 1
-            short_w = need - r_wood - gw
-            need = 0
-            for h in city:
-                if counts[h] >= need:
-                    need = counts[h] + 1
-            short_s = need - r_stone - gs
-        short_o = 1 if n_ore and ore < 1 else 0
-        short_g = 1 if n_grapes and grapes < 1 else 0
-        short_l = 1 if n_olives and olives < 1 else 0
-        if short_w <= 0 and short_s <= 0 and not (short_o or short_g or short_l):
-            if fish >= floor:
-                out.append((spot, ()))
-            continue
-        if short_w < 0:
-            short_w = 0
-        if short_s < 0:
-            short_s = 0
-        cost = (
-            short_w * _COST_WOOD
-            + short_s * _COST_STONE
-            + short_o * _COST_ORE
-            + short_g * _COST_GRAPES
-            + short_l * _COST_OLIVES
-        )
-        if fish - cost >= floor:
-            out.append(
-                (
-                    spot,
-                    (_NAME_WOOD,) * short_w
-                    + (_NAME_STONE,) * short_s
-                    + (_NAME_ORE,) * short_o
-                    + (_NAME_GRAPES,) * short_g
-                    + (_NAME_OLIVES,) * short_l,
-                )
-            )
-    return out
-
-
-def minimal_trades(
-    res: Sequence[int], com: Sequence[int], counts: Sequence[int], spot: int, power: bool, strict: bool
-) -> tuple[str, ...] | None:
-    """The minimal fish trades that make placing on `spot` legal (`()` if none), or None
-    when no trades can (`placements` for one spot)."""
-    found = placements(res, com, counts, (spot,), power, strict)
-    return found[0][1] if found else None
-
-
 def explain_refusal(
-    res: Sequence[int], com: Sequence[int], counts: Sequence[int], spot: int, power: bool, strict: bool, seat: int
+    counts: Sequence[int], res: Sequence[int], com: Sequence[int], spot: int, power: bool, strict: bool, seat: int
 ) -> Refusal:
-    """Why `minimal_trades` refuses this placement: the clause that forbids it and the numbers.
-
-    Display only: the decision is `minimal_trades`'; this recomputes what the seat would
-    need and have, to say so.
-    """
-    info = SPOT_INFO[spot]
+    """Why the requirements refuse a house (or, with `power`, a powerhouse) of `seat` on `spot`: the
+    clause and the numbers (`counts`: the seat's houses per hex). Display only: the decision is
+    `placements`'; this works out what the seat would need and have."""
+    sp = SPOTS[spot]
     who = f"seat {seat}"
-    if info.needs_commodity and not (com[0] or com[1] or com[2]) and (strict or not info.needs_one):
+    if sp.needs_commodity and not (com[0] or com[1] or com[2]) and (strict or not sp.needs_one):
         if strict:
             why = "with the strict option only commodities already held count (R-3)"
         else:
@@ -291,14 +380,13 @@ def explain_refusal(
     need = [0] * len(RESOURCES)
     worst = {WOOD: -1, STONE: -1}
     if not power:
-        for r in info.gains:
-            have[r] += 1
-        for r, hexes in ((WOOD, info.country), (STONE, info.city)):
+        have = [h + g for h, g in zip(have, sp.gains)]
+        for r, hexes in ((WOOD, sp.country), (STONE, sp.city)):
             for h in hexes:
                 if counts[h] + 1 > need[r]:
                     need[r] = counts[h] + 1
                     worst[r] = h
-    for r in info.needs_one:
+    for r in sp.needs_one:
         need[r] = max(need[r], 1)
     gained = "" if power else ", counting this house's own gains"
     parts: list[str] = []
@@ -311,12 +399,12 @@ def explain_refusal(
                 f"the {_ordinal(counts[h] + 1)} house on {BOARD.hex_ids[h]} needs {need[r]} {RESOURCES[r]}; "
                 f"{who} has {have[r]}{gained}"
             )
-    for r in (ORE, GRAPES, OLIVES):
+    for r in SPECIAL:
         if need[r] > have[r]:
             parts.append(f"the special requirement needs 1 {RESOURCES[r]}; {who} has {have[r]}")
-    fish_cost = sum(max(0, need[r] - have[r]) * TRADE_COST_BY_INDEX[r] for r in (WOOD, STONE, ORE, GRAPES, OLIVES))
+    fish_cost = sum(max(0, need[r] - have[r]) * COST[r] for r in (WOOD, STONE, *SPECIAL))
     fish_left = have[FISH] - fish_cost
-    floor = FISHMONGER_FISH if info.fishmonger else 0
+    floor = FISHMONGER_FISH if sp.fishmonger else 0
     if floor and fish_left < floor:
         parts.append(f"the Fishmonger needs {floor} fish after this placement's trades; {who} would have {fish_left}")
     elif fish_cost:

@@ -10,7 +10,7 @@ from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.state import EMPTY, POWERHOUSE
-from ragusa.core.work import Work, house_step
+from ragusa.core.work import Work
 
 #: the city hexes around each spot (R-9 reads only these)
 _SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -50,41 +50,42 @@ def _blocks(any_hex: bool) -> tuple[int, ...]:
 _BLOCKS: Final = (_blocks(False), _blocks(True))
 
 
-def powerhouse_spots(houses: Sequence[int], any_hex: bool = False) -> tuple[int, ...]:
-    """Free spots where a powerhouse may go (TWO-2, R-9; `any_hex`: see `powerhouse_spot_refusal`),
-    in wall-ring order: the spots that refusal allows, from the precomputed masks it agrees with.
-    The last answer is kept (the turn's start and the legal placements ask of the same board);
-    it is a tuple, so the callers sharing it cannot change it."""
-    global _last_spots
-    last, last_any, spots = _last_spots
-    if any_hex == last_any:
-        if houses is last:
-            return spots
-        step = house_step(houses) if isinstance(houses, tuple) else None
-        if step is not None and step[0] is last and last[step[1]] == EMPTY:
-            spot = step[1]  # one piece placed on a free spot since: drop its spot and what it bars
-            drop = (1 << spot) | (_BLOCKS[any_hex][spot] if houses[spot] == POWERHOUSE else 0)
-            spots = tuple([s for s in spots if not drop >> s & 1])
-            _last_spots = (tuple(houses), any_hex, spots)
-            return spots
-        if houses == last:
-            return spots
-    spots = _powerhouse_spots(houses, any_hex)
-    _last_spots = (tuple(houses), any_hex, spots)
-    return spots
+#: the spots of the wall ring, as a mask
+RING: Final = sum(1 << s for s in BOARD.ring_spots)
 
 
-_last_spots: tuple[tuple[int, ...], bool, tuple[int, ...]] = ((), False, ())
-
-
-def _powerhouse_spots(houses: Sequence[int], any_hex: bool) -> tuple[int, ...]:
+def _blocked(houses: tuple[int, ...], any_hex: bool) -> int:
+    """The ring spots the powerhouses on `houses` bar (R-9)."""
     blocked = 0
     if POWERHOUSE in houses:
         blocks = _BLOCKS[any_hex]
-        for spot, owner in enumerate(houses):
-            if owner == POWERHOUSE:
-                blocked |= blocks[spot]
-    return tuple([s for s in BOARD.ring_spots if houses[s] == EMPTY and not blocked >> s & 1])
+        spot = -1
+        for _ in range(houses.count(POWERHOUSE)):  # the powerhouses, found by C-level scans
+            spot = houses.index(POWERHOUSE, spot + 1)
+            blocked |= blocks[spot]
+    return blocked
+
+
+def powerhouse_mask(houses: tuple[int, ...], free: int, any_hex: bool = False) -> int:
+    """The free spots (`free`, a mask) where a powerhouse may go (TWO-2, R-9; `any_hex`: see
+    `powerhouse_spot_refusal`): the ring spots no powerhouse bars, from the masks of what each bars."""
+    return free & RING & ~_blocked(houses, any_hex)
+
+
+def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int]:
+    """The free spots of `houses` where a powerhouse may go, in wall-ring order (`powerhouse_mask`)."""
+    blocked = _blocked(houses, any_hex)
+    return [s for s in BOARD.ring_spots if houses[s] == EMPTY and not blocked >> s & 1]
+
+
+def ring_order(mask: int) -> list[int]:
+    """The spots of `mask` on the wall ring, in wall-ring order."""
+    return [s for s in BOARD.ring_spots if mask >> s & 1] if mask else []
+
+
+def _any_powerhouse_spot(houses: tuple[int, ...], any_hex: bool) -> bool:
+    blocked = _blocked(houses, any_hex)
+    return any(houses[s] == EMPTY and not blocked >> s & 1 for s in BOARD.ring_spots)
 
 
 @implements("TWO-8", "R-11", "ED-4")
@@ -93,7 +94,7 @@ def convert_stranded_powerhouses(w: Work, seat: int) -> None:
 
     The 2nd edition states this (TWO-8); the library applies it to the 1st edition too (R-11, ED-4).
     """
-    if w.powerhouses_left(seat) and not powerhouse_spots(w.houses, w.options.powerhouse_any_hex):
+    if w.powerhouses_left(seat) and not _any_powerhouse_spot(w.houses, w.options.powerhouse_any_hex):
         p = w.p(seat)
         count = p.powerhouses_left
         p.houses_left += count

@@ -185,7 +185,7 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     start = first_seat(options)
     w = Work(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
     w.rng = r
-    w._players = tuple(players)
+    w.copied_players = tuple(players)
     w.houses = tuple(houses)
     w.bonus_deck = deck[len(COLOUR_SEAT) :]
     w.start_seat = w.seat = w.turn_seat = start
