@@ -33,7 +33,7 @@ from ragusa.rules.scoring import (
     cathedral_score,
     commodity_value,
     longest_stretch,
-    passable,
+    ring_values,
     wall_score,
     winners,
 )
@@ -43,6 +43,12 @@ N = len(R)
 N_SPOTS = len(BOARD.spot_ids)
 CATHEDRAL = BOARD.hex_spots[BOARD.building_hex[BUILDINGS.index("cathedral")]]
 TRACK = COMPONENTS.market.track
+
+
+def passable(state: GameState, seat: int, spot: int) -> bool:
+    """Whether a stretch of `seat`'s wall may run through the ring spot `spot` (END-WALL-1)."""
+    ok, _ = ring_values(state.houses, state.towers, seat)
+    return ok[R.index(spot)]
 
 
 def bead(value: int) -> int:

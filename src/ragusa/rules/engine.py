@@ -134,7 +134,6 @@ def _place(w: Work, seat: int, a: Place) -> None:
         put_piece(w, seat, s, power, trades)
 
 
-@implements("TURN-1", "SOLO-6", "TWO-1", "TURN-3")
 def _refuse_placement(w: Work, seat: int, s: int, power: bool) -> NoReturn:
     """Say why a placement the legal moves do not hold is refused: the spot is reserved (SOLO-6) or
     taken (TURN-1), the piece is not the seat's to place (TWO-1, TURN-3, TWO-2), or the requirements

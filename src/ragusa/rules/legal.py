@@ -187,10 +187,10 @@ def _moves(state: GameState) -> Moves:
     return Moves(tuple(choices), p.resources[FISH])
 
 
-@implements("TURN-1", "R-14")
+@implements("TURN-1", "TWO-1", "R-14")
 def _placements(state: GameState, seat: int) -> Moves:
-    """TURN-1: a house or (2p) a powerhouse on a free spot, each with its minimal fish trades; with
-    no legal placement the seat passes its turn (R-14)."""
+    """TURN-1: a house or (2p, TWO-1) a powerhouse on a free spot, while the seat has one left, each
+    with its minimal fish trades; with no legal placement the seat passes its turn (R-14)."""
     p = state.players[seat]
     res, com, strict = p.resources, p.commodities, state.options.strict
     known = getattr(state, "facts", None)

@@ -162,11 +162,11 @@ _STONE_READERS: Final = tuple(
 class Needs:
     """One resource's need per spot, for a seat's next house, beyond what the house gains itself
     (BUILD-2 with wood on country hexes, BUILD-3 with stone on city hexes, BUILD-6); and per amount
-    held, `at_most[v]`, the spots it meets. Never changed once made."""
+    held, `at_most[v]`, the spots it meets (a byte a spot: many states keep these). Never changed once made."""
 
     __slots__ = ("at_most", "per_spot")
 
-    def __init__(self, per_spot: list[int], at_most: list[int]) -> None:
+    def __init__(self, per_spot: bytearray, at_most: list[int]) -> None:
         self.per_spot = per_spot
         self.at_most = at_most
 
@@ -198,7 +198,7 @@ class Needs:
 
 def _no_houses(readers: tuple[tuple[tuple[int, int], ...], ...]) -> Needs:
     """The needs of a seat with no house: 1 for a hex that reads the resource, less the spot's gain."""
-    per_spot = [0] * len(SPOTS)
+    per_spot = bytearray(len(SPOTS))
     for h in range(len(readers)):
         for s, gain in readers[h]:
             per_spot[s] = max(per_spot[s], 1 - gain)
@@ -214,7 +214,7 @@ class SeatNeeds:
 
     __slots__ = ("counts", "stone", "wood")
 
-    def __init__(self, counts: list[int], wood: Needs, stone: Needs) -> None:
+    def __init__(self, counts: bytearray, wood: Needs, stone: Needs) -> None:
         self.counts, self.wood, self.stone = counts, wood, stone
 
     def with_house(self, spot: int) -> SeatNeeds:
@@ -230,7 +230,7 @@ class SeatNeeds:
 
 def seat_needs(houses: tuple[int, ...], seat: int) -> SeatNeeds:
     """`SeatNeeds` of `seat` on the board `houses`. Powerhouses count for nobody (TWO-7)."""
-    counts = [0] * len(BOARD.hex_ids)
+    counts = bytearray(len(BOARD.hex_ids))
     spot = -1
     for _ in range(houses.count(seat)):  # the seat's spots, found by C-level scans
         spot = houses.index(seat, spot + 1)
@@ -241,7 +241,7 @@ def seat_needs(houses: tuple[int, ...], seat: int) -> SeatNeeds:
 
 def needs_from_counts(counts: Sequence[int]) -> SeatNeeds:
     """`SeatNeeds` of a seat with `counts[h]` houses on each hex `h`."""
-    mine = list(counts)
+    mine = bytearray(counts)
     touched = [h for h, n in enumerate(mine) if n]
     return SeatNeeds(mine, _NO_WOOD.rise(mine, touched, _WOOD_READERS), _NO_STONE.rise(mine, touched, _STONE_READERS))
 
@@ -265,8 +265,10 @@ class BoardFacts:
         return BoardFacts(self.houses, self.free, seats), needs
 
 
+@implements("TURN-1", "SOLO-6")
 def board_facts(houses: tuple[int, ...], seats: int, known: object) -> BoardFacts:
-    """The facts of `houses` for `seats` seats; from `known` (the facts of an earlier board of the same
+    """The facts of `houses` for `seats` seats (a spot is free when no piece stands on it, TURN-1: not
+    a reserved spot either, SOLO-6); from `known` (the facts of an earlier board of the same
     game, or None) by the spots that changed since: pieces are only ever added."""
     if isinstance(known, BoardFacts) and len(known.seats) == seats:
         if known.houses is houses:

@@ -52,25 +52,12 @@ _BONUS: Final[dict[str, tuple[str, int, int, int, str]]] = {
 BONUS_CAP: Final = 12
 
 
-@implements("END-WALL-1", "TWO-7")
-def passable(state: Position, seat: int, spot: int) -> bool:
-    """Whether a stretch of `seat`'s wall may run through wall-ring `spot`.
-
-    Passable: no house and no tower, or the seat's house, or the seat's tower. Another
-    seat's house or tower alone, or a powerhouse / solo black house without the seat's
-    tower, ends the stretch.
-    """
-    h = state.houses[spot]
-    t = state.towers[spot]
-    return h == seat or t == seat or (h == EMPTY and t == EMPTY)
-
-
 @implements("END-WALL-1", "END-WALL-2", "R-6", "TWO-7")
 def longest_stretch(state: Position, seat: int) -> tuple[int, int]:
     """`(segments, vp)` of `seat`'s longest wall stretch; `(0, 0)` with no wall built.
 
     A stretch is a maximal run of consecutive built segments around the (cyclic) ring
-    whose spots between two of its segments are all passable (`passable`); its two
+    whose spots between two of its segments are all passable (`ring_values`); its two
     end spots are outside it. It scores 1 VP per segment plus 1 per own house and 1 per
     own tower inside. The longest has the most segments; among equally long ones the one
     that scores more counts (R-6). A fully built ring whose spots are all passable is one
@@ -89,9 +76,11 @@ def longest_stretch_of(
     return longest_run(walls, ok, val)
 
 
+@implements("END-WALL-1", "TWO-7")
 def ring_values(houses: tuple[int, ...], towers: tuple[int, ...], seat: int) -> tuple[list[bool], list[int]]:
-    """Per ring position j (the spot between segments j-1 and j): passable for `seat`
-    (`passable`), and its value (own house and own tower, 1 each)."""
+    """Per ring position j (the spot between segments j-1 and j): passable for `seat` (END-WALL-1: no
+    house and no tower, or the seat's own house or tower; another seat's piece, a powerhouse or a black
+    house without the seat's tower ends a stretch, TWO-7), and its value (own house and own tower, 1 each)."""
     ring = _RING
     n = _N
     ok = [False] * n

@@ -18,13 +18,11 @@ _SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
-@implements("TWO-2", "R-9")
 def powerhouse_spot_refusal(houses: Sequence[int], spot: int, any_hex: bool = False) -> str | None:
-    """Why a powerhouse may not go on `spot` (free or not aside), or None if it may.
-
-    TWO-2: only on a spot of the wall ring, and at most one powerhouse on any city hex (R-9);
-    with `any_hex` (the option `powerhouse_any_hex`, R-9's literal reading) on any hex at all.
-    """
+    """Why a powerhouse may not go on `spot` (free or not aside), or None if it may: the words for
+    what `powerhouse_mask` decides. TWO-2: only on a spot of the wall ring, and at most one
+    powerhouse on any city hex (R-9); with `any_hex` (the option `powerhouse_any_hex`, R-9's literal
+    reading) on any hex at all."""
     if not BOARD.spot_on_wall[spot]:
         return f"a powerhouse goes only on a spot of the wall ring; {BOARD.spot_ids[spot]} is not on it"
     limited = BOARD.spot_hexes[spot] if any_hex else _SPOT_CITY_HEXES[spot]
@@ -66,6 +64,7 @@ def _blocked(houses: tuple[int, ...], any_hex: bool) -> int:
     return blocked
 
 
+@implements("TWO-2", "R-9")
 def powerhouse_mask(houses: tuple[int, ...], free: int, any_hex: bool = False) -> int:
     """The free spots (`free`, a mask) where a powerhouse may go (TWO-2, R-9; `any_hex`: see
     `powerhouse_spot_refusal`): the ring spots no powerhouse bars, from the masks of what each bars."""
@@ -102,9 +101,10 @@ def convert_stranded_powerhouses(w: Work, seat: int) -> None:
         w.emit(PowerhousesConverted(seat, count))
 
 
-@implements("TWO-1", "TWO-2")
 def check_powerhouse(w: Work, seat: int, spot: int) -> None:
-    """Raise unless `seat` may place a powerhouse on `spot` (spot freedom is checked by the caller)."""
+    """Say why `seat` may not place a powerhouse on `spot`, if the reason is the piece or the spot
+    (TWO-1, TWO-2, R-9): the refusal of a placement the legal moves do not hold (the spot's freedom
+    is checked by the caller)."""
     if w.n != 2:
         raise IllegalActionError("TWO-1", f"powerhouses exist only in the two-player game; this game has {w.n} players")
     if w.p(seat).powerhouses_left < 1:
