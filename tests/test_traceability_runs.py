@@ -35,7 +35,8 @@ def _function(qualified: str) -> Callable[..., Any]:
             continue
         for name in parts[cut:]:
             target = getattr(target, name)
-        return getattr(target, "__wrapped__", target)  # a memo (functools.lru_cache) around it
+        function: Callable[..., Any] = getattr(target, "__wrapped__", target)  # a memo (lru_cache) around it
+        return function
     raise LookupError(qualified)
 
 
