@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from ragusa.core.errors import ComponentDataError
-from ragusa.core.structuring import build
+from ragusa.core.from_json import build
 
 #: The six resources (RES-1), in the order the library stores them.
 RESOURCES: tuple[str, ...] = ("fish", "wood", "stone", "silver_ore", "grapes", "olives")

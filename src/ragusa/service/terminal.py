@@ -15,7 +15,7 @@ from typing import IO, Any
 from ragusa.core.state import OPTION_NAMES, Options
 from ragusa.text.log import describe_result
 from ragusa.text.notation import expected_forms
-from ragusa.text.table import describe_view
+from ragusa.text.seat_view import describe_view
 
 from .protocol import handle
 from .session import HUMAN
