@@ -1,6 +1,6 @@
 """A seat's view of the table as lines of text (the terminal game's display).
 
-Everything comes from a view's JSON data (`ragusa.views.view_to_data`), so nothing a seat
+Everything comes from a view's JSON data (`ragusa.contract.views.view_to_data`), so nothing a seat
 may not know can appear: other seats' bonus cards are only counted.
 """
 
