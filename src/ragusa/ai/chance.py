@@ -1,4 +1,4 @@
-"""Explicit chance for AI programs (issue 13.3): chance nodes, their exact probabilities, and one
+"""Explicit chance for AI programs: chance nodes, their exact probabilities, and one
 fixed integer id per outcome (the OpenSpiel adapter's chance actions).
 
 A game started with `ragusa.new_game(players, chance=True)` stops at every random event: there

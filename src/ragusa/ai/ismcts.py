@@ -1,4 +1,4 @@
-"""A search bot: information-set Monte Carlo tree search over determinizations (issue 13.5).
+"""A search bot: information-set Monte Carlo tree search over determinizations.
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). The bot sees only
 `view(state, seat)`; every iteration draws a full state consistent with that view

@@ -1,4 +1,4 @@
-"""What the solo bots' policy reads of a position (issue 12).
+"""What the solo bots' policy reads of a position.
 
 A frozen `GameState` and the scratch copy an action is resolving
 (`Work`) both provide it, so the bots decide on the scratch copy in the
