@@ -1,4 +1,4 @@
-"""The AI interface fixed action ids, observation vectors, explicit chance, determinization, search.
+"""The AI interface: fixed action ids, observation vectors, explicit chance, determinization, search.
 
 Needs the `ai` extra (`pip install 'ragusa[ai]'`, numpy) for the vector forms; the rest of
 the package never imports numpy.
