@@ -71,6 +71,7 @@ from ragusa.core.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
 from ragusa.rules import solo
 from ragusa.rules.scoring import winners as scoring_winners
 from ragusa.rules.solo import setup as solo_setup
+from ragusa.text.log import describe_result
 from tests.support import BLACK, commodities, of, play, resources
 
 HUMAN_FIRST = Options(solo_human_first=True)
@@ -786,10 +787,21 @@ def test_the_human_wins_only_with_strictly_more_vp_than_each_bot() -> None:
     assert scoring_winners(_totals(base, [30, 45, 45])) == (1, 2)
 
 
-@pytest.mark.clause("SOLO-7")
+@pytest.mark.clause("SOLO-7", "R-20")
 def test_solo_result_line() -> None:
-    line = solo.solo_result(_totals(solo_pos(), [50, 49, 50]))
-    assert "beats bot A" in line and "ties bot B" in line and "the Patrician wins" in line
+    over = attrs.evolve(solo_pos(), phase=Phase.OVER, seat=None)
+    # 50 VP beats bot A's 49 but only ties bot B's 50: the Patrician wins, with bot B.
+    lines = describe_result(_totals(over, [50, 49, 50]))
+    assert lines[-2:] == [
+        "Solo result (SOLO-7): human (seat 0, 50 VP) beats bot A (seat 1, 49 VP) and ties bot B (seat 2, 50 VP): "
+        "the Patrician wins.",
+        "Winner: seat 2.",
+    ]
+    lines = describe_result(_totals(over, [50, 49, 30]))
+    assert lines[-2] == (
+        "Solo result (SOLO-7): human (seat 0, 50 VP) beats bot A (seat 1, 49 VP) and beats bot B (seat 2, 30 VP): "
+        "the human wins."
+    )
 
 
 # --------------------------------------------------------------------------- SOLO-8, R-21
@@ -932,4 +944,7 @@ def test_ragusa_play_solo_prints_the_bots_reasons_and_the_result(bot: str, capsy
     totals = scores(final)
     for seat in range(3):
         assert f"  seat {seat}: " in out and f"| total {totals[seat]}\n" in out
-    assert f"Solo result (SOLO-7): {solo.solo_result(final)}." in out
+    line = next(x for x in out.splitlines() if x.startswith("Solo result (SOLO-7): "))
+    assert line.startswith(f"Solo result (SOLO-7): human (seat 0, {totals[0]} VP) ")
+    assert f" bot A (seat 1, {totals[1]} VP) and " in line and f" bot B (seat 2, {totals[2]} VP): " in line
+    assert line.endswith(": the human wins." if winners(final) == (0,) else ": the Patrician wins.")

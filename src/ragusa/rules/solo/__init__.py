@@ -10,7 +10,7 @@ The modules of this package *decide* for the bots; the engine *executes*:
 - `.setup`: the solo setup (SOLO-1, SOLO-2, SOLO-3) and `new_solo_game`;
 - `.policy`: the bots' decisions (SOLO-4, SOLO-5) and `decide`, the dispatch per phase;
 - `.walls`: the Mason's and the Architect's choices (SOLO-5, ED-2, R-18);
-- `.scoring`: the end (SOLO-7): the bots' end trades, their bonus cards, the result.
+- `.scoring`: the end (SOLO-7): the bots' end trades and their bonus cards.
 
 Each `choose_*` function is a pure function of a `GameState` that
 returns a `BotMove`: the action the bot takes, the decision and the reason as text (the
@@ -39,7 +39,7 @@ from ragusa.rules.solo.policy import (
     choose_window,
     decide,
 )
-from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades, solo_result
+from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades
 from ragusa.rules.solo.walls import (
     Stretch,
     choose_tower,
@@ -68,5 +68,4 @@ __all__ = [
     "decide",
     "is_bot",
     "potential_stretches",
-    "solo_result",
 ]

@@ -1,5 +1,4 @@
-"""The end of a solo game (SOLO-7, R-16, R-20): the bots' end trades, which bonus cards score,
-and the result line."""
+"""The end of a solo game (SOLO-7, R-16): the bots' end trades and which bonus cards score."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.state import GameState
 from ragusa.rules import scoring
 from ragusa.rules.fish import TRADE_COST
-from ragusa.rules.solo.common import HUMAN, EndTrades, solo_of
+from ragusa.rules.solo.common import EndTrades
 
 # --------------------------------------------------------------------------- SOLO-7: the end
 
@@ -164,17 +163,3 @@ def choose_end_trades(state: GameState, seat: int, explain: bool = True) -> EndT
     )
     decision = "trade fish for " + ", ".join(trades)
     return EndTrades(seat, tuple(trades), decision, reason)
-
-
-@implements("SOLO-7", "WIN-1", "R-7", "R-20")
-def solo_result(state: GameState) -> str:
-    """A line saying how the human fares against each bot (SOLO-7: strictly more VP than each)."""
-    solo = solo_of(state)
-    totals = [p.total_vp for p in state.players]
-    human = totals[HUMAN]
-    parts = []
-    for k, b in enumerate(solo.bot_seats):
-        rel = "beats" if human > totals[b] else ("ties" if human == totals[b] else "loses to")
-        parts.append(f"{rel} bot {'AB'[k]} (seat {b}, {totals[b]} VP)")
-    verdict = "the human wins" if all(human > totals[b] for b in solo.bot_seats) else "the Patrician wins"
-    return f"human (seat {HUMAN}, {human} VP) " + " and ".join(parts) + f": {verdict}"
