@@ -3,7 +3,8 @@
 Seats: the human is seat 0, bot A seat 1, bot B seat 2. Positions are built by ``solo_pos``
 from a real solo game with a cleared board, so every piece a test relies on is named in it.
 Bot decisions are checked twice where it matters: the pure choice (``ragusa.rules.solo.choose_*``)
-on a hand-built position, and the engine executing it when a placement activates a bot's house.
+with its explanation (``explain_*``) on a hand-built position, and the engine executing it when a
+placement activates a bot's house.
 Every expected number is worked out by hand in a comment. Useful board facts (standard.json):
 
 * wall ring clockwise from the Silversmith's top corner (positions 0..21):
@@ -26,9 +27,7 @@ from hypothesis import strategies as st
 
 from ragusa import (
     ActivateHex,
-    BuildTower,
     BuildWall,
-    BuyShip,
     DrawBonus,
     GameState,
     IllegalActionError,
@@ -36,7 +35,6 @@ from ragusa import (
     Options,
     Pass,
     Place,
-    SellCommodity,
     apply,
     current_player,
     is_terminal,
@@ -71,6 +69,8 @@ from ragusa.core.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
 from ragusa.rules import solo
 from ragusa.rules.scoring import winners as scoring_winners
 from ragusa.rules.solo import setup as solo_setup
+from ragusa.rules.solo import turns as solo_turns
+from ragusa.text.log import describe_result
 from tests.support import BLACK, commodities, of, play, resources
 
 HUMAN_FIRST = Options(solo_human_first=True)
@@ -354,12 +354,19 @@ def test_a_card_with_all_spots_taken_is_discarded_and_another_drawn() -> None:
     )
     assert state.solo is not None
     state = attrs.evolve(state, solo=attrs.evolve(state.solo, bot_cards=(tuple(cards), ())))
-    move = solo.choose_placement(state, 1)
-    assert move.action == Place("s33")
-    assert move.solo.bot_cards == (("patrician-2",), ())
-    assert move.reason.startswith("drew patrician-1 (s49, s66, s75): all three spots taken, discarded")
-    assert move.rng != state.rng  # two draws from the state's generator
-    assert solo.choose_placement(state, 1) == move  # pure: same state, same choice
+    choice = solo.choose_placement(state, 1)
+    spot, drawn, r, after = choice
+    assert (spot, drawn) == (sid("s33"), ("patrician-1", "patrician-2"))
+    assert after.bot_cards == (("patrician-2",), ())
+    assert r == rng.below(rng.below(state.rng, 2)[1], 1)[1]  # two draws from the state's generator
+    assert solo.choose_placement(state, 1) == choice  # pure: same state, same choice
+    decision, reason = solo.explain_placement(state, 1, choice)
+    assert decision == "place s33"
+    assert reason == (
+        "drew patrician-1 (s49, s66, s75): all three spots taken, discarded; then SOLO-4: drew patrician-2 at "
+        "random from its 1 card; of its spots s33, s41, s71, s33 is the lowest-numbered still free; it "
+        "replaces the black house"
+    )
 
 
 @pytest.mark.clause("SOLO-4")
@@ -382,13 +389,24 @@ def test_bots_never_check_requirements() -> None:
 
 @pytest.mark.clause("R-19", "R-14")
 def test_a_bot_without_a_usable_card_passes() -> None:
-    state = solo_pos(
+    # Bot A's only card, patrician-1 (s49, s66, s75), is fully taken: it is discarded and the bot, with
+    # no card left, passes (impossible with the standard cards: here the board is set by hand).
+    start = solo_pos(
         houses={"s49": 0, "s66": 2, "s75": 2}, cards=(("patrician-1",), ()), player={2: {"houses_left": 0}}
     )
-    state, events = play(state, Place("s16"))
+    state, events = play(start, Place("s16"))
     assert Passed(1, "turn: no Patrician card with a free spot") in events
+    assert decisions(events, 1) == [
+        BotDecision(
+            1,
+            "pass",
+            "drew patrician-1 (s49, s66, s75): all three spots taken, discarded; "
+            "SOLO-4: no Patrician card with a free spot is left, so the bot passes (R-19, R-14)",
+        )
+    ]
     assert state.solo is not None and state.solo.bot_cards == ((), ())
-    assert current_player(state) == 0
+    assert state.players[1].houses_left == 12 and current_player(state) == 0
+    assert apply(start, Place("s16")) == state  # the same pass without events
 
 
 # --------------------------------------------------------------------------- SOLO-5: Rector
@@ -445,30 +463,38 @@ def test_easier_variant_scores_the_better_card_of_each_rector_pair(easier: bool,
 # --------------------------------------------------------------------------- SOLO-5: Wharf
 
 
-def _wharf(com: Mapping[str, int], market: Mapping[str, int], houses: Mapping[str, int] | None = None) -> solo.BotMove:
+def _wharf(
+    com: Mapping[str, int], market: Mapping[str, int], houses: Mapping[str, int] | None = None
+) -> tuple[int, str, str]:
+    """Bot A's Wharf choice (a commodity index, -1: none), with its decision and reason."""
     state = solo_pos(com={1: com}, market=market, houses=houses)
-    return solo.choose_sale(state, 1)
+    c = solo.choose_sale(state, 1)
+    return (c, *solo.explain_sale(state, 1, c))
 
 
 @pytest.mark.clause("SOLO-5")
 def test_wharf_sells_the_most_valuable_commodity() -> None:
     # silver at index 5 (value 3), wine 5 (3), oil 9 (5): oil is worth most, though it holds least of it.
-    move = _wharf({"silver": 2, "wine": 3, "oil": 1}, {"silver": 5, "wine": 5, "oil": 9})
-    assert move.action == SellCommodity("oil")
+    assert _wharf({"silver": 2, "wine": 3, "oil": 1}, {"silver": 5, "wine": 5, "oil": 9}) == (
+        COM_INDEX["oil"],
+        "sell oil",
+        "SOLO-5 Wharf: oil has the highest market value, 5",
+    )
 
 
 @pytest.mark.clause("SOLO-5")
 def test_wharf_tie_sells_what_it_holds_most_of() -> None:
     # oil at index 3 (value 2); silver and wine tie at 3: it holds 3 wine > 2 silver.
-    move = _wharf({"silver": 2, "wine": 3, "oil": 1}, {"silver": 5, "wine": 5, "oil": 3})
-    assert move.action == SellCommodity("wine")
-    assert "tie at market value 3" in move.reason
+    c, decision, reason = _wharf({"silver": 2, "wine": 3, "oil": 1}, {"silver": 5, "wine": 5, "oil": 3})
+    assert (c, decision) == (COM_INDEX["wine"], "sell wine")
+    assert reason == "SOLO-5 Wharf: silver and wine tie at market value 3; it holds most wine (3)"
 
 
 @pytest.mark.clause("R-17")
 def test_wharf_full_tie_goes_silver_wine_oil() -> None:
-    move = _wharf({"silver": 0, "wine": 2, "oil": 2}, {"silver": 5, "wine": 5, "oil": 5})
-    assert move.action == SellCommodity("wine")  # wine before oil (R-17); silver is not held
+    c, _, reason = _wharf({"silver": 0, "wine": 2, "oil": 2}, {"silver": 5, "wine": 5, "oil": 5})
+    assert c == COM_INDEX["wine"]  # wine before oil (R-17); silver is not held
+    assert reason.endswith("wine and oil tie at 2 held; wine comes first in the order silver, wine, oil (R-17)")
 
 
 @pytest.mark.clause("SOLO-5", "R-17")
@@ -476,14 +502,19 @@ def test_wharf_cathedral_exception() -> None:
     # Values: silver 5 (index 9), wine 2 (index 3), oil 4 (index 7); it holds 1 silver, 3 wine, 1 oil.
     market = {"silver": 9, "wine": 3, "oil": 7}
     held = {"silver": 1, "wine": 3, "oil": 1}
-    assert _wharf(held, market).action == SellCommodity("silver")  # no Cathedral house: the most valuable
+    assert _wharf(held, market)[0] == COM_INDEX["silver"]  # no Cathedral house: the most valuable
     # With a house on the Cathedral (s61) the Cathedral scores min(1 house, 1 set) = 1 set; selling the
     # only silver or the only oil would break it, so it sells wine (3 > 1 set).
-    move = _wharf(held, market, {"s61": 1})
-    assert move.action == SellCommodity("wine")
-    assert "Cathedral exception" in move.reason
+    c, _, reason = _wharf(held, market, {"s61": 1})
+    assert c == COM_INDEX["wine"]
+    assert reason == (
+        "SOLO-5 Wharf: Cathedral exception: it holds 1 silver, 3 wine, 1 oil and its Cathedral houses score "
+        "1 set, so selling silver or oil would break one; wine has the highest market value, 2"
+    )
     # Holding exactly one set, every sale breaks it: it does not sell (R-17).
-    assert _wharf({"silver": 1, "wine": 1, "oil": 1}, market, {"s61": 1}).action == Pass()
+    c, decision, reason = _wharf({"silver": 1, "wine": 1, "oil": 1}, market, {"s61": 1})
+    assert (c, decision) == (-1, "no sale")
+    assert reason.endswith("would break one; no sale leaves its sets whole, so it does not sell (R-17)")
 
 
 @pytest.mark.clause("SOLO-5", "WHARF-1")
@@ -511,15 +542,20 @@ def test_human_placement_activates_the_bots_wharf_house() -> None:
 # --------------------------------------------------------------------------- SOLO-5: Market
 
 
-def _market(com: Mapping[str, int], slots: Sequence[str], houses: Mapping[str, int] | None = None) -> solo.BotMove:
-    return solo.choose_ship(solo_pos(com={1: com}, slots=slots, houses=houses), 1)
+def _market(
+    com: Mapping[str, int], slots: Sequence[str], houses: Mapping[str, int] | None = None
+) -> tuple[int, str, str]:
+    """Bot A's Market choice (a slot, -1: none), with its decision and reason."""
+    state = solo_pos(com={1: com}, slots=slots, houses=houses)
+    i = solo.choose_ship(state, 1)
+    return (i, *solo.explain_ship(state, 1, i))
 
 
 @pytest.mark.clause("SOLO-5")
 def test_market_buys_the_ship_with_most_stars() -> None:
     # ship-9 is clothing (3 stars), the others spices (2 stars); it can pay for all of them.
     move = _market({"silver": 3, "wine": 3, "oil": 3}, ["ship-12", "ship-9", "ship-13", "ship-14", "ship-15"])
-    assert move.action == BuyShip(1)
+    assert move == (1, "buy slot 1 (ship-9)", "SOLO-5 Market: slot 1 has the most stars it can pay for (3)")
 
 
 @pytest.mark.clause("SOLO-5", "R-17")
@@ -527,10 +563,15 @@ def test_market_tie_uses_the_commodity_held_most() -> None:
     # Slots 0, 1, 2 hold clothing (3 stars) costing 1 oil, 1 wine, 1 silver. It holds 1 silver, 4 wine,
     # 2 oil: slot 1's cost uses wine, held most.
     slots = ["ship-9", "ship-10", "ship-11", "ship-12", "ship-13"]
-    assert _market({"silver": 1, "wine": 4, "oil": 2}, slots).action == BuyShip(1)
+    i, _, reason = _market({"silver": 1, "wine": 4, "oil": 2}, slots)
+    assert i == 1
+    assert (
+        reason == "SOLO-5 Market: slots 0, 1, 2 tie at 3 stars; slot 1's cost uses the commodity it holds most of (4)"
+    )
     # All held equally: the leftmost, slot 0.
-    move = _market({"silver": 2, "wine": 2, "oil": 2}, slots)
-    assert move.action == BuyShip(0) and "leftmost" in move.reason
+    i, _, reason = _market({"silver": 2, "wine": 2, "oil": 2}, slots)
+    assert i == 0
+    assert reason.endswith("slots 0, 1, 2 on the commodity held most (2); slot 0 is the leftmost")
 
 
 @pytest.mark.clause("SOLO-5", "R-17")
@@ -539,42 +580,59 @@ def test_market_cathedral_exception() -> None:
     # (clothing 3*, 1 silver). It holds 2 silver, 2 wine, 1 oil.
     slots = ["ship-12", "ship-7", "ship-9", "ship-13", "ship-14"]
     held = {"silver": 2, "wine": 2, "oil": 1}
-    assert _market(held, slots).action == BuyShip(1)  # no Cathedral house: the silk ship, 4 stars
+    assert _market(held, slots)[0] == 1  # no Cathedral house: the silk ship, 4 stars
     # One house on the Cathedral scores 1 set: silk leaves 0 wine and spices 0 oil (set broken);
-    # clothing leaves 1 silver, 2 wine, 1 oil: still a set. It buys slot 2.
-    move = _market(held, slots, {"s61": 1})
-    assert move.action == BuyShip(2) and "Cathedral exception" in move.reason
-    assert (
-        _market(
-            {"silver": 1, "wine": 2, "oil": 1}, ["ship-12", "ship-7", "ship-9", "ship-13", "ship-14"], {"s61": 1}
-        ).action
-        == Pass()
+    # clothing leaves 1 silver, 2 wine, 1 oil: still a set. Slot 3 (2 oil) is too dear, slot 4 (2 wine)
+    # leaves no wine. It buys slot 2.
+    i, _, reason = _market(held, slots, {"s61": 1})
+    assert i == 2
+    assert reason == (
+        "SOLO-5 Market: Cathedral exception: it holds 2 silver, 2 wine, 1 oil and its Cathedral houses score "
+        "1 set; buying slot 0, 1, 4 would break one; slot 2 has the most stars it can pay for (3)"
     )
+    # Holding 1 silver only, every ship it can pay for breaks the set: no purchase.
+    i, decision, _ = _market({"silver": 1, "wine": 2, "oil": 1}, slots, {"s61": 1})
+    assert (i, decision) == (-1, "no purchase")
 
 
 # --------------------------------------------------------------------------- SOLO-5: Mason
 
 
+def _mason(state: GameState) -> tuple[str, str]:
+    """Bot A's Mason decision and reason (the segment chosen is the one the decision names)."""
+    i = solo.choose_wall(state, 1)
+    decision, reason = solo.explain_wall(state, 1, i)
+    assert decision == f"build wall {BOARD.wall_ids[i]}"
+    return decision, reason
+
+
 @pytest.mark.clause("SOLO-5", "MASON-1")
 def test_mason_picks_the_segment_scoring_most() -> None:
     # Bot A: house on s49, tower on s57. w5 (s49-s57) scores 1 + 1 + 1 = 3; w4 (s42-s49) and w6 (s57-s63) 2.
-    move = solo.choose_wall(solo_pos(houses={"s49": 1}, towers={"s57": 1}), 1)
-    assert move.action == BuildWall("w5") and "3 VP" in move.reason
+    assert _mason(solo_pos(houses={"s49": 1}, towers={"s57": 1})) == (
+        "build wall w5",
+        "SOLO-5 Mason: w5 scores most now, 3 VP (1 + 2 own houses/towers at its ends)",
+    )
 
 
 @pytest.mark.clause("SOLO-5", "R-18")
 def test_mason_tie_lengthens_the_longest_wall() -> None:
     # House on s49: w4 and w5 tie at 2 VP. w6 (s57-s63) is built: w5 joins it through the empty s57 into a
     # 2-segment stretch; w4 only makes 1-segment stretches. So w5, though w4 comes first clockwise.
-    move = solo.choose_wall(solo_pos(houses={"s49": 1}, walls={"w6": 0}), 1)
-    assert move.action == BuildWall("w5") and "longest wall 2 segments" in move.reason
+    assert _mason(solo_pos(houses={"s49": 1}, walls={"w6": 0})) == (
+        "build wall w5",
+        "SOLO-5 Mason: w4, w5 tie at 2 VP; w5 makes its longest wall 2 segments (the others at most 1)",
+    )
 
 
 @pytest.mark.clause("SOLO-5", "R-18")
 def test_mason_full_tie_takes_the_first_clockwise_from_the_silversmith() -> None:
     # House on s49, no wall: w4 and w5 tie at 2 VP and both make a 1-segment wall; w4 is first clockwise.
-    move = solo.choose_wall(solo_pos(houses={"s49": 1}), 1)
-    assert move.action == BuildWall("w4") and "first clockwise from s33" in move.reason
+    assert _mason(solo_pos(houses={"s49": 1})) == (
+        "build wall w4",
+        "SOLO-5 Mason: w4, w5 tie at 2 VP; w4, w5 each make its longest wall 1 segment; w4 is the first "
+        "clockwise from s33 (the Silversmith's top corner)",
+    )
 
 
 @pytest.mark.clause("SOLO-5", "MASON-1")
@@ -600,6 +658,14 @@ def test_human_placement_activates_the_bots_mason_house() -> None:
 # --------------------------------------------------------------------------- SOLO-5: Architect, ED-2
 
 
+def _architect(state: GameState) -> tuple[str, str]:
+    """Bot A's Architect decision and reason (the spot chosen is the one the decision names)."""
+    s = solo.choose_tower(state, 1)
+    decision, reason = solo.explain_tower(state, 1, s)
+    assert decision == f"build tower {BOARD.spot_ids[s]}"
+    return decision, reason
+
+
 # Blocked ring spots for bot A: s42 (position 3, the human's house), s71 (10, black), s59 (16, bot B's).
 # Potential stretches: s42..s71 7 segments, s71..s59 6, s59..s42 9 (positions 16 -> 3 through 0).
 # Bot A's own house on s33 (position 0) keeps it passable but makes it no "spot with no house".
@@ -611,43 +677,61 @@ def test_architect_2nd_edition_extends_the_longest_stretch_on_a_house() -> None:
     # The longest potential stretch (9 segments) ends at s59 and s42; both have a house and no tower.
     # No wall is built, so both give 0 wall VP now and a 0-segment wall; s42 (position 3) is first
     # clockwise from s33 (s59 is position 16).
-    move = solo.choose_tower(solo_pos(houses=ARCH), 1)
-    assert move.action == BuildTower("s42")
-    assert "9 segments from s59 to s42" in move.reason
+    decision, reason = _architect(solo_pos(houses=ARCH))
+    assert decision == "build tower s42"
+    assert reason == (
+        "SOLO-5 Architect (2nd ed., all segments supposed built): a tower on s42 (seat 0's house) extends its "
+        "potential stretch (9 segments from s59 to s42) (a spot with a house, preferred in the 2nd edition, "
+        "ED-2); tie among s59, s42 (0 wall VP now, longest wall 0 segments): s42 is the first clockwise from s33"
+    )
 
 
 @pytest.mark.clause("SOLO-5", "ED-2", "R-18")
 def test_architect_1st_edition_prefers_a_spot_with_no_house() -> None:
     # Same position, 1st edition: the free spots with no house inside the 9-segment stretch are s53, s46,
     # s39, s32, s40, s41, s34 (s33 holds its own house); all tie, s41 (position 1) is first clockwise.
-    move = solo.choose_tower(solo_pos(edition="1st", houses=ARCH), 1)
-    assert move.action == BuildTower("s41")
-    assert "no house" in move.reason
+    decision, reason = _architect(solo_pos(edition="1st", houses=ARCH))
+    assert decision == "build tower s41"
+    assert reason.startswith(
+        "SOLO-5 Architect (1st ed., all segments supposed built): its longest potential stretch (9 segments "
+        "from s59 to s42) has a free spot with no house inside, preferred in the 1st edition (ED-2): s41; "
+        "tie among s53, s46, s39, s32, s40, s41, s34 "
+    )
 
 
 @pytest.mark.clause("SOLO-5", "R-18")
 def test_architect_tie_goes_to_the_most_wall_vp_now() -> None:
     # Built walls w16 (s65-s59) and w17 (s59-s53): a tower on s59 joins them, 2 segments + 1 tower = 3 VP
     # now; a tower on s42 adds nothing (no wall there), 1 VP. So s59, though s42 is first clockwise.
-    move = solo.choose_tower(solo_pos(houses=ARCH, walls={"w16": 0, "w17": 0}), 1)
-    assert move.action == BuildTower("s59") and "most VP now (3)" in move.reason
+    decision, reason = _architect(solo_pos(houses=ARCH, walls={"w16": 0, "w17": 0}))
+    assert decision == "build tower s59"
+    assert reason.endswith("; tie among s59, s42: s59 gives its longest wall most VP now (3)")
 
 
 @pytest.mark.clause("SOLO-5", "R-18")
 def test_architect_both_ends_blocked_tries_the_next_stretch() -> None:
     # Towers (the human's) on s59 and s42: the 9-segment stretch cannot be extended; the next longest,
     # s42..s71 (7 segments), can at s71 (a black house) only, since s42 has a tower.
-    move = solo.choose_tower(solo_pos(houses=ARCH, towers={"s59": 0, "s42": 0}), 1)
-    assert move.action == BuildTower("s71")
-    assert "already have towers" in move.reason
+    decision, reason = _architect(solo_pos(houses=ARCH, towers={"s59": 0, "s42": 0}))
+    assert decision == "build tower s71"
+    assert reason == (
+        "SOLO-5 Architect (2nd ed., all segments supposed built): longer stretches cannot be extended "
+        "(9 segments from s59 to s42: ends s59, s42 already have towers); a tower on s71 (a black house) "
+        "extends its potential stretch (7 segments from s42 to s71) (a spot with a house, preferred in the "
+        "2nd edition, ED-2)"
+    )
 
 
 @pytest.mark.clause("SOLO-5", "R-18")
 def test_architect_with_no_stretch_to_extend_takes_an_empty_spot() -> None:
     # Only s42 blocks (the human's house and tower): one stretch of all 22 segments from s42 back to s42,
     # whose only end has a tower. So an empty tower spot: s33 has bot A's house, s41 is first clockwise.
-    move = solo.choose_tower(solo_pos(houses={"s42": 0, "s33": 1}, towers={"s42": 0}), 1)
-    assert move.action == BuildTower("s41") and "empty tower spot" in move.reason
+    decision, reason = _architect(solo_pos(houses={"s42": 0, "s33": 1}, towers={"s42": 0}))
+    assert decision == "build tower s41"
+    assert reason.startswith(
+        "SOLO-5 Architect (2nd ed.): no stretch can be extended (22 segments from s42 to s42: ends s42 "
+        "already have towers); an empty tower spot, s41; tie among s32, s34, s39, "
+    )
 
 
 @pytest.mark.clause("SOLO-5", "ED-2")
@@ -719,8 +803,13 @@ def test_rulebook_example_five_fish_become_one_grapes_and_one_stone() -> None:
         res={2: {"fish": 5, "grapes": 1, "stone": 2}},
         player={2: {"bonus_cards": ("bonus-grapes", "bonus-stone")}},
     )
-    move = solo.choose_end_trades(state, 2)
-    assert sorted(move.trades) == ["grapes", "stone"] and "(+5)" in move.reason
+    trades = solo.choose_end_trades(state, 2)
+    assert trades == ("stone", "grapes")
+    assert solo.explain_end_trades(state, 2, trades) == (
+        "trade fish for stone, grapes",
+        "SOLO-7: no fish card; with 5 fish and resource cards bonus-grapes (2 VP each), bonus-stone (3 VP each), "
+        "trading for 1 stone (3 fish) + 1 grapes (2 fish) scores most: bonus cards 8 -> 13 VP (+5)",
+    )
     final, events = play(state, Place("s16"))
     assert is_terminal(final)
     bot = final.players[2]
@@ -735,23 +824,38 @@ def test_end_trade_respects_the_twelve_vp_cap_and_ties() -> None:
     state = solo_pos(
         res={2: {"fish": 5, "grapes": 1, "stone": 4}}, player={2: {"bonus_cards": ("bonus-grapes", "bonus-stone")}}
     )
-    assert solo.choose_end_trades(state, 2).trades == ("grapes", "grapes")
+    assert solo.choose_end_trades(state, 2) == ("grapes", "grapes")
     # 4 fish, wood (2 VP) and grapes (2 VP) cards: 2 wood, 1 + 1, 2 grapes all give +4 for 4 fish; R-16 takes
     # more of the earlier resource, wood.
     tie = solo_pos(res={2: {"fish": 4}}, player={2: {"bonus_cards": ("bonus-wood", "bonus-grapes")}})
-    assert solo.choose_end_trades(tie, 2).trades == ("wood", "wood")
+    assert solo.choose_end_trades(tie, 2) == ("wood", "wood")
     # 4 fish, silver ore (3 VP each, 4 fish) and stone (3 VP each, 3 fish) cards: either gives +3; the
     # stone costs fewer fish (R-16).
     cheap = solo_pos(res={2: {"fish": 4}}, player={2: {"bonus_cards": ("bonus-silver-ore", "bonus-stone")}})
-    assert solo.choose_end_trades(cheap, 2).trades == ("stone",)
+    assert solo.choose_end_trades(cheap, 2) == ("stone",)
 
 
 @pytest.mark.clause("SOLO-7")
 def test_end_trade_not_with_the_fish_card_or_without_resource_cards() -> None:
     fish_card = solo_pos(res={1: {"fish": 5}}, player={1: {"bonus_cards": ("bonus-fish", "bonus-stone")}})
-    assert solo.choose_end_trades(fish_card, 1).trades == ()
+    assert solo.choose_end_trades(fish_card, 1) == ()
+    assert solo.explain_end_trades(fish_card, 1, ()) == (
+        "no trade",
+        "SOLO-7: it holds the fish card (bonus-fish), so it keeps its 5 fish",
+    )
     no_card = solo_pos(res={1: {"fish": 5}}, player={1: {"bonus_cards": ("bonus-towers",)}})
-    assert solo.choose_end_trades(no_card, 1).trades == ()
+    assert solo.choose_end_trades(no_card, 1) == ()
+    assert solo.explain_end_trades(no_card, 1, ()) == (
+        "no trade",
+        "SOLO-7: it holds no resource bonus card, so it keeps its fish",
+    )
+    # 1 fish buys nothing (the cheapest trade costs 2): no trade, worded from the cards' score, 3 x 2 stone.
+    poor = solo_pos(res={1: {"fish": 1, "stone": 2}}, player={1: {"bonus_cards": ("bonus-stone",)}})
+    assert solo.choose_end_trades(poor, 1) == ()
+    assert solo.explain_end_trades(poor, 1, ()) == (
+        "no trade",
+        "SOLO-7: no trade of its 1 fish raises what its resource cards bonus-stone (3 VP each) score (6 VP)",
+    )
 
 
 @pytest.mark.clause("SOLO-7", "END-2", "R-16")
@@ -786,10 +890,21 @@ def test_the_human_wins_only_with_strictly_more_vp_than_each_bot() -> None:
     assert scoring_winners(_totals(base, [30, 45, 45])) == (1, 2)
 
 
-@pytest.mark.clause("SOLO-7")
+@pytest.mark.clause("SOLO-7", "R-20")
 def test_solo_result_line() -> None:
-    line = solo.solo_result(_totals(solo_pos(), [50, 49, 50]))
-    assert "beats bot A" in line and "ties bot B" in line and "the Patrician wins" in line
+    over = attrs.evolve(solo_pos(), phase=Phase.OVER, seat=None)
+    # 50 VP beats bot A's 49 but only ties bot B's 50: the Patrician wins, with bot B (R-20).
+    lines = describe_result(_totals(over, [50, 49, 50]))
+    assert lines[-2:] == [
+        "Solo result (SOLO-7): human (seat 0, 50 VP) beats bot A (seat 1, 49 VP) and ties bot B (seat 2, 50 VP): "
+        "the Patrician wins.",
+        "Winner: seat 2.",
+    ]
+    lines = describe_result(_totals(over, [50, 49, 30]))
+    assert lines[-2] == (
+        "Solo result (SOLO-7): human (seat 0, 50 VP) beats bot A (seat 1, 49 VP) and beats bot B (seat 2, 30 VP): "
+        "the human wins."
+    )
 
 
 # --------------------------------------------------------------------------- SOLO-8, R-21
@@ -832,7 +947,7 @@ def test_bot_decisions_are_events_with_reasons_and_serialize() -> None:
         data = event_to_data(b)
         assert data["type"] == "bot_decision" and data["reason"] == b.reason
     with pytest.raises(ValueError):
-        solo.decide(state)  # the human decides here, not a bot
+        solo_turns.decide(state)  # the human decides here, not a bot
 
 
 # --------------------------------------------------------------------------- properties
@@ -932,4 +1047,7 @@ def test_ragusa_play_solo_prints_the_bots_reasons_and_the_result(bot: str, capsy
     totals = scores(final)
     for seat in range(3):
         assert f"  seat {seat}: " in out and f"| total {totals[seat]}\n" in out
-    assert f"Solo result (SOLO-7): {solo.solo_result(final)}." in out
+    line = next(x for x in out.splitlines() if x.startswith("Solo result (SOLO-7): "))
+    assert line.startswith(f"Solo result (SOLO-7): human (seat 0, {totals[0]} VP) ")
+    assert f" bot A (seat 1, {totals[1]} VP) and " in line and f" bot B (seat 2, {totals[2]} VP): " in line
+    assert line.endswith(": the human wins." if winners(final) == (0,) else ": the Patrician wins.")

@@ -1,13 +1,10 @@
-"""The solo fast paths (issue 12) decide exactly as the plain ones.
+"""The solo fast paths decide exactly as the plain ones.
 
-The solo bots explain themselves only when someone reads it.
-
-`decide(state, explain=False)` gives a bot's decision without its decision text and reason; `step`
-asks for them. (The engine's `apply` takes the bots' decisions through `ragusa.rules.solo.turns`,
-checked in `tests/test_solo_quiet_turns.py`.) These tests check, at every bot decision of real solo
-games in every variant, that the unexplained decision is the explained one: the same action,
-generator and solo state. The bots' end trades weigh their
-bonus cards from the resources alone; that must score as `bonus_scores` does on the traded state."""
+The solo bots explain themselves only when someone reads it: `apply` plays their choices without
+wording them (and opens no trade window for a bot, R-16), `step` also reports each; both must reach
+the same states. The bots' end trades weigh their bonus cards from the resources alone; that must
+score as `bonus_scores` does on the traded state. The Mason's tie-break lengths come from one pass
+over the ring; they must be the longest runs with each wall built."""
 
 from __future__ import annotations
 
@@ -22,14 +19,11 @@ from hypothesis import strategies as st
 from ragusa import Options, apply, is_terminal, legal_actions, new_game, step
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.components import COMPONENTS, RESOURCES
-from ragusa.core.position import Position
-from ragusa.core.state import EMPTY, GameState, Phase
+from ragusa.core.state import EMPTY, GameState
 from ragusa.rules import scoring
 from ragusa.rules.fish import TRADE_COST
-from ragusa.rules.solo import policy
 from ragusa.rules.solo import walls as walls_module
-from ragusa.rules.solo.common import BotMove
-from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades
+from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades, explain_end_trades
 
 CARDS = {c.id: c for c in COMPONENTS.bonus_cards}
 VARIANTS = (
@@ -38,34 +32,6 @@ VARIANTS = (
     ("2nd", Options(solo_easier_rector=True, solo_human_first=True)),
     ("1st", Options(solo_harder=True, solo_easier_rector=True)),
 )
-
-
-@pytest.mark.clause("SOLO-4", "SOLO-5", "R-15", "R-16", "R-17", "R-18")
-def test_unexplained_bot_decisions_are_the_explained_ones(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = policy.decide
-    phases: set[Phase] = set()
-
-    def both(state: Position, explain: bool = True) -> BotMove:
-        quiet, loud = real(state, False), real(state, True)
-        assert (quiet.seat, quiet.action, quiet.rng, quiet.solo) == (loud.seat, loud.action, loud.rng, loud.solo)
-        assert (quiet.decision, quiet.reason) == ("", "") and loud.decision and loud.reason
-        phases.add(state.phase)
-        return loud if explain else quiet
-
-    monkeypatch.setattr(policy, "decide", both)
-    for k, (edition, options) in enumerate(VARIANTS * 3):
-        rng = random.Random(k)
-        state = new_game(1, seed=k, edition=edition, options=options)
-        n = 0
-        while not is_terminal(state):
-            acts = legal_actions(state)
-            action = acts[rng.randrange(len(acts))]
-            # `apply` skips a bot's trade windows (R-16: it always passes); `step` asks it, to report it
-            state = step(state, action)[0] if n % 3 == 0 else apply(state, action)
-            n += 1
-    # every kind of bot decision was met
-    assert phases >= {Phase.PLACE, Phase.ORDER, Phase.MASON, Phase.ARCHITECT, Phase.MARKET, Phase.WHARF}
-    assert phases >= {Phase.TRADE_WINDOW, Phase.RECTOR_DRAW}
 
 
 @pytest.mark.clause("SOLO-4", "SOLO-5")
@@ -134,7 +100,7 @@ def _random_solo_game(seed: int, edition: str, options: Options) -> GameState:
 
 @pytest.mark.clause("SOLO-7", "R-16", "SOLO-5", "END-BONUS-1")
 def test_bot_end_trades_are_those_a_search_over_traded_states_finds() -> None:
-    """The bots' end trades weigh their bonus cards from the resources alone (issue 12); they are
+    """The bots' end trades weigh their bonus cards from the resources alone; they are
     the trades a search that scores each traded state with `bonus_scores` finds, for both bots at the
     end of solo games in every variant (their fish raised, so that trades are worth weighing)."""
     traded = 0
@@ -143,23 +109,34 @@ def test_bot_end_trades_are_those_a_search_over_traded_states_finds() -> None:
         for seat in (1, 2):
             rich = _with_fish(state, seat, 12)  # enough fish for trades to be worth weighing
             expected = _end_trades_by_search(rich, seat)
-            assert choose_end_trades(rich, seat).trades == expected
+            assert choose_end_trades(rich, seat) == expected
             traded += bool(expected)
     assert traded >= 4  # trades were found and compared, not only "no trade"
 
 
-@pytest.mark.clause("SOLO-7", "R-16")
-def test_unexplained_end_trades_are_the_explained_ones() -> None:
-    """`choose_end_trades(..., explain=False)` (the engine's `apply`) makes the trades the explained
-    call makes, with no text, for both bots at the end of solo games with 0 to 12 fish."""
+@pytest.mark.clause("SOLO-7", "R-16", "END-BONUS-1")
+def test_end_trade_reasons_count_what_bonus_scores_scores() -> None:
+    """The explained end trades name the trades chosen, and their reason's "bonus cards X -> Y VP" is
+    what `bonus_scores` gives before and after them, for both bots at the end of solo games with 0
+    to 12 fish."""
+    traded = 0
     for k, (edition, options) in enumerate(VARIANTS):
         state = _random_solo_game(300 + k, edition, options)
         for seat in (1, 2):
             for fish in (0, 1, 2, 5, 12):
                 rich = _with_fish(state, seat, fish)
-                loud, quiet = choose_end_trades(rich, seat), choose_end_trades(rich, seat, explain=False)
-                assert quiet.trades == loud.trades
-                assert (quiet.decision, quiet.reason) == ("", "") and loud.reason
+                trades = choose_end_trades(rich, seat)
+                decision, reason = explain_end_trades(rich, seat, trades)
+                if not trades:
+                    assert decision == "no trade" and reason.startswith("SOLO-7: ")
+                    continue
+                counts = {RES_INDEX[r]: trades.count(r) for r in trades}
+                before = sum(vp for vp, _ in bonus_scores(rich, seat))
+                after = sum(vp for vp, _ in bonus_scores(_traded(rich, seat, counts), seat))
+                assert decision == "trade fish for " + ", ".join(trades)
+                assert reason.endswith(f"scores most: bonus cards {before} -> {after} VP (+{after - before})")
+                traded += 1
+    assert traded >= 4
 
 
 _WALL_STATES = st.sampled_from((EMPTY, 0, 1, 2))
@@ -172,14 +149,14 @@ _WALL_STATES = st.sampled_from((EMPTY, 0, 1, 2))
     ok=st.lists(st.booleans(), min_size=len(BOARD.ring_spots), max_size=len(BOARD.ring_spots)),
 )
 def test_mason_tie_lengths_are_the_longest_runs_with_each_wall(walls: list[int], ok: list[bool]) -> None:
-    """The Mason's tie-break lengths (`_lengths_with_wall`, one pass over the ring) are
+    """The Mason's tie-break lengths (`lengths_with_wall`, one pass over the ring) are
     `scoring.longest_run` of the walls with each free segment built, on arbitrary rings."""
     free = [i for i, x in enumerate(walls) if x == EMPTY]
     if not free:
         walls[0] = EMPTY
         free = [0]
     val = [0] * len(ok)
-    got = walls_module._lengths_with_wall(tuple(walls), ok, free)
+    got = walls_module.lengths_with_wall(tuple(walls), ok, free)
     for x in free:
         built = list(walls)
         built[x] = 1
@@ -195,8 +172,8 @@ def test_mason_tie_lengths_on_a_ring_built_but_one_segment() -> None:
     n = len(BOARD.ring_spots)
     walls = (0,) * 5 + (EMPTY,) + (0,) * (n - 6)
     ok = [True] * n
-    assert walls_module._lengths_with_wall(walls, ok, [5]) == {5: 22}
+    assert walls_module.lengths_with_wall(walls, ok, [5]) == {5: 22}
     ok[9] = False
-    assert walls_module._lengths_with_wall(walls, ok, [5]) == {5: 22}
+    assert walls_module.lengths_with_wall(walls, ok, [5]) == {5: 22}
     ok[15] = False
-    assert walls_module._lengths_with_wall(walls, ok, [5]) == {5: 16}
+    assert walls_module.lengths_with_wall(walls, ok, [5]) == {5: 16}

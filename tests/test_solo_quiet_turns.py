@@ -1,25 +1,40 @@
-"""The solo bots' quiet turns (issue 12) play as their reported ones.
+"""The solo bots' turns: one choice, carried out the same way by `apply` and `step`.
 
-`apply` records nothing, so the engine takes a bot's decisions quietly
-(`ragusa.rules.solo.turns.QUIET`): the policy's choice as an index (no decision text, reason or
-action object), executed by the rule code the action would reach, without its dispatch. `step`
-takes every decision through `policy.decide` and the action handlers, and reports it. These tests
-check, at every bot decision of seeded solo games in every variant and edition, that the quiet
-choice is the reported one, and that `apply` and `step` reach equal states all game long."""
+Every bot decision is a pure choice of the position (`ragusa.rules.solo.turns.TURNS`), executed by
+the rule code of the human's actions. `apply` records nothing, so it plays the choice quietly; `step`
+also words it (`explain_*`) and reports it as a `BotDecision`. These tests check, over seeded solo
+games in every variant and edition, that the reported decision is the one played (the events that
+follow it do what it says), and that `decide` reports a bot's choice with its explanation. That
+`apply` and `step` pass through the same states is checked in `tests/test_solo_fast_paths.py`."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+import attrs
 import pytest
 
-from ragusa import Options, apply, is_terminal, legal_actions, new_game, step
-from ragusa.core.actions import ActivateHex, BuildTower, BuildWall, BuyShip, Pass, Place, SellCommodity
-from ragusa.core.board import BOARD, COM_INDEX
-from ragusa.core.position import Position
-from ragusa.core.state import Phase
-from ragusa.rules.solo import policy, walls
-from ragusa.rules.solo.common import BotMove
+from ragusa import Options, is_terminal, legal_actions, new_game, step
+from ragusa.core import rng
+from ragusa.core.actions import BuildWall, Place
+from ragusa.core.board import BOARD
+from ragusa.core.events import (
+    BonusDrawn,
+    BotDecision,
+    CommoditySold,
+    Event,
+    FishTraded,
+    HexActivated,
+    HousePlaced,
+    Passed,
+    ShipBought,
+    TowerBuilt,
+    WallBuilt,
+)
+from ragusa.core.state import RESERVED, GameState, Phase
+from ragusa.rules.solo import policy, turns, walls
+from ragusa.rules.solo.common import PATRICIAN, BotMove
 
 VARIANTS = (
     ("2nd", Options()),
@@ -30,78 +45,92 @@ VARIANTS = (
 )
 
 
-def _quiet_choice(state: Position, seat: int) -> object:
-    """The quiet path's choice in `state`, in the terms of the reported action."""
-    phase = state.phase
-    if phase == Phase.PLACE:
-        s, r, solo = policy.placement_choice(state, seat)
-        return (BOARD.spot_ids[s] if s >= 0 else None), r, solo
-    if phase == Phase.ORDER:
-        return BOARD.hex_ids[policy.hex_choice(state)]
-    if phase == Phase.MASON:
-        return BOARD.wall_ids[walls.wall_choice(state, seat)]
-    if phase == Phase.ARCHITECT:
-        return BOARD.spot_ids[walls.tower_choice(state, seat)]
-    if phase == Phase.MARKET:
-        return policy.ship_choice(state, seat)
-    if phase == Phase.WHARF:
-        return policy.sale_choice(state, seat)
-    return None  # the trade window (a pass) and the Rector (a draw) have no choice to compare
+def _played(decision: BotDecision, after: Sequence[Event]) -> bool:
+    """Whether the events `after` a bot's decision (up to the next one) do what its text says."""
+    seat, text = decision.seat, decision.decision
+    mine = [e for e in after if getattr(e, "seat", seat) == seat]
+    if text.startswith("place "):
+        return HousePlaced(seat, text.removeprefix("place "), False) in mine
+    if text == "pass":
+        return Passed(seat, "turn: no Patrician card with a free spot") in mine
+    if text.startswith("activate "):
+        return bool(after) and after[0] == HexActivated(text.removeprefix("activate "))
+    if text.startswith("build wall "):
+        return any(isinstance(e, WallBuilt) and e.segment == text.removeprefix("build wall ") for e in mine)
+    if text.startswith("build tower "):
+        return TowerBuilt(seat, text.removeprefix("build tower ")) in mine
+    if text.startswith("buy slot "):
+        slot, ship = text.removeprefix("buy slot ").rstrip(")").split(" (")
+        return any(isinstance(e, ShipBought) and (e.slot, e.ship) == (int(slot), ship) for e in mine)
+    if text.startswith("sell "):
+        return any(isinstance(e, CommoditySold) and e.commodity == text.removeprefix("sell ") for e in mine)
+    if text.startswith("take "):
+        return BonusDrawn(seat, int(text.split()[1])) in mine
+    if text.startswith("trade fish for "):
+        return [e.resource for e in mine if isinstance(e, FishTraded)] == text.removeprefix("trade fish for ").split(
+            ", "
+        )
+    assert text in ("no sale", "no purchase", "no trade"), text
+    return not any(isinstance(e, CommoditySold | ShipBought | FishTraded) for e in mine)
 
 
-def _reported_choice(move: BotMove, phase: Phase) -> object:
-    a = move.action
-    if phase == Phase.PLACE:
-        return (a.spot if isinstance(a, Place) else None), move.rng, move.solo
-    if isinstance(a, ActivateHex):
-        return a.hex
-    if isinstance(a, BuildWall):
-        return a.segment
-    if isinstance(a, BuildTower):
-        return a.spot
-    if phase == Phase.MARKET:
-        return a.slot if isinstance(a, BuyShip) else -1
-    if phase == Phase.WHARF:
-        return COM_INDEX[a.commodity] if isinstance(a, SellCommodity) else -1
-    assert isinstance(a, Pass) or phase == Phase.RECTOR_DRAW
-    return None
-
-
-@pytest.mark.clause("SOLO-4", "SOLO-5", "R-15", "R-17", "R-18", "R-19")
-def test_quiet_choices_are_the_reported_ones(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = policy.decide
-    seen: dict[Phase, int] = {}
-
-    def checked(state: Position, explain: bool = True) -> BotMove:
-        move = real(state, explain)
-        assert state.seat is not None
-        assert _quiet_choice(state, state.seat) == _reported_choice(move, state.phase)
-        seen[state.phase] = seen.get(state.phase, 0) + 1
-        return move
-
-    monkeypatch.setattr(policy, "decide", checked)
+@pytest.mark.clause("SOLO-4", "SOLO-5", "SOLO-7", "R-15", "R-16", "R-17", "R-18", "R-19")
+def test_each_reported_decision_is_the_one_played() -> None:
+    seen: set[str] = set()
     for k in range(30):
         edition, options = VARIANTS[k % len(VARIANTS)]
         rng = random.Random(k)
         state = new_game(1, seed=k, edition=edition, options=options)
         while not is_terminal(state):
             acts = legal_actions(state)
-            state = step(state, acts[rng.randrange(len(acts))])[0]
-    assert set(seen) >= {Phase.PLACE, Phase.ORDER, Phase.MASON, Phase.ARCHITECT, Phase.MARKET, Phase.WHARF}
+            state, events = step(state, acts[rng.randrange(len(acts))])
+            at = [i for i, e in enumerate(events) if isinstance(e, BotDecision)]
+            for i, j in zip(at, at[1:] + [len(events)]):
+                decision = events[i]
+                assert isinstance(decision, BotDecision) and decision.reason
+                assert _played(decision, events[i + 1 : j]), (decision, events[i + 1 : j])
+                seen.add(decision.decision.split()[0])
+    # every kind of bot decision was met: place, activate, build (wall, tower), buy, sell, take, trade, no ...
+    assert seen >= {"place", "activate", "build", "buy", "sell", "take", "trade", "no"}
 
 
-@pytest.mark.clause("SOLO-4", "SOLO-5")
-def test_apply_playouts_are_step_playouts() -> None:
-    """Games played with `apply` alone (every bot decision quiet) pass through the states that
-    `step` (every bot decision reported) reaches from the same actions."""
-    for k in range(40):
-        edition, options = VARIANTS[k % len(VARIANTS)]
-        rng = random.Random(1000 + k)
-        applied = stepped = new_game(1, seed=1000 + k, edition=edition, options=options)
-        assert applied == new_game(1, seed=1000 + k, edition=edition, options=options)
-        while not is_terminal(applied):
-            acts = legal_actions(applied)
-            action = acts[rng.randrange(len(acts))]
-            applied = apply(applied, action)
-            stepped = step(stepped, action)[0]
-            assert applied == stepped
+def _bot_deciding(phase: Phase) -> GameState:
+    """Bot A deciding in `phase`, in a solo game's opening position (the engine never returns one:
+    `decide` reads a bot's decision without playing it)."""
+    start = new_game(1, seed=3, options=Options(solo_human_first=True))
+    return attrs.evolve(start, phase=phase, seat=1, turn_seat=1)
+
+
+@pytest.mark.clause("SOLO-4", "R-19")
+def test_decide_reports_the_placement_with_its_draw() -> None:
+    state = _bot_deciding(Phase.PLACE)
+    assert state.solo is not None
+    choice = policy.choose_placement(state, 1)
+    spot, drawn, r, solo = choice
+    # Nothing is placed yet, so the first card drawn (one of bot A's 3) gives its lowest-numbered spot,
+    # a black house; one draw from the state's generator, no card discarded.
+    assert len(drawn) == 1 and drawn[0] in state.solo.bot_cards[0]
+    assert spot == PATRICIAN[drawn[0]][0] and state.houses[spot] == RESERVED
+    assert r == rng.below(state.rng, 3)[1] and solo is state.solo
+    move = turns.decide(state)
+    assert move == BotMove(1, Place(BOARD.spot_ids[spot]), *policy.explain_placement(state, 1, choice), r, solo)
+    assert move.decision == f"place {BOARD.spot_ids[spot]}"
+
+
+@pytest.mark.clause("SOLO-5", "R-18")
+def test_decide_reports_the_mason_without_a_draw() -> None:
+    # The opening position has no wall and none of bot A's houses on the wall ring: every segment scores
+    # 1 VP and makes a 1-segment wall, so w1, the first clockwise; no draw changes the generator.
+    state = _bot_deciding(Phase.MASON)
+    assert state.solo is not None
+    i = walls.choose_wall(state, 1)
+    assert i == BOARD.wall_index["w1"]
+    move = turns.decide(state)
+    assert move == BotMove(1, BuildWall(BOARD.wall_ids[i]), *walls.explain_wall(state, 1, i), state.rng, state.solo)
+
+
+def test_decide_refuses_a_seat_or_phase_without_a_bot_decision() -> None:
+    with pytest.raises(ValueError, match="not a bot"):
+        turns.decide(attrs.evolve(_bot_deciding(Phase.PLACE), seat=0))
+    with pytest.raises(ValueError, match="no decision in phase"):
+        turns.decide(_bot_deciding(Phase.RECTOR_KEEP))

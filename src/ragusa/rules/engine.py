@@ -38,7 +38,6 @@ from ragusa.core.state import (
     EMPTY,
     PHASE_OVER,
     PHASE_PLACE,
-    PHASE_RECTOR_DRAW,
     POWERHOUSE,
     RESERVED,
     GameState,
@@ -57,7 +56,6 @@ from ragusa.rules.flow import (
 )
 from ragusa.rules.legal import board_facts_of, legal_moves
 from ragusa.rules.requirements import explain_refusal
-from ragusa.rules.solo import policy as solo_policy
 from ragusa.rules.solo import turns
 from ragusa.rules.solo.deal import deal_solo
 from ragusa.rules.two_player import (
@@ -172,33 +170,19 @@ def _pass_turn(w: Work, seat: int) -> None:
 
 @implements("SOLO-4", "SOLO-5")
 def _drive_bots(w: Work) -> None:
-    """Solo: while a bot is the deciding seat, let it decide (`ragusa.rules.solo.decide`, a pure
-    choice with its reason) and execute the decision through the same rule code as the human's
-    actions; each decision is reported as a `BotDecision`. For `apply`, which reports nothing, the
-    same decisions are taken quietly (`ragusa.rules.solo.turns.QUIET`). Returns when the
-    human decides or the game is over, so a bot is never the deciding seat of a returned state."""
+    """Solo: while a bot is the deciding seat, let it decide (`ragusa.rules.solo.turns.TURNS`: a
+    pure choice) and carry its choice out through the same rule code as the human's actions; for
+    `step`, which records events, each decision is reported with its explanation as a `BotDecision`.
+    Returns when the human decides or the game is over, so a bot is never the deciding seat of a
+    returned state."""
     while w.solo is not None and w.phase != PHASE_OVER and w.seat is not None and w.seat in w.solo.bot_seats:
         seat = w.seat
-        phase = w.phase
-        if w.ev is None:  # `apply`: nobody reads the decision, so it is taken quietly
-            turns.QUIET[phase](w, seat)
-            continue
-        # the bot reads the scratch copy (nothing is frozen) and explains itself
-        move = solo_policy.decide(w, True)
-        w.rng = move.rng
-        w.solo = move.solo
-        w.emit(BotDecision(seat, move.decision, move.reason))
-        action = move.action
-        if phase == PHASE_PLACE:
-            if isinstance(action, Place):
-                turns.bot_place(w, seat, action)
-            else:
-                assert isinstance(action, Pass)
-                turns.bot_pass(w, seat, action)
-        elif phase == PHASE_RECTOR_DRAW and isinstance(action, DrawBonus):
-            turns.bot_rector(w, seat, action)
-        else:
-            _HANDLERS[(phase, type(action))](w, seat, action)
+        turn = turns.TURNS[w.phase]
+        choice = turn.choose(w, seat)  # the bot reads the scratch copy (nothing is frozen)
+        if w.ev is not None:
+            decision, reason = turn.explain(w, seat, choice)
+            w.emit(BotDecision(seat, decision, reason))
+        turn.execute(w, seat, choice)
 
 
 def start_play(w: Work) -> None:

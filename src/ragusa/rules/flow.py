@@ -98,13 +98,15 @@ def begin_end(w: Work) -> None:
 @implements("SOLO-7", "R-16")
 def _bot_end_trades(w: Work) -> None:
     """SOLO-7: just before the scoring, each bot trades its fish the way that scores most for its
-    resource bonus cards (decided by `ragusa.rules.solo.choose_end_trades`)."""
+    resource bonus cards (`ragusa.rules.solo.scoring.choose_end_trades`; explained for `step`)."""
     assert w.solo is not None
     for seat in w.solo.bot_seats:
-        move = solo_scoring.choose_end_trades(w.freeze(), seat, explain=w.ev is not None)
+        state = w.freeze()
+        trades = solo_scoring.choose_end_trades(state, seat)
         if w.ev is not None:
-            w.emit(BotDecision(seat, move.decision, move.reason))
-        for r in move.trades:
+            decision, reason = solo_scoring.explain_end_trades(state, seat, trades)
+            w.emit(BotDecision(seat, decision, reason))
+        for r in trades:
             fish.trade(w, seat, r)
 
 

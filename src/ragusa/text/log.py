@@ -59,7 +59,7 @@ from ragusa.core.state import POWERHOUSE, VP_SOURCES, GameState, Phase
 from ragusa.rules.buildings.market import COSTS, SHIPS
 from ragusa.rules.fish import TRADE_COST
 from ragusa.rules.scoring import commodity_value, winners
-from ragusa.rules.solo.scoring import solo_result
+from ragusa.rules.solo.common import HUMAN
 
 __all__ = [
     "building_name",
@@ -289,6 +289,20 @@ def describe_step(before: GameState, action: Action, after: GameState, events: S
     return lines
 
 
+def _solo_result(state: GameState, win: Sequence[int]) -> str:
+    """How the human fares against each bot, and who wins (`winners`: the human only with strictly
+    more VP than each bot, SOLO-7)."""
+    assert state.solo is not None
+    totals = [p.total_vp for p in state.players]
+    human = totals[HUMAN]
+    parts = []
+    for k, b in enumerate(state.solo.bot_seats):
+        rel = "beats" if human > totals[b] else ("ties" if human == totals[b] else "loses to")
+        parts.append(f"{rel} bot {'AB'[k]} (seat {b}, {totals[b]} VP)")
+    verdict = "the human wins" if HUMAN in win else "the Patrician wins"
+    return f"human (seat {HUMAN}, {human} VP) " + " and ".join(parts) + f": {verdict}"
+
+
 def _winner_lines(state: GameState) -> list[str]:
     """Who won, from `ragusa.rules.scoring.winners`, with the tie-break when VP were tied (WIN-1, R-7)."""
     win = list(winners(state))
@@ -296,7 +310,10 @@ def _winner_lines(state: GameState) -> list[str]:
     top = max(totals)
     leaders = [s for s, v in enumerate(totals) if v == top]
     if state.solo is not None:
-        return [f"Solo result (SOLO-7): {solo_result(state)}.", f"Winner{'s' if len(win) > 1 else ''}: {_seats(win)}."]
+        return [
+            f"Solo result (SOLO-7): {_solo_result(state, win)}.",
+            f"Winner{'s' if len(win) > 1 else ''}: {_seats(win)}.",
+        ]
     if not set(win) <= set(leaders):  # pragma: no cover - winners() follows WIN-1
         return [f"Winner{'s' if len(win) > 1 else ''}: {_seats(win) if win else 'none'}."]
     if len(leaders) == 1:

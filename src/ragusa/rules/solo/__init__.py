@@ -6,19 +6,21 @@ Seats: the human is seat 0 (`HUMAN`), bot A seat 1 and bot B seat 2 (`BOT_A`, `B
 
 The modules of this package *decide* for the bots; the engine *executes*:
 
-- `.common`: seats, constants from the component data, `BotMove` and `EndTrades`;
-- `.setup`: the solo setup (SOLO-1, SOLO-2, SOLO-3) and `new_solo_game`;
-- `.policy`: the bots' decisions (SOLO-4, SOLO-5) and `decide`, the dispatch per phase;
+- `.common`: seats, constants from the component data, the tie-break helper `best` and `BotMove`;
+- `.setup` and `.deal`: the solo setup (SOLO-1, SOLO-2, SOLO-3) and `new_solo_game`;
+- `.policy`: the bots' placement (SOLO-4), hex order (R-15), trade windows (R-16), Rector's
+  Palace, Market and Wharf (SOLO-5);
 - `.walls`: the Mason's and the Architect's choices (SOLO-5, ED-2, R-18);
-- `.scoring`: the end (SOLO-7): the bots' end trades, their bonus cards, the result.
+- `.scoring`: the end (SOLO-7): the bots' end trades and their bonus cards;
+- `.turns`: per phase, a bot's choice, its explanation and how it is carried out (`TURNS`), and
+  `decide`.
 
-Each `choose_*` function is a pure function of a `GameState` that
-returns a `BotMove`: the action the bot takes, the decision and the reason as text (the
-rule and the tie-break that decided, with the numbers, so that a player can check it by hand),
-and the generator / solo state after a random draw. `ragusa.rules.engine` runs every bot
-decision through the same rule code as the human's actions (placement without the requirement
-checks, SOLO-4) and reports it as a `BotDecision` event. Bots never
-appear as the deciding seat of a state the library returns.
+Each decision is a pure choice of a position (`choose_*`: indices, no text) and its explanation
+(`explain_*`: the decision and the reason as text, the rule and the tie-break that decided, with the
+numbers, so that a player can check it by hand). `ragusa.rules.engine` plays every bot decision
+through the same rule code as the human's actions (placement without the requirement checks,
+SOLO-4); `step` reports each with its explanation as a `BotDecision` event. Bots never appear as
+the deciding seat of a state the library returns.
 """
 
 from ragusa.rules.solo.common import (
@@ -27,23 +29,27 @@ from ragusa.rules.solo.common import (
     BOT_SEATS,
     HUMAN,
     BotMove,
-    EndTrades,
     is_bot,
 )
 from ragusa.rules.solo.policy import (
     choose_hex,
     choose_placement,
-    choose_rector,
     choose_sale,
     choose_ship,
-    choose_window,
-    decide,
+    explain_hex,
+    explain_placement,
+    explain_rector,
+    explain_sale,
+    explain_ship,
+    explain_window,
 )
-from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades, solo_result
+from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades, explain_end_trades
 from ragusa.rules.solo.walls import (
     Stretch,
     choose_tower,
     choose_wall,
+    explain_tower,
+    explain_wall,
     potential_stretches,
 )
 
@@ -53,20 +59,24 @@ __all__ = [
     "BOT_SEATS",
     "HUMAN",
     "BotMove",
-    "EndTrades",
     "Stretch",
     "bonus_scores",
     "choose_end_trades",
     "choose_hex",
     "choose_placement",
-    "choose_rector",
     "choose_sale",
     "choose_ship",
     "choose_tower",
     "choose_wall",
-    "choose_window",
-    "decide",
+    "explain_end_trades",
+    "explain_hex",
+    "explain_placement",
+    "explain_rector",
+    "explain_sale",
+    "explain_ship",
+    "explain_tower",
+    "explain_wall",
+    "explain_window",
     "is_bot",
     "potential_stretches",
-    "solo_result",
 ]

@@ -1,4 +1,5 @@
-"""Seats, component-derived constants and the decision records of the solo game's bots."""
+"""Seats, component-derived constants and the shared tie-break of the solo game's bots, and
+`BotMove`, a bot's decision as `ragusa.rules.solo.turns.decide` reports it."""
 
 from __future__ import annotations
 
@@ -62,10 +63,7 @@ START_SPOT: Final = BOARD.spot_ids[BOARD.ring_spots[0]]
 
 
 class BotMove(NamedTuple):
-    """A bot's decision: the action it takes, as text, why, and the generator and solo state after it.
-
-    A named tuple rather than an attrs class: the bots make one per decision, and a tuple is
-    several times cheaper to build than a frozen attrs instance (issue 12)."""
+    """A bot's decision: the action it takes, as text, why, and the generator and solo state after it."""
 
     seat: int
     action: Action
@@ -75,14 +73,11 @@ class BotMove(NamedTuple):
     solo: SoloState
 
 
-@attrs.frozen
-class EndTrades:
-    """SOLO-7: the fish trades a bot makes just before the end scoring, and why."""
-
-    seat: int
-    trades: tuple[str, ...]
-    decision: str
-    reason: str
+def best(cands: list[int], scores: list[int]) -> list[int]:
+    """The candidates with the highest score (`scores` parallel to `cands`), in their order: what is
+    left after one tie-break of the bots' rules (SOLO-5, R-17, R-18)."""
+    top = max(scores)
+    return [c for c, v in zip(cands, scores) if v == top]
 
 
 # --------------------------------------------------------------------------- setup

@@ -16,7 +16,6 @@ from ragusa.core.state import (
     RESERVED,
     ChanceState,
     Options,
-    PlayerState,
     SoloState,
 )
 from ragusa.core.work import Work
@@ -40,19 +39,6 @@ from ragusa.rules.solo.common import (
 @implements("SOLO-1")
 def opening_resources(data: ComponentData, spots: Sequence[str]) -> tuple[int, int, int, int, int, int]:
     """What houses on `spots` give: 1 of each country and sea hex's resource around them."""
-    if data is COMPONENTS:  # the library's own data: worked out once per colour
-        key = tuple(spots)
-        known = _STANDARD_OPENING.get(key)
-        if known is None:
-            known = _STANDARD_OPENING[key] = _opening_resources(data, key)
-        return known
-    return _opening_resources(data, spots)
-
-
-_STANDARD_OPENING: Final[dict[tuple[str, ...], tuple[int, int, int, int, int, int]]] = {}
-
-
-def _opening_resources(data: ComponentData, spots: Sequence[str]) -> tuple[int, int, int, int, int, int]:
     hexes = {h.id: h for h in data.board.hexes}
     spot_hexes = {s.id: s.hexes for s in data.board.spots}
     out = [0] * len(RESOURCES)
@@ -75,21 +61,8 @@ def check_solo_components(data: ComponentData) -> None:
     SOLO-1: each colour has 3 opening spots, all distinct, whose houses give exactly the resources the
     rulebooks state. SOLO-2/SOLO-4: at least 6 Patrician cards of 3 distinct spots each, no spot on two
     cards or on an opening spot, and 12 solo houses = 3 opening + 9 rounds (each bot plays its 3 cards'
-    9 spots).
-    The library's own data (`COMPONENTS`, frozen) is checked once.
+    9 spots). The library's own data (`COMPONENTS`, frozen) is checked once, when this module is imported.
     """
-    global _standard_checked
-    if data is COMPONENTS and _standard_checked:
-        return
-    _check_solo_components(data)
-    if data is COMPONENTS:
-        _standard_checked = True
-
-
-_standard_checked = False
-
-
-def _check_solo_components(data: ComponentData) -> None:
     setup = data.solo_setup
     seen: dict[str, str] = {}
     for colour, want in OPENING_RESOURCES.items():
@@ -127,9 +100,16 @@ def _check_solo_components(data: ComponentData) -> None:
         )
 
 
+check_solo_components(COMPONENTS)  # the library's own data, checked once
+
+
 #: colour -> the spots (indices) of its opening houses (SOLO-1)
 _OPENING_SPOTS: Final[dict[str, tuple[int, ...]]] = {
     colour: tuple(BOARD.spot_index[s] for s in getattr(COMPONENTS.solo_setup, colour)) for colour in COLOUR_SEAT
+}
+#: colour -> what its opening houses give (SOLO-1)
+_OPENING_GIVES: Final[dict[str, tuple[int, int, int, int, int, int]]] = {
+    colour: opening_resources(COMPONENTS, getattr(COMPONENTS.solo_setup, colour)) for colour in COLOUR_SEAT
 }
 
 
@@ -156,7 +136,6 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     3 to bot A then 3 to bot B, one at a time).
     """
     options = check_game_args(edition, seed, options)
-    check_solo_components(COMPONENTS)
     pieces = COMPONENTS.pieces
     base = blank_state(len(COLOUR_SEAT), edition, options, seed, chance)
     r = base.rng
@@ -170,22 +149,19 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     # SOLO-2: one bonus card each: the human's face up, the bots' face down
     deck, chance, r = draw.bonus_deck_dealing(chance, r, [c.id for c in COMPONENTS.bonus_cards], len(COLOUR_SEAT))
     dealt_card = {HUMAN: deck[0], BOT_A: deck[1], BOT_B: deck[2]}
+    w = Work(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
     # SOLO-1: the opening houses and what they give (they activate nothing)
-    players: list[PlayerState] = [base.players[0]] * len(COLOUR_SEAT)
     for colour, seat in COLOUR_SEAT.items():
         spots = _OPENING_SPOTS[colour]
         for spot in spots:
             houses[spot] = seat
-        players[seat] = PlayerState(
-            resources=opening_resources(COMPONENTS, [BOARD.spot_ids[s] for s in spots]),
-            houses_left=pieces.houses["solo"] - len(spots),
-            towers_left=pieces.towers_per_player,
-            bonus_cards=(dealt_card[seat],),
-        )
+        p = w.p(seat)
+        p.res[:] = _OPENING_GIVES[colour]
+        p.houses_left = pieces.houses["solo"] - len(spots)
+        p.towers_left = pieces.towers_per_player
+        p.bonus_cards = (dealt_card[seat],)
     start = first_seat(options)
-    w = Work(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
     w.rng = r
-    w.copied_players = tuple(players)
     w.houses = tuple(houses)
     w.bonus_deck = deck[len(COLOUR_SEAT) :]
     w.start_seat = w.seat = w.turn_seat = start

@@ -1,5 +1,5 @@
-"""The end of a solo game (SOLO-7, R-16, R-20): the bots' end trades, which bonus cards score,
-and the result line."""
+"""The end of a solo game (SOLO-7, R-16): the bots' end trades (a pure choice and its explanation)
+and which bonus cards score."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ from typing import Final
 
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
-from ragusa.core.components import COMPONENTS, RESOURCES
+from ragusa.core.components import COMPONENTS, RESOURCES, BonusCardData
 from ragusa.core.state import GameState
 from ragusa.rules import scoring
 from ragusa.rules.fish import TRADE_COST
-from ragusa.rules.solo.common import HUMAN, EndTrades, solo_of
 
 # --------------------------------------------------------------------------- SOLO-7: the end
 
@@ -98,83 +97,65 @@ def _bonus_total_after(
     return sum(v for i, v in enumerate(values) if i not in losers)
 
 
+def _resource_cards(cards: list[BonusCardData]) -> list[BonusCardData]:
+    return [c for c in cards if c.kind == "per_resource"]
+
+
+def _fish_card(res_cards: list[BonusCardData]) -> str | None:
+    """The fish card among the resource cards `res_cards`, if any: it scores the fish kept, so no
+    trade pays (SOLO-7)."""
+    return next((c.id for c in res_cards if c.resource == "fish"), None)
+
+
 @implements("SOLO-7", "R-16")
-def choose_end_trades(state: GameState, seat: int, explain: bool = True) -> EndTrades:
+def choose_end_trades(state: GameState, seat: int) -> tuple[str, ...]:
     """SOLO-7: just before the scoring, a bot without the fish card but with resource bonus cards
     trades its fish (FISH-1) in the way that scores most for its bonus cards (as END-BONUS-1 scores
-    them; in the easier variant only the better card of each pair counts). Ties: fewest fish spent,
-    then more of the earlier resource in the order wood, stone, silver ore, grapes, olives (R-16).
-    Without `explain` (the engine's `apply`, which records no events) the same trades with an empty
-    decision text and reason."""
+    them; in the easier variant only the better card of each pair counts): the resources it buys,
+    one per unit, in the order wood, stone, silver ore, grapes, olives (none when no trade scores
+    more). Ties: fewest fish spent, then more of the earlier resource in that order (R-16)."""
     p = state.players[seat]
     fish = p.resources[_FISH]
-    if not explain and fish < _CHEAPEST:  # no trade is possible, so none is made
-        return EndTrades(seat, (), "", "")
-    cards = [_CARDS[c] for c in p.bonus_cards]
-    fish_card = next((c.id for c in cards if c.kind == "per_resource" and c.resource == "fish"), None)
-    if fish_card is not None:
-        if not explain:
-            return EndTrades(seat, (), "", "")
-        return EndTrades(
-            seat, (), "no trade", f"SOLO-7: it holds the fish card ({fish_card}), so it keeps its {fish} fish"
-        )
-    res_cards = [c for c in cards if c.kind == "per_resource"]
-    if not res_cards:
-        if not explain:
-            return EndTrades(seat, (), "", "")
-        return EndTrades(seat, (), "no trade", "SOLO-7: it holds no resource bonus card, so it keeps its fish")
+    if fish < _CHEAPEST:  # no trade is possible, so none is made
+        return ()
+    res_cards = _resource_cards([_CARDS[c] for c in p.bonus_cards])
+    if not res_cards or _fish_card(res_cards) is not None:
+        return ()
     wanted = sorted({RES_INDEX[c.resource] for c in res_cards if c.resource is not None})
     costs = [TRADE_COST[RESOURCES[r]] for r in wanted]
-    ranges = [range(fish // cost + 1) for cost in costs]
+    terms = _card_terms(state, seat)
+    best_key = (_bonus_total_after(state, seat, (), terms), 0, tuple(0 for _ in wanted))  # no trade
+    for counts in itertools.product(*[range(fish // cost + 1) for cost in costs]):
+        spent = sum(map(operator.mul, counts, costs))
+        if spent <= fish:
+            best_key = max(best_key, (_bonus_total_after(state, seat, zip(wanted, counts), terms), -spent, counts))
+    return tuple(RESOURCES[r] for r, n in zip(wanted, best_key[2]) for _ in range(n))
+
+
+def explain_end_trades(state: GameState, seat: int, trades: tuple[str, ...]) -> tuple[str, str]:
+    """`choose_end_trades`'s decision and reason: what the bonus cards score without a trade and
+    with `trades`."""
+    p = state.players[seat]
+    fish = p.resources[_FISH]
+    res_cards = _resource_cards([_CARDS[c] for c in p.bonus_cards])
+    fish_card = _fish_card(res_cards)
+    if fish_card is not None:
+        return "no trade", f"SOLO-7: it holds the fish card ({fish_card}), so it keeps its {fish} fish"
+    if not res_cards:
+        return "no trade", "SOLO-7: it holds no resource bonus card, so it keeps its fish"
     terms = _card_terms(state, seat)
     base = _bonus_total_after(state, seat, (), terms)
-    best_key: tuple[int, int, tuple[int, ...]] | None = None
-    best_counts: tuple[int, ...] = tuple(0 for _ in wanted)
-    for counts in itertools.product(*ranges):
-        spent = sum(map(operator.mul, counts, costs))
-        if spent > fish:
-            continue
-        key = (_bonus_total_after(state, seat, zip(wanted, counts), terms), -spent, counts)
-        if best_key is None or key > best_key:
-            best_key = key
-            best_counts = counts
-    assert best_key is not None
-    if not explain:
-        kept = best_key[0] > base
-        return EndTrades(
-            seat, tuple(RESOURCES[r] for r, n in zip(wanted, best_counts) for _ in range(n if kept else 0)), "", ""
-        )
     card_text = ", ".join(f"{c.id} ({scoring.card_vp(c.id, state.edition)} VP each)" for c in res_cards)
-    if best_key[0] <= base:
-        return EndTrades(
-            seat,
-            (),
+    if not trades:
+        return (
             "no trade",
             f"SOLO-7: no trade of its {fish} fish raises what its resource cards {card_text} score ({base} VP)",
         )
-    trades: list[str] = []
-    parts: list[str] = []
-    for r, n in zip(wanted, best_counts):
-        if n:
-            trades.extend([RESOURCES[r]] * n)
-            parts.append(f"{n} {RESOURCES[r].replace('_', ' ')} ({n * TRADE_COST[RESOURCES[r]]} fish)")
+    bought = {r: trades.count(r) for r in trades}  # resource -> units, in the order of `trades`
+    top = _bonus_total_after(state, seat, ((RES_INDEX[r], n) for r, n in bought.items()), terms)
+    parts = [f"{n} {r.replace('_', ' ')} ({n * TRADE_COST[r]} fish)" for r, n in bought.items()]
     reason = (
         f"SOLO-7: no fish card; with {fish} fish and resource cards {card_text}, trading for "
-        f"{' + '.join(parts)} scores most: bonus cards {base} -> {best_key[0]} VP (+{best_key[0] - base})"
+        f"{' + '.join(parts)} scores most: bonus cards {base} -> {top} VP (+{top - base})"
     )
-    decision = "trade fish for " + ", ".join(trades)
-    return EndTrades(seat, tuple(trades), decision, reason)
-
-
-@implements("SOLO-7", "WIN-1", "R-7", "R-20")
-def solo_result(state: GameState) -> str:
-    """A line saying how the human fares against each bot (SOLO-7: strictly more VP than each)."""
-    solo = solo_of(state)
-    totals = [p.total_vp for p in state.players]
-    human = totals[HUMAN]
-    parts = []
-    for k, b in enumerate(solo.bot_seats):
-        rel = "beats" if human > totals[b] else ("ties" if human == totals[b] else "loses to")
-        parts.append(f"{rel} bot {'AB'[k]} (seat {b}, {totals[b]} VP)")
-    verdict = "the human wins" if all(human > totals[b] for b in solo.bot_seats) else "the Patrician wins"
-    return f"human (seat {HUMAN}, {human} VP) " + " and ".join(parts) + f": {verdict}"
+    return "trade fish for " + ", ".join(trades), reason

@@ -1,55 +1,79 @@
-"""The solo bots' turns (SOLO-4, SOLO-5): their decisions executed by the rule code of the human's
-actions. `ragusa.rules.engine` drives them (`_drive_bots`): for `step` through the bots' actions,
-reported as `BotDecision`s; for `apply`, which records nothing, quietly (`QUIET`)."""
+"""The solo bots' turns (SOLO-4, SOLO-5, R-15, R-16): per phase (`TURNS`), the bot's choice, its
+explanation, and the rule code of the human's actions that carries the choice out.
+
+`ragusa.rules.engine` plays every bot decision from this table, for `apply` and `step` alike: the
+choice (indices, no text) is executed on the scratch copy; only `step`, which reports each decision
+as a `BotDecision`, asks for the explanation. `decide` gives a bot's decision as an action with its
+text, without playing it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final, Generic, TypeVar
 
-from ragusa.core.actions import DrawBonus, Pass, Place
+import attrs
+
+from ragusa.core.actions import Action, ActivateHex, DrawBonus, Pass, Place, SellCommodity
 from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
+from ragusa.core.components import COMMODITIES
 from ragusa.core.events import Passed
-from ragusa.core.state import EMPTY, RESERVED, Phase
+from ragusa.core.position import Position
+from ragusa.core.state import Phase
 from ragusa.core.work import Work
 from ragusa.rules import activation
 from ragusa.rules.buildings import architect, market, mason, rector, wharf
 from ragusa.rules.flow import next_turn, put_piece, run
 from ragusa.rules.solo import policy, walls
-from ragusa.rules.solo.common import solo_with
+from ragusa.rules.solo.common import BotMove, is_bot, solo_of, solo_with
+
+C = TypeVar("C")
 
 
-def _spot(spot_id: object) -> int:
-    s = BOARD.spot_index.get(spot_id) if isinstance(spot_id, str) else None
-    if s is None:  # pragma: no cover - the solo policy names board spots
-        raise AssertionError(f"there is no spot {spot_id!r}")
-    return s
+@attrs.frozen
+class BotTurn(Generic[C]):
+    """A bot's decision in one phase: `choose`, its choice (a pure function of the position);
+    `explain`, the decision and the reason as text (for `step`'s `BotDecision`); `execute`, the
+    rule code that carries the choice out on the scratch copy; `action`, the action the choice is
+    (for `decide`)."""
+
+    choose: Callable[[Position, int], C]
+    explain: Callable[[Position, int, C], tuple[str, str]]
+    execute: Callable[[Work, int, C], None]
+    action: Callable[[C], Action]
 
 
-@implements("SOLO-4")
-def bot_place(w: Work, seat: int, a: Place) -> None:
-    """SOLO-4: a bot places on its Patrician card's spot, replacing the black house there, with no
-    requirement check; the hexes activate as usual (through the human's placement code)."""
-    s = _spot(a.spot)
-    if (
-        w.houses[s] not in (EMPTY, RESERVED) or w.p(seat).houses_left < 1
-    ):  # pragma: no cover - the solo policy guarantees it
-        raise AssertionError(f"bot seat {seat} cannot place on {a.spot}")
-    put_piece(w, seat, s, False, ())
-
-
-@implements("SOLO-4", "R-14")
-def bot_pass(w: Work, seat: int, a: Pass) -> None:
-    """A bot with no Patrician card spot left passes its turn (R-14; never with the standard cards)."""
+@implements("SOLO-4", "R-19", "R-14")
+def bot_place(w: Work, seat: int, choice: policy.Placement) -> None:
+    """SOLO-4: a bot places on the spot its card gave, replacing the black house there, with no
+    requirement check; the hexes activate as usual (through the human's placement code). With no
+    card left it passes its turn (R-19, R-14; never with the standard cards)."""
+    s, _, w.rng, w.solo = choice
+    if s >= 0:
+        put_piece(w, seat, s, False, ())
+        return
     w.passes += 1
     w.emit(Passed(seat, "turn: no Patrician card with a free spot"))
     next_turn(w)
 
 
+def _activate(w: Work, seat: int, h: int) -> None:
+    activation.start_hex(w, h)
+    run(w)
+
+
+@implements("R-16", "FISH-2")
+def pass_window(w: Work, seat: int, choice: None) -> None:
+    """R-16: a bot never trades fish during play (only at the end, SOLO-7): it passes its trade
+    window (`apply`, which reports nothing, opens none for a bot: `activation.activate_head`)."""
+    run(w)
+
+
 @implements("SOLO-5", "R-4")
-def bot_rector(w: Work, seat: int, a: DrawBonus) -> None:
-    """SOLO-5: a bot draws the top 2 cards and keeps both (the easier variant also records them as a pair)."""
+def bot_rector(w: Work, seat: int, choice: None) -> None:
+    """SOLO-5: a bot takes the top 2 cards face down (the last one, if only one is left: R-4) and
+    keeps both, to score both; the easier variant also records them as a pair, of which only the
+    better card scores (`ragusa.rules.solo.scoring.bonus_scores`)."""
     rector.draw(w, seat)
     kept = rector.keep_all(w, seat)
     if w.solo is not None and w.options.solo_easier_rector and kept:
@@ -60,78 +84,85 @@ def bot_rector(w: Work, seat: int, a: DrawBonus) -> None:
     run(w)
 
 
-# A bot's decision for `apply`, which records nothing: the same choice as `policy.decide`'s
-# (the policy's own code, as indices: no decision text, reason or action object) executed by the
-# same rule code as the action `step` takes, without the action's dispatch and parsing.
-
-
-@implements("SOLO-4", "R-19")
-def _place(w: Work, seat: int) -> None:
-    s, w.rng, w.solo = policy.placement_choice(w, seat)
-    if s < 0:  # pragma: no cover - never with the standard cards (R-19)
-        bot_pass(w, seat, _PASS)
-    else:
-        put_piece(w, seat, s, False, ())  # SOLO-4: no requirement check
-
-
-@implements("R-15", "ACT-5")
-def _order(w: Work, seat: int) -> None:
-    activation.start_hex(w, policy.hex_choice(w))
-    run(w)
-
-
-@implements("R-16", "FISH-2")
-def _window(w: Work, seat: int) -> None:  # pragma: no cover - `apply` opens no bot window (R-16)
-    run(w)
-
-
-@implements("SOLO-5", "R-4")
-def _rector(w: Work, seat: int) -> None:
-    bot_rector(w, seat, _DRAW)
-
-
-@implements("SOLO-5", "R-18")
-def _wall(w: Work, seat: int) -> None:
-    mason.build(w, seat, walls.wall_choice(w, seat))
+def _build_wall(w: Work, seat: int, segment: int) -> None:
+    mason.build(w, seat, segment)
     activation.finish_head(w)
     run(w)
 
 
-@implements("SOLO-5", "R-18")
-def _tower(w: Work, seat: int) -> None:
-    architect.build(w, seat, walls.tower_choice(w, seat))
+def _build_tower(w: Work, seat: int, spot: int) -> None:
+    architect.build(w, seat, spot)
     activation.finish_head(w)
     run(w)
 
 
-@implements("SOLO-5")
-def _ship(w: Work, seat: int) -> None:
-    slot = policy.ship_choice(w, seat)
+def _buy(w: Work, seat: int, slot: int) -> None:
     if slot >= 0:
         market.buy(w, seat, slot)
     activation.finish_head(w)
     run(w)
 
 
-@implements("SOLO-5")
-def _sale(w: Work, seat: int) -> None:
-    c = policy.sale_choice(w, seat)
+def _sell(w: Work, seat: int, c: int) -> None:
     if c >= 0:
         wharf.sell_one(w, seat, c)
     activation.finish_head(w)
     run(w)
 
 
+_PLACE: Final = tuple(Place(x) for x in BOARD.spot_ids)
+_ACTIVATE: Final = tuple(ActivateHex(x) for x in BOARD.hex_ids)
+_SELL: Final = tuple(SellCommodity(c) for c in COMMODITIES)
 _PASS: Final = Pass()
 _DRAW: Final = DrawBonus()
-#: per phase, a bot's decision taken quietly (the phases of `policy.decide`)
-QUIET: Final[dict[Phase, Callable[[Work, int], None]]] = {
-    Phase.PLACE: _place,
-    Phase.ORDER: _order,
-    Phase.TRADE_WINDOW: _window,
-    Phase.MASON: _wall,
-    Phase.ARCHITECT: _tower,
-    Phase.MARKET: _ship,
-    Phase.WHARF: _sale,
-    Phase.RECTOR_DRAW: _rector,
+
+
+def _place_action(choice: policy.Placement) -> Action:
+    return _PASS if choice[0] < 0 else _PLACE[choice[0]]
+
+
+def _pass_action(choice: None) -> Action:
+    return _PASS
+
+
+def _draw_action(choice: None) -> Action:
+    return _DRAW
+
+
+def _buy_action(slot: int) -> Action:
+    return _PASS if slot < 0 else market.BUY_ACTIONS[slot]
+
+
+def _sell_action(c: int) -> Action:
+    return _PASS if c < 0 else _SELL[c]
+
+
+#: per phase, how a bot decides and how its decision is carried out
+TURNS: Final[dict[Phase, BotTurn[Any]]] = {
+    Phase.PLACE: BotTurn(policy.choose_placement, policy.explain_placement, bot_place, _place_action),
+    Phase.ORDER: BotTurn(policy.choose_hex, policy.explain_hex, _activate, _ACTIVATE.__getitem__),
+    Phase.TRADE_WINDOW: BotTurn(policy.no_choice, policy.explain_window, pass_window, _pass_action),
+    Phase.MASON: BotTurn(walls.choose_wall, walls.explain_wall, _build_wall, mason.WALL_ACTIONS.__getitem__),
+    Phase.ARCHITECT: BotTurn(
+        walls.choose_tower, walls.explain_tower, _build_tower, architect.TOWER_ACTIONS.__getitem__
+    ),
+    Phase.MARKET: BotTurn(policy.choose_ship, policy.explain_ship, _buy, _buy_action),
+    Phase.WHARF: BotTurn(policy.choose_sale, policy.explain_sale, _sell, _sell_action),
+    Phase.RECTOR_DRAW: BotTurn(policy.no_choice, policy.explain_rector, bot_rector, _draw_action),
 }
+
+
+def decide(state: Position) -> BotMove:
+    """The decision of the bot that is the deciding seat of `state`, without playing it: the action
+    it takes, the decision and reason `step` reports for it, and the generator and solo state after
+    its draws (only a placement draws: its cards, SOLO-4)."""
+    seat = state.seat
+    if seat is None or not is_bot(state, seat):
+        raise ValueError("the deciding seat is not a bot")
+    turn = TURNS.get(state.phase)
+    if turn is None:
+        raise ValueError(f"a bot has no decision in phase {state.phase!r}")
+    choice = turn.choose(state, seat)
+    decision, reason = turn.explain(state, seat, choice)
+    rng, solo = (choice[2], choice[3]) if state.phase == Phase.PLACE else (state.rng, solo_of(state))
+    return BotMove(seat, turn.action(choice), decision, reason, rng, solo)
