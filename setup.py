@@ -35,14 +35,15 @@ MYPYC_MODULES = [
     "src/ragusa/rules/legal.py",
     "src/ragusa/rules/action_form.py",
     "src/ragusa/rules/queries.py",
-    # resolving an action: the engine, the turn flow, activation, fish, two players, scoring, draws
-    "src/ragusa/rules/engine.py",
-    "src/ragusa/rules/flow.py",
+    # resolving an action: its resolution, the turn, activation, fish, two players, scoring, the end, random draws
+    "src/ragusa/rules/resolution.py",
+    "src/ragusa/rules/turn.py",
+    "src/ragusa/rules/end_of_game.py",
     "src/ragusa/rules/activation.py",
     "src/ragusa/rules/fish.py",
     "src/ragusa/rules/two_player.py",
     "src/ragusa/rules/scoring.py",
-    "src/ragusa/rules/draw.py",
+    "src/ragusa/rules/randomness.py",
     "src/ragusa/rules/chance.py",
     # the buildings
     "src/ragusa/rules/buildings/architect.py",
@@ -54,7 +55,7 @@ MYPYC_MODULES = [
     "src/ragusa/rules/buildings/rector.py",
     "src/ragusa/rules/buildings/wharf.py",
     # the solo game's bots, walls, deal and scoring
-    "src/ragusa/rules/solo/common.py",
+    "src/ragusa/rules/solo/patrician.py",
     "src/ragusa/rules/solo/deal.py",
     "src/ragusa/rules/solo/policy.py",
     "src/ragusa/rules/solo/scoring.py",

@@ -7,10 +7,10 @@ import random
 import re
 
 from ragusa.bench.suite import MODES, ModeResult, chess_game, memory_per_state, ragusa_game, suite_lines
-from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
+from ragusa.rules.resolution import apply
 
 
 def test_the_ratio_is_decisions_per_second_over_plies_per_second() -> None:

@@ -17,8 +17,8 @@ from ragusa.contract.schema.compiled import checker, compile_schema
 from ragusa.contract.serialization import action_to_data, event_to_data, state_to_data
 from ragusa.contract.views import view, view_to_data
 from ragusa.core.components import COMPONENTS, ComponentData, standard_text
-from ragusa.rules.engine import step
 from ragusa.rules.legal import legal_actions
+from ragusa.rules.resolution import step
 from tests.boundary_positions import by_phase, middle
 
 _STATES = [middle(3), middle(1), *by_phase(2).values()]

@@ -34,7 +34,7 @@ from ragusa.core.events import (
 )
 from ragusa.core.state import RESERVED, GameState, Phase
 from ragusa.rules.solo import policy, turns, walls
-from ragusa.rules.solo.common import PATRICIAN, BotMove
+from ragusa.rules.solo.patrician import PATRICIAN, BotMove
 
 VARIANTS = (
     ("2nd", Options()),

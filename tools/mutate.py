@@ -186,14 +186,14 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     ),
     (
         "END-2",
-        "rules/flow.py",
+        "rules/end_of_game.py",
         "w.end_seats = tuple(s for s in order if w.resource(s, FISH) >= fish.MIN_TRADE)",
         "w.end_seats = ()",
         ["test_end_flow.py", "test_fish.py"],
     ),
     (
         "R-14",
-        "rules/flow.py",
+        "rules/turn.py",
         "    if not able or w.passes >= len(able):",
         "    if not able:",
         ["test_turn.py"],
@@ -207,8 +207,8 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     ),
     (
         "SOLO-7",
-        "rules/flow.py",
-        "    if w.solo is not None and not w.pieces_left(solo_common.HUMAN):",
+        "rules/turn.py",
+        "    if w.solo is not None and not w.pieces_left(patrician.HUMAN):",
         "    if False:",
         ["test_solo.py"],
     ),

@@ -38,7 +38,6 @@ from ragusa.core.errors import (
 )
 from ragusa.core.events import Event
 from ragusa.core.state import GameState, Options, Phase, PlayerState
-from ragusa.rules.engine import apply, step
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import (
@@ -48,6 +47,7 @@ from ragusa.rules.queries import (
     scores,
     winners,
 )
+from ragusa.rules.resolution import apply, step
 
 if TYPE_CHECKING:  # the JSON contract is imported on first use (see __getattr__), for a fast ``import ragusa``
     from ragusa.contract.records import GameRecord, record_from_json, record_to_json, replay, verify

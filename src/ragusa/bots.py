@@ -31,10 +31,10 @@ from ragusa.core.state import GameState, Options, Phase
 from ragusa.rules.buildings.market import COSTS, SHIPS, affordable_slots
 from ragusa.rules.buildings.mason import free_segments, mason_vp
 from ragusa.rules.buildings.production import CAP
-from ragusa.rules.engine import apply, step
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal, scores, winners
+from ragusa.rules.resolution import apply, step
 from ragusa.rules.scoring import bonus_card_score, cathedral_score, wall_score
 
 __all__ = [

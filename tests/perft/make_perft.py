@@ -14,9 +14,9 @@ from pathlib import Path
 from ragusa.bench.perft import PerftCase, perft, start_state, write
 from ragusa.core.actions import Action
 from ragusa.core.state import Options
-from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
+from ragusa.rules.resolution import apply
 
 HERE = Path(__file__).resolve().parent
 FILE = HERE / "ragusa.perft"

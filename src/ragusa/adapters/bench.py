@@ -46,8 +46,8 @@ from ragusa.ai.encoder import ObservationEncoder
 from ragusa.ai.ids import ids_of
 from ragusa.ai.observation import observation
 from ragusa.core.actions import Action
-from ragusa.rules.engine import apply
 from ragusa.rules.legal import legal_actions
+from ragusa.rules.resolution import apply
 
 __all__ = ["INFORMATIVE", "TARGET", "Figures", "Row", "main", "measure"]
 

@@ -13,10 +13,10 @@ from ragusa.ai.ids import NUM_ACTIONS, LegalIds, describe_id
 from ragusa.contract.views import PlayerView, view
 from ragusa.core.actions import Action
 from ragusa.core.state import EDITIONS, PHASE_OVER, GameState, Options
-from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal, scores, winners
+from ragusa.rules.resolution import apply
 
 __all__ = [
     "NUM_ACTIONS",

@@ -18,7 +18,7 @@ from ragusa.core.actions import ChanceOutcome
 from ragusa.core.components import COMPONENTS
 from ragusa.core.state import CHANCE, GameState
 from ragusa.rules.chance import chance_outcomes, is_chance, with_chance
-from ragusa.rules.engine import apply
+from ragusa.rules.resolution import apply
 
 __all__ = [
     "CHANCE",

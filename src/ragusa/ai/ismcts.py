@@ -40,9 +40,9 @@ from ragusa.bots import TRADE_PENALTY, GreedyBot, evaluate
 from ragusa.contract.views import PlayerView, view
 from ragusa.core.actions import Action, DrawBonus, Trade
 from ragusa.core.state import GameState, Phase
-from ragusa.rules.engine import apply
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
+from ragusa.rules.resolution import apply
 
 __all__ = ["ISMCTSBot", "SearchConfig", "from_spec", "search"]
 

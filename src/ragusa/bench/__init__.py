@@ -27,10 +27,10 @@ import attrs
 from ragusa.bench import perft as perft_module
 from ragusa.bench.suite import suite_lines
 from ragusa.core.build import describe as describe_build
-from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
+from ragusa.rules.resolution import apply
 
 __all__ = ["BenchResult", "add_arguments", "main", "playouts", "profile", "run", "run_bench"]
 

@@ -31,9 +31,9 @@ import attrs
 from ragusa.contract.serialization import action_from_data, action_to_data, action_to_json
 from ragusa.core.actions import Action
 from ragusa.core.state import GameState, Options
-from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
+from ragusa.rules.resolution import apply
 
 __all__ = ["PerftCase", "add_arguments", "divide", "load", "parse", "perft", "run", "start_state", "write"]
 

@@ -19,10 +19,10 @@ from ragusa.contract.records import record_from_json, record_of, record_to_json
 from ragusa.contract.serialization import state_from_json, state_to_json
 from ragusa.core.actions import Action
 from ragusa.core.state import GameState
-from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
+from ragusa.rules.resolution import apply
 
 __all__ = ["ReadingResult", "TARGETS_MS", "measure_reading"]
 

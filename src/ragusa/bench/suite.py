@@ -25,10 +25,10 @@ import attrs
 
 from ragusa.core.actions import Place
 from ragusa.core.state import Phase
-from ragusa.rules.engine import apply
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
+from ragusa.rules.resolution import apply
 
 __all__ = [
     "MODES",

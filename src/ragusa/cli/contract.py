@@ -45,9 +45,9 @@ from ragusa.contract.serialization import (
 from ragusa.contract.views import view, view_to_data
 from ragusa.core.errors import IllegalActionError, InvalidInputError, excerpt
 from ragusa.core.state import GameState
-from ragusa.rules.engine import step
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal, score_breakdown
+from ragusa.rules.resolution import step
 from ragusa.text.log import describe_result, describe_setup, describe_step
 
 __all__ = [

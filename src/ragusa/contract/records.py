@@ -32,9 +32,9 @@ from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
 from ragusa.core.events import Event
 from ragusa.core.state import GameState
-from ragusa.rules.engine import step
 from ragusa.rules.game import new_game
 from ragusa.rules.queries import is_terminal, score_breakdown, scores, winners
+from ragusa.rules.resolution import step
 
 
 class ReplayError(IllegalActionError):

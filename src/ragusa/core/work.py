@@ -1,6 +1,6 @@
 """The scratch copy that rule code edits while one action resolves.
 
-`ragusa.rules.engine.apply` never changes its input. It copies the state into a `Work` (players
+`ragusa.rules.resolution.apply` never changes its input. It copies the state into a `Work` (players
 copied on first touch; the board tuples shared until a rule writes them), lets the rule functions
 edit that copy, and freezes the result into a new `GameState`. If a rule raises half-way, the copy
 is dropped and the caller's state is untouched. The field-by-field parts (`GameFields`,
@@ -116,7 +116,7 @@ class Work(GameFields):
         return self.copied_players[seat] if pw is None else pw.freeze()
 
     def emit(self, event: Any) -> None:
-        """Record `event` if the caller asked for events (`ragusa.rules.engine.step`). Hot
+        """Record `event` if the caller asked for events (`ragusa.rules.resolution.step`). Hot
         rule code tests `w.ev is not None` first, so that no event is even built for `apply`."""
         if self.ev is not None:
             self.ev.append(event)

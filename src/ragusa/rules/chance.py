@@ -24,9 +24,9 @@ from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import Event
 from ragusa.core.state import ChanceNode, ChanceState, GameState, Options, SoloState
-from ragusa.rules.draw import KIND_RULE, NeedChance
+from ragusa.rules.randomness import KIND_RULE, NeedChance
 from ragusa.rules.setup import blank_state
-from ragusa.rules.solo.common import COLOUR_SEAT
+from ragusa.rules.solo.patrician import COLOUR_SEAT
 
 if TYPE_CHECKING:  # `fractions` (with `decimal`) is imported on first use: `import ragusa` stays light
     from fractions import Fraction
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # `fractions` (with `decimal`) is imported on first use: `imp
 __all__ = ["Rerun", "chance_outcomes", "empty_table", "is_chance", "next_node", "resolve", "with_chance"]
 
 #: resolves an action (None: the setup) of a state with explicit chance with the outcomes fixed so
-#: far, raising `NeedChance` for the next: `ragusa.rules.engine.rerun`
+#: far, raising `NeedChance` for the next: `ragusa.rules.resolution.rerun`
 Rerun = Callable[[GameState, Action | None, list[Event] | None], GameState]
 
 
@@ -120,7 +120,7 @@ def _refuse_outcome(state: GameState, action: Action) -> None:
 def resolve(state: GameState, action: Action | None, events: list[Event] | None, rerun: Rerun) -> GameState:
     """`apply` (and `step`, with `events`) on a state with explicit chance; `action` None starts
     the setup of the empty table `state`. `rerun` resolves an action (None: the setup) with the
-    outcomes fixed so far (`ragusa.rules.engine.rerun`: passed in, since the engine calls this)."""
+    outcomes fixed so far (`ragusa.rules.resolution.rerun`: passed in, since the engine calls this)."""
     ch = state.chance
     assert ch is not None
     if action is not None:

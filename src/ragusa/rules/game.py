@@ -9,7 +9,7 @@ from ragusa.core import rng
 from ragusa.core.clauses import implements
 from ragusa.core.state import GameState, Options
 from ragusa.rules.chance import empty_table
-from ragusa.rules.engine import resolve_chance
+from ragusa.rules.resolution import resolve_chance
 from ragusa.rules.setup import check_game_args, new_multiplayer_game
 from ragusa.rules.solo.setup import new_solo_game
 

@@ -12,7 +12,7 @@ from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen
 from ragusa.core.state import EDITIONS, EMPTY, ChanceState, GameState, Options, Phase, PlayerState
 from ragusa.core.work import Work
-from ragusa.rules import draw
+from ragusa.rules import randomness
 from ragusa.rules.buildings.market import draw_ship
 
 #: SETUP-6: bonus cards dealt to each player
@@ -66,7 +66,7 @@ def check_game_args(edition: str, seed: int, options: Options | None) -> Options
 def deal_ships(w: Work) -> None:
     """Shuffle the ships into the deck and deal one into each market slot, left to right; each
     dealt ship raises its arrival commodity (SETUP-5). Also used by the solo setup (SOLO-2)."""
-    draw.new_deck(w, "ship", [s.id for s in COMPONENTS.ships])
+    randomness.new_deck(w, "ship", [s.id for s in COMPONENTS.ships])
     for i in range(len(w.slots)):
         w.slots = w.slots[:i] + (draw_ship(w),) + w.slots[i + 1 :]
 
@@ -93,7 +93,7 @@ def choose_bonus(w: Work, seat: int, card: str) -> bool:
         if w.dealt[nxt]:
             w.seat = nxt
             return False
-    draw.new_deck(w, "bonus", w.bonus_deck)
+    randomness.new_deck(w, "bonus", w.bonus_deck)
     w.dealt = ()
     return True
 
@@ -103,11 +103,11 @@ def new_multiplayer_game(
     players: int, seed: int, edition: str, options: Options, chance: ChanceState | None = None
 ) -> GameState:
     """A new game for 2 to 5 players (arguments already checked by `ragusa.rules.game.new_game`);
-    with `chance`, its outcomes are drawn as `ragusa.rules.draw` says (explicit chance)."""
+    with `chance`, its outcomes are drawn as `ragusa.rules.randomness` says (explicit chance)."""
     w = Work(blank_state(players, edition, options, seed, chance))
     deal_ships(w)
-    draw.new_deck(w, "bonus", [c.id for c in COMPONENTS.bonus_cards])
-    w.dealt = tuple(draw.draw_cards(w, "bonus", BONUS_DEALT) for _ in range(players))
-    w.start_seat = draw.draw_seat(w, players)
+    randomness.new_deck(w, "bonus", [c.id for c in COMPONENTS.bonus_cards])
+    w.dealt = tuple(randomness.draw_cards(w, "bonus", BONUS_DEALT) for _ in range(players))
+    w.start_seat = randomness.draw_seat(w, players)
     w.seat = w.turn_seat = w.start_seat
     return w.freeze()

@@ -59,7 +59,7 @@ from ragusa.core.state import POWERHOUSE, VP_SOURCES, GameState, Phase
 from ragusa.rules.buildings.market import COSTS, SHIPS
 from ragusa.rules.fish import TRADE_COST
 from ragusa.rules.scoring import commodity_value, winners
-from ragusa.rules.solo.common import HUMAN
+from ragusa.rules.solo.patrician import HUMAN
 
 __all__ = [
     "building_name",

@@ -9,7 +9,7 @@ from ragusa.core.state import EMPTY, POWERHOUSE, GameState, Phase
 from ragusa.rules.activation import READS_RESOURCE
 from ragusa.rules.buildings.market import affordable_slots
 from ragusa.rules.fish import MIN_TRADE
-from ragusa.rules.solo.common import HUMAN
+from ragusa.rules.solo.patrician import HUMAN
 
 #: the building whose activation each decision belongs to
 PHASE_BUILDING: dict[Phase, int] = {

@@ -10,8 +10,8 @@ from ragusa.contract.validation.common import Found
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.state import GameState
 from ragusa.rules.chance import empty_table, next_node
-from ragusa.rules.draw import KIND_RULE
-from ragusa.rules.engine import rerun
+from ragusa.rules.randomness import KIND_RULE
+from ragusa.rules.resolution import rerun
 
 
 def is_setup_node(s: GameState) -> bool:

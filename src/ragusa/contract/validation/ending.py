@@ -9,7 +9,7 @@ from ragusa.core.board import BOARD
 from ragusa.core.state import RESERVED, VP_BONUS, VP_CATHEDRAL, VP_WALLS, GameState, Phase
 from ragusa.rules import scoring
 from ragusa.rules.solo import scoring as solo_scoring
-from ragusa.rules.solo.common import PATRICIAN
+from ragusa.rules.solo.patrician import PATRICIAN
 
 
 def check_final_scores(s: GameState, found: Found) -> None:

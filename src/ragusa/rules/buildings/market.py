@@ -16,7 +16,7 @@ from ragusa.core.state import (
     VP_SHIPS,
 )
 from ragusa.core.work import Work
-from ragusa.rules import draw
+from ragusa.rules import randomness
 
 SHIPS: Final[dict[str, ShipData]] = {s.id: s for s in COMPONENTS.ships}
 TRACK: Final = COMPONENTS.market.track
@@ -81,7 +81,7 @@ def draw_ship(w: Work) -> str | None:
     """Draw the top ship and raise its arrival commodity before it is placed; None if the deck is empty (R-4)."""
     if not w.ship_deck:
         return None
-    ship_id = draw.draw_top(w, "ship")
+    ship_id = randomness.draw_top(w, "ship")
     arrival = SHIPS[ship_id].arrival
     move_bead(w, COM_INDEX[arrival.commodity], arrival.steps)
     return ship_id

@@ -12,7 +12,7 @@ from ragusa.core.state import (
     PHASE_RECTOR_KEEP,
 )
 from ragusa.core.work import Work
-from ragusa.rules.draw import draw_cards, draw_top
+from ragusa.rules.randomness import draw_cards, draw_top
 
 #: RECTOR-1: cards drawn
 DRAW: Final = 2

@@ -17,13 +17,13 @@ The modules of this package *decide* for the bots; the engine *executes*:
 
 Each decision is a pure choice of a position (`choose_*`: indices, no text) and its explanation
 (`explain_*`: the decision and the reason as text, the rule and the tie-break that decided, with the
-numbers, so that a player can check it by hand). `ragusa.rules.engine` plays every bot decision
+numbers, so that a player can check it by hand). `ragusa.rules.resolution` plays every bot decision
 through the same rule code as the human's actions (placement without the requirement checks,
 SOLO-4); `step` reports each with its explanation as a `BotDecision` event. Bots never appear as
 the deciding seat of a state the library returns.
 """
 
-from ragusa.rules.solo.common import (
+from ragusa.rules.solo.patrician import (
     BOT_A,
     BOT_B,
     BOT_SEATS,

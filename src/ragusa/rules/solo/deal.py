@@ -19,9 +19,9 @@ from ragusa.core.state import (
     SoloState,
 )
 from ragusa.core.work import Work
-from ragusa.rules import draw
+from ragusa.rules import randomness
 from ragusa.rules.setup import blank_state, check_game_args, deal_ships
-from ragusa.rules.solo.common import (
+from ragusa.rules.solo.patrician import (
     BOT_A,
     BOT_B,
     BOT_SEATS,
@@ -124,7 +124,7 @@ def first_seat(options: Options) -> int:
 @implements("SOLO-1", "SOLO-2", "SOLO-3", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "ED-3", "R-12")
 def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceState | None = None) -> Work:
     """The set-up solo table from `seed` (or, with `chance`, its fixed outcomes), before the bots'
-    opening turns (`ragusa.rules.engine.start_play` plays them on the returned scratch copy).
+    opening turns (`ragusa.rules.resolution.start_play` plays them on the returned scratch copy).
 
     SOLO-1: every colour's 3 opening houses stand on their `solo_setup` spots and give their
     resources (nothing activates); each colour has 12 houses, so 9 are left, and 15 towers.
@@ -132,7 +132,7 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     are shuffled and 3 dealt to each bot; the bonus deck is shuffled and 1 card dealt to the human,
     then 1 to bot A and 1 to bot B; the ships are dealt as in SETUP-5. SOLO-3: bot A, bot B, then the
     human, 9 rounds (the human first in the easier variant). All randomness comes from the state's
-    generator, or with `chance` as `ragusa.rules.draw` says (explicit chance: Patrician cards dealt
+    generator, or with `chance` as `ragusa.rules.randomness` says (explicit chance: Patrician cards dealt
     3 to bot A then 3 to bot B, one at a time).
     """
     options = check_game_args(edition, seed, options)
@@ -141,13 +141,13 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     r = base.rng
     houses = list(base.houses)
     # SOLO-2: the Patrician's reserved spots and the bots' hidden cards
-    dealt, r = draw.deal_patrician(chance, r, [c.id for c in COMPONENTS.patrician_cards], PATRICIAN_DRAWN)
+    dealt, r = randomness.deal_patrician(chance, r, [c.id for c in COMPONENTS.patrician_cards], PATRICIAN_DRAWN)
     for card in dealt:
         for s in PATRICIAN[card]:
             houses[s] = RESERVED
     bot_cards = (dealt[:PATRICIAN_PER_BOT], dealt[PATRICIAN_PER_BOT : 2 * PATRICIAN_PER_BOT])
     # SOLO-2: one bonus card each: the human's face up, the bots' face down
-    deck, chance, r = draw.bonus_deck_dealing(chance, r, [c.id for c in COMPONENTS.bonus_cards], len(COLOUR_SEAT))
+    deck, chance, r = randomness.bonus_deck_dealing(chance, r, [c.id for c in COMPONENTS.bonus_cards], len(COLOUR_SEAT))
     dealt_card = {HUMAN: deck[0], BOT_A: deck[1], BOT_B: deck[2]}
     w = Work(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
     # SOLO-1: the opening houses and what they give (they activate nothing)

@@ -17,9 +17,9 @@ from ragusa.core.state import (
     SoloState,
 )
 from ragusa.core.work import Work
-from ragusa.rules import draw, scoring
+from ragusa.rules import randomness, scoring
 from ragusa.rules.buildings import market
-from ragusa.rules.solo.common import (
+from ragusa.rules.solo.patrician import (
     BOT_CITY_ORDER,
     CITY_RANK,
     PATRICIAN,
@@ -63,7 +63,7 @@ def choose_placement(state: Position, seat: int) -> Placement:
     houses = state.houses
     drawn: tuple[str, ...] = ()
     while cards:
-        i, r = draw.bot_pick(state, r, seat, cards)
+        i, r = randomness.bot_pick(state, r, seat, cards)
         card = cards[i]
         drawn += (card,)
         s = _lowest_free(houses, PATRICIAN[card])  # the card lists its spots lowest number first

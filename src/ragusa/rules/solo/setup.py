@@ -7,7 +7,7 @@ from __future__ import annotations
 from ragusa.core.clauses import implements
 from ragusa.core.events import Event
 from ragusa.core.state import ChanceState, GameState, Options
-from ragusa.rules import engine
+from ragusa.rules import resolution
 from ragusa.rules.solo.deal import check_solo_components, deal_solo, first_seat, opening_resources
 
 __all__ = ["check_solo_components", "deal_solo", "first_seat", "new_solo_game", "opening_resources"]
@@ -32,5 +32,5 @@ def new_solo_game(
     """
     w = deal_solo(seed, edition, options, chance)
     w.ev = events  # report the bots' opening turns, not the setup
-    engine.start_play(w)
+    resolution.start_play(w)
     return w.freeze()

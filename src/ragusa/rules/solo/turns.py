@@ -1,7 +1,7 @@
 """The solo bots' turns (SOLO-4, SOLO-5, R-15, R-16): per phase (`TURNS`), the bot's choice, its
 explanation, and the rule code of the human's actions that carries the choice out.
 
-`ragusa.rules.engine` plays every bot decision from this table, for `apply` and `step` alike: the
+`ragusa.rules.resolution` plays every bot decision from this table, for `apply` and `step` alike: the
 choice (indices, no text) is executed on the scratch copy; only `step`, which reports each decision
 as a `BotDecision`, asks for the explanation. `decide` gives a bot's decision as an action with its
 text, without playing it."""
@@ -23,9 +23,9 @@ from ragusa.core.state import Phase
 from ragusa.core.work import Work
 from ragusa.rules import activation
 from ragusa.rules.buildings import architect, market, mason, rector, wharf
-from ragusa.rules.flow import next_turn, put_piece, run
 from ragusa.rules.solo import policy, walls
-from ragusa.rules.solo.common import BotMove, is_bot, solo_of, solo_with
+from ragusa.rules.solo.patrician import BotMove, is_bot, solo_of, solo_with
+from ragusa.rules.turn import next_turn, put_piece, run
 
 C = TypeVar("C")
 

@@ -18,7 +18,7 @@ from ragusa.core.state import (
 )
 from ragusa.rules import scoring
 from ragusa.rules.buildings import architect, mason
-from ragusa.rules.solo.common import RING_POS, START_SPOT, best
+from ragusa.rules.solo.patrician import RING_POS, START_SPOT, best
 
 _RING: Final = BOARD.ring_spots
 assert set(BOARD.tower_spots) <= set(RING_POS), "every tower spot is on the wall ring (the board data)"

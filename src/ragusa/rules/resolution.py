@@ -2,7 +2,7 @@
 
 A state names one deciding seat and what it decides (`Phase`).
 `apply` resolves the action on a scratch copy (`Work`) with the
-handler of its phase (`_HANDLERS`), lets `ragusa.rules.flow` run every automatic step
+handler of its phase (`_HANDLERS`), lets `ragusa.rules.turn` run every automatic step
 until the next decision or the end, and freezes the result. Legal actions are listed by
 `ragusa.rules.legal`; queries on a state are in `ragusa.rules.queries`.
 """
@@ -47,17 +47,12 @@ from ragusa.core.work import Work
 from ragusa.rules import activation, chance, fish, setup
 from ragusa.rules.action_form import check_form
 from ragusa.rules.buildings import architect, market, mason, rector, wharf
-from ragusa.rules.flow import (
-    begin_turn,
-    final_scoring,
-    next_turn,
-    put_piece,
-    run,
-)
+from ragusa.rules.end_of_game import final_scoring
 from ragusa.rules.legal import board_facts_of, legal_moves
 from ragusa.rules.requirements import explain_refusal
 from ragusa.rules.solo import turns
 from ragusa.rules.solo.deal import deal_solo
+from ragusa.rules.turn import begin_turn, next_turn, put_piece, run
 from ragusa.rules.two_player import (
     check_powerhouse,
 )
@@ -356,7 +351,7 @@ def resolve_chance(state: GameState, action: Action | None, events: list[Event] 
 
 def rerun(start: GameState, action: Action | None, events: list[Event] | None) -> GameState:
     """Resolve `action` (None: the setup) on a state with explicit chance, with the outcomes fixed
-    so far (a draw past them raises `ragusa.rules.draw.NeedChance`)."""
+    so far (a draw past them raises `ragusa.rules.randomness.NeedChance`)."""
     if action is not None:
         return _resolve(start, action, events)
     if start.solo is not None:
