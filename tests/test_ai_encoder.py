@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-import ragusa.ai.encoder_layout as encoder_layout
 from ragusa import Action, Options, apply, is_terminal, legal_actions, view
+from ragusa.ai import encoder_parts
 from ragusa.ai.encoder import ObservationEncoder, encode_information_state, encode_observation
 from ragusa.ai.ids import legal_ids
 from ragusa.ai.observation import OBS_SIZE, information_state, observation
@@ -83,9 +83,20 @@ def test_a_seat_outside_the_game_is_refused(bad: object) -> None:
         ObservationEncoder().observe(new_game(3, seed=1), bad)  # type: ignore[arg-type]
 
 
-def test_boards_the_engine_made_for_another_game_or_states_skipped() -> None:
-    # the engine's record of its last board then names another game's board, or one the encoder
-    # never saw: the encoder compares the spots instead
+@settings(max_examples=12, deadline=None)
+@given(mode=modes, seed=seeds)
+def test_the_deciding_seat_along_a_game_as_the_adapters_ask(mode: tuple[int, str, Options], seed: int) -> None:
+    # the adapters' use: the deciding seat only, its ids given, each state right after `apply` made it
+    encoder = ObservationEncoder()
+    for state in random_game(mode, seed):
+        seat = state.seat if state.seat is not None else 0
+        ids = legal_ids(state) if state.seat is not None else None
+        assert _same(encoder.observe(state, seat, ids), observation(view(state, seat)))
+
+
+def test_states_of_other_games_and_states_skipped() -> None:
+    # two games interleaved, states skipped, while the engine makes boards of a third: the
+    # encoder compares each state with the last one it wrote
     rng = random.Random(3)
     for mode in MODES:
         games = [list(random_game(mode, 70 + k)) for k in range(2)]
@@ -95,19 +106,25 @@ def test_boards_the_engine_made_for_another_game_or_states_skipped() -> None:
                 state = game[min(i, len(game) - 1)]
                 seat = rng.randrange(state.n_players)
                 other = games[0][rng.randrange(len(games[0]))]
-                if not is_terminal(other):  # another board made last, by the engine
+                if not is_terminal(other):
                     apply(other, legal_actions(other)[0])
                 assert _same(encoder.observe(state, seat), observation(view(state, seat)))
 
 
-def test_the_shared_tables_emptied_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the parts kept in tables shared by every encoder (by what they show): tiny tables, emptied
-    # again and again, give the same vectors
-    monkeypatch.setattr(encoder_layout, "_DECISIONS_MAX", 2)
-    monkeypatch.setattr(encoder_layout, "_RESOLVINGS_MAX", 2)
+def test_the_shared_memos_emptied() -> None:
+    # the parts kept in memos shared by every encoder (by what they show), emptied again and
+    # again, give the same vectors
+    memos = (
+        encoder_parts.decision,
+        encoder_parts.resolving,
+        encoder_parts.resources,
+        encoder_parts.vp,
+        encoder_parts.gather,
+    )
     for k, mode in enumerate(MODES):
         encoders = [ObservationEncoder(), ObservationEncoder()]
         for i, state in enumerate(random_game(mode, 90 + k)):
+            memos[i % len(memos)].cache_clear()
             seat = state.seat if state.seat is not None else i % state.n_players
             assert _same(encoders[i % 2].observe(state, seat), observation(view(state, seat)))
 

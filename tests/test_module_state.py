@@ -5,7 +5,6 @@ one bounded mechanism, `functools.lru_cache` with a size. (Tooling: no clause ma
 from __future__ import annotations
 
 import ast
-import copy
 import functools
 import importlib
 import pkgutil
@@ -34,13 +33,28 @@ def modules() -> list[ModuleType]:
     return found
 
 
+def snapshot(value: Any) -> Any:
+    """`value`'s content: containers entered, scalars by value, any other object by identity."""
+    if isinstance(value, dict):
+        return ("dict", tuple((snapshot(k), snapshot(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, tuple(snapshot(v) for v in value))
+    if isinstance(value, set | frozenset):
+        return ("set", frozenset(snapshot(v) for v in value))
+    if isinstance(value, bytearray):
+        return ("bytearray", bytes(value))
+    if value is None or isinstance(value, int | float | str | bytes):
+        return value
+    return ("object", id(value))
+
+
 def containers() -> dict[str, Any]:
-    """Every module-level dict, list, set or bytearray of those packages, copied."""
+    """Every module-level dict, list, set or bytearray of those packages, as its content."""
     out = {}
     for module in modules():
         for name, value in vars(module).items():
             if isinstance(value, dict | list | set | bytearray) and not name.startswith("__"):
-                out[f"{module.__name__}.{name}"] = copy.deepcopy(value)
+                out[f"{module.__name__}.{name}"] = snapshot(value)
     return out
 
 

@@ -6,18 +6,18 @@ the package never imports numpy.
 
 from __future__ import annotations
 
-from ragusa.ai.chance import (
-    CHANCE,
-    NUM_OUTCOMES,
-    ChanceOutcome,
-    apply,
-    chance_ids,
-    chance_outcomes,
-    is_chance,
-    outcome_from_id,
-    outcome_id,
-    with_chance,
-)
+from ragusa.ai import chance
+from ragusa.ai.chance import CHANCE as CHANCE
+from ragusa.ai.chance import NUM_OUTCOMES as NUM_OUTCOMES
+from ragusa.ai.chance import OUTCOMES as OUTCOMES
+from ragusa.ai.chance import ChanceOutcome as ChanceOutcome
+from ragusa.ai.chance import apply as apply
+from ragusa.ai.chance import chance_ids as chance_ids
+from ragusa.ai.chance import chance_outcomes as chance_outcomes
+from ragusa.ai.chance import is_chance as is_chance
+from ragusa.ai.chance import outcome_from_id as outcome_from_id
+from ragusa.ai.chance import outcome_id as outcome_id
+from ragusa.ai.chance import with_chance as with_chance
 from ragusa.ai.ids import (
     BLOCKS,
     NUM_ACTIONS,
@@ -29,23 +29,15 @@ from ragusa.ai.ids import (
     legal_mask_list,
 )
 
+#: the action ids' names (`ragusa.ai.ids`), then every name of `ragusa.ai.chance`
 __all__ = [
     "BLOCKS",
-    "CHANCE",
     "NUM_ACTIONS",
-    "NUM_OUTCOMES",
-    "ChanceOutcome",
-    "apply",
-    "chance_ids",
-    "chance_outcomes",
-    "is_chance",
-    "outcome_from_id",
-    "outcome_id",
-    "with_chance",
     "action_from_id",
     "action_id",
     "describe_id",
     "legal_ids",
     "legal_mask",
     "legal_mask_list",
+    *chance.__all__,
 ]

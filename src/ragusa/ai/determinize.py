@@ -1,4 +1,4 @@
-"""Determinization: a full game state consistent with one seat's view (issue 13.4).
+"""Determinization: a full game state consistent with one seat's view.
 
 `determinize` fills what the view hides with a uniform draw from what the viewer cannot
 have seen:
@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from ragusa.contract.views import PlayerView
+from ragusa.contract.views import PlayerView, seat_view_fields, view_fields
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMPONENTS
 from ragusa.core.rng import seed_state
@@ -55,10 +56,9 @@ def _take(pool: list[str], n: int) -> tuple[str, ...]:
     return out
 
 
-def _bonus(
-    v: PlayerView, rng: random.Random, bottom: Sequence[str]
-) -> tuple[list[tuple[str, ...]], tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]]:
-    """(each seat's bonus cards, dealt hands, Rector hand, bonus deck)."""
+def _bonus(v: PlayerView, rng: random.Random, bottom: Sequence[str]) -> tuple[list[tuple[str, ...]], dict[str, Any]]:
+    """Each seat's bonus cards, and the state's other hidden places of bonus cards by field
+    name: the dealt hands, the Rector hand and the bonus deck."""
     pool = [c for c in unseen_bonus_cards(v) if c not in bottom]
     rng.shuffle(pool)
     kept = [p.bonus_cards if p.bonus_cards is not None else _take(pool, p.bonus_card_count) for p in v.players]
@@ -69,7 +69,7 @@ def _bonus(
     deck = tuple(pool) + tuple(bottom)
     if len(deck) != v.bonus_deck_size:
         raise ValueError(f"the view's bonus deck holds {v.bonus_deck_size} cards; {len(deck)} are left to place there")
-    return kept, dealt, hand, deck
+    return kept, {"dealt": dealt, "rector_hand": hand, "bonus_deck": deck}
 
 
 def _ships(v: PlayerView, rng: random.Random) -> tuple[str, ...]:
@@ -144,23 +144,9 @@ def determinize(v: PlayerView, rng: random.Random, bottom: Sequence[str] = ()) -
     """A full state that `v`'s viewer cannot tell from the real one, hidden parts drawn from
     `rng` (see the module docs). `bottom`: bonus cards the viewer knows lie at the bottom of
     the deck, top first."""
-    kept, dealt, hand, bonus_deck = _bonus(v, rng, bottom)
+    kept, cards = _bonus(v, rng, bottom)
     ship_deck = _ships(v, rng)
-    players = tuple(
-        PlayerState(
-            resources=p.resources,
-            commodities=p.commodities,
-            houses_left=p.houses_left,
-            powerhouses_left=p.powerhouses_left,
-            towers_left=p.towers_left,
-            bonus_cards=kept[i],
-            ships=p.ships,
-            vp=p.vp,
-            bonus_vp=p.bonus_vp,
-            fish_traded=p.fish_traded,
-        )
-        for i, p in enumerate(v.players)
-    )
+    players = tuple(PlayerState(bonus_cards=kept[i], **seat_view_fields(p)) for i, p in enumerate(v.players))
     solo = None
     if v.solo is not None:
         solo = SoloState(
@@ -170,31 +156,5 @@ def determinize(v: PlayerView, rng: random.Random, bottom: Sequence[str] = ()) -
             round=v.solo.round,
         )
     return GameState(
-        edition=v.edition,
-        options=v.options,
-        rng=seed_state(rng.getrandbits(64)),
-        players=players,
-        start_seat=v.start_seat,
-        phase=v.phase,
-        seat=v.seat,
-        turn_seat=v.turn_seat,
-        placements=v.placements,
-        houses=v.houses,
-        towers=v.towers,
-        walls=v.walls,
-        market=v.market,
-        slots=v.slots,
-        ship_deck=ship_deck,
-        bonus_deck=bonus_deck,
-        dealt=dealt,
-        rector_hand=hand,
-        placed=v.placed,
-        placed_power=v.placed_power,
-        pending_hexes=v.pending_hexes,
-        current_hex=v.current_hex,
-        queue=v.queue,
-        window_done=v.window_done,
-        passes=v.passes,
-        end_seats=v.end_seats,
-        solo=solo,
+        rng=seed_state(rng.getrandbits(64)), players=players, ship_deck=ship_deck, solo=solo, **cards, **view_fields(v)
     )

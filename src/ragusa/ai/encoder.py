@@ -1,4 +1,4 @@
-"""Observation vectors encoded straight from the full state, fast (issue 14.5).
+"""Observation vectors encoded straight from the full state, fast.
 
 `ragusa.ai.observation.observation(view(state, seat))` is the specification: it goes
 through the seat's `PlayerView`, which lists the legal actions again, and builds the vector
@@ -30,64 +30,16 @@ Examples:
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import ne
-from typing import TYPE_CHECKING
+from operator import itemgetter, ne
+from typing import TYPE_CHECKING, Protocol, cast
 
-from ragusa.ai.encoder_layout import (
-    _BONUS_AT,
-    _C,
-    _CARDS,
-    _CARDS_AT,
-    _CELL,
-    _CELL_CLEAR,
-    _CLEAR,
-    _CLEAR_OF,
-    _CLEAR_SHIPS,
-    _COMMODITIES,
-    _COMMODITIES_AT,
-    _DEALT_AT,
-    _DECISION,
-    _DECISIONS,
-    _DECKS_AT,
-    _GAME,
-    _HOUSES,
-    _LEGAL,
-    _OWN_BONUS,
-    _P,
-    _PICK_TOWERS,
-    _PIECES_AT,
-    _R,
-    _RECTOR_AT,
-    _RESOLVING,
-    _RESOLVINGS,
-    _RESOURCES,
-    _SEAT,
-    _SEAT_TAIL,
-    _SEATS,
-    _SHIPS,
-    _SHIPS_AT,
-    _SOLO,
-    _TOWERS,
-    _TRACK,
-    _V,
-    _VP_AT,
-    _VPS,
-    _WALLS,
-    _decision,
-    _Floats,
-    _floats,
-    _game_part,
-    _resolving,
-    _scaled,
-    _solo_part,
-    _turn,
-)
+from ragusa.ai import encoder_parts as parts
 from ragusa.ai.ids import NUM_ACTIONS, action_id, legal_ids
-from ragusa.ai.observation import INFO_SIZE, LAYOUT, MAX_SEATS, OBS_SIZE, SCALE
+from ragusa.ai.observation_layout import CARD_INDEX, INFO_SIZE, LAYOUT, OBS_SIZE, PART, SCALE, SHIP_INDEX
 from ragusa.core.actions import Action
+from ragusa.core.board import BOARD
 from ragusa.core.state import EMPTY, PHASE_OVER, POWERHOUSE, RESERVED, GameState, PlayerState
 
 if TYPE_CHECKING:
@@ -97,6 +49,73 @@ if TYPE_CHECKING:
 __all__ = ["ObservationEncoder", "encode_information_state", "encode_observation"]
 
 
+class _Floats(Protocol):
+    """A float32 array's elements, read and written as Python floats, and its slices written
+    from float32 buffers (a memoryview: no numpy call per write)."""
+
+    def __getitem__(self, i: int, /) -> float: ...
+    def __setitem__(self, i: int | slice, value: float | memoryview[float], /) -> None: ...
+
+
+def _floats(array: npt.NDArray[np.float32]) -> _Floats:
+    """Element access to `array` at Python speed (indexing the array itself makes a numpy
+    scalar per read and checks types per write)."""
+    return cast(_Floats, array.data)
+
+
+# where each part starts, and where each field the encoder writes starts in its part's block
+_DECISION, _RESOLVING, _GAME, _SOLO = LAYOUT["decision"], LAYOUT["resolving"], LAYOUT["game"], LAYOUT["solo"]
+_MARKET, _CARDS, _SEATS = PART["market"], PART["cards"], PART["seats"]
+_MARKET_AT, _CARDS_AT, _SEATS_AT = LAYOUT["market"].start, LAYOUT["cards"].start, LAYOUT["seats"].start
+_LEGAL_AT = LAYOUT["legal"].start
+_SEAT = _SEATS.block  # one seat's block
+_TRACK = _MARKET.field("beads").width
+_SLOT = _MARKET.field("slots").width  # a slot: a ship one-hot, then "empty"
+_BEADS_AT, _SLOTS_AT = _MARKET_AT + _MARKET.at("beads"), _MARKET_AT + _MARKET.at("slots")
+_SHIP_DECK_AT, _BONUS_DECK_AT = _MARKET_AT + _MARKET.at("ship_deck"), _MARKET_AT + _MARKET.at("bonus_deck")
+_SHIP_DECK, _BONUS_DECK = _MARKET.field("ship_deck").scale, _MARKET.field("bonus_deck").scale
+_DEALT_AT, _RECTOR_AT = _CARDS_AT + _CARDS.at("dealt"), _CARDS_AT + _CARDS.at("rector_hand")
+_HAND_SIZE_AT, _HAND_SIZE = _CARDS_AT + _CARDS.at("rector_hand_size"), _CARDS.field("rector_hand_size").scale
+#: a seat's fields: where each starts in its block, and the scales of those written one by one
+_PRESENT = _SEATS.at("present")
+_RESOURCES, _COMMODITIES, _VP = _SEATS.at("resources"), _SEATS.at("commodities"), _SEATS.at("vp")
+_HOUSES_LEFT, _POWERHOUSES_LEFT = _SEATS.at("houses_left"), _SEATS.at("powerhouses_left")
+_TOWERS_LEFT, _P = _SEATS.at("towers_left"), _SEATS.field("towers_left").scale  # every piece's scale
+_BONUS_COUNT, _DEALT_COUNT = _SEATS.at("bonus_card_count"), _SEATS.at("dealt_count")
+_CARD_COUNT = _SEATS.field("bonus_card_count").scale
+_FISH, _F = _SEATS.at("fish_traded"), _SEATS.field("fish_traded").scale
+_SHIPS, _BONUS = _SEATS.at("ships"), _SEATS.at("bonus_cards")
+#: the seat's own bonus cards, in its block (position 0)
+_OWN_BONUS = _SEATS_AT + _BONUS
+_N_SHIPS = len(SHIP_INDEX)
+#: a seat's block as the default `PlayerState` shows it (all zero): a block is cleared to it
+_BLANK = PlayerState()
+_CLEAR_SEAT, _CLEAR_SHIPS, _CLEAR_MARKET = parts.zeros(_SEAT), parts.zeros(_N_SHIPS), parts.zeros(_MARKET.size)
+
+
+class _Places:
+    """A part of one block per place (a spot, a tower spot, a wall segment), each showing the
+    place's owner: a seat's cell, or a cell for an owner that is not a seat."""
+
+    __slots__ = ("blank", "block", "clear", "others", "owner", "start")
+
+    def __init__(self, part: str, others: dict[int, str]) -> None:
+        p = PART[part]
+        self.start, self.block = LAYOUT[part].start, p.block
+        self.owner = p.at(p.fields[0].name)  # the seats' cells
+        self.others = {who: p.at(name) for who, name in others.items()}
+        self.clear, self.blank = parts.zeros(p.size), parts.zeros(p.block)
+
+
+_HOUSES = _Places("houses", {POWERHOUSE: "powerhouse", RESERVED: "reserved"})
+_TOWERS = _Places("towers", {})
+_WALLS = _Places("walls", {})
+#: the tower spots' entries of `GameState.towers` (one per spot), in the towers part's order
+_PICK_TOWERS: Callable[[tuple[int, ...]], tuple[int, ...]] = (
+    itemgetter(*BOARD.tower_spots) if len(BOARD.tower_spots) > 1 else lambda t: tuple(t[i] for i in BOARD.tower_spots)
+)
+
+
 class _Public:
     """The public part of every seat's vector (what all seats see), seats in absolute order, and
     the parts of the last state it was written from: kept to tell what changed (compared,
@@ -104,17 +123,17 @@ class _Public:
     is over, no deck's order, no dealt or drawn card (only their numbers)."""
 
     __slots__ = (
+        "owners",
         "buf",
         "dealt",
         "decision",
-        "decisions",
         "head",
         "houses",
+        "market",
         "mv",
         "n",
         "over",
         "players",
-        "rare",
         "refs",
         "resolving",
         "state",
@@ -126,20 +145,20 @@ class _Public:
     def __init__(self, n: int) -> None:
         import numpy as np
 
-        self.buf = np.zeros(OBS_SIZE + 1, np.float32)  # the last element stays zero (see `_turn`)
+        self.buf = np.zeros(OBS_SIZE + 1, np.float32)  # the last element stays zero (see `parts.gather`)
         self.mv = _floats(self.buf)  # element writes at Python speed
         self.n = n
         self.head = self.buf[:OBS_SIZE]  # seat 0's public vector
-        self.turns = [_turn(n, v) for v in range(n)]  # each seat's gather
+        self.turns = [parts.gather(n, v) for v in range(n)]  # each seat's gather
         self.state: GameState | None = None
         self.decision: object = None
-        self.decisions = _DECISIONS.setdefault(n, {})  # shared by every encoder of n seats
         self.resolving: object = None
-        self.rare: object = None
+        self.market: object = None
         self.refs: tuple[object, ...] | None = None
         self.houses: tuple[int, ...] | None = None
         self.towers: tuple[int, ...] | None = None
         self.walls: tuple[int, ...] | None = None
+        self.owners: list[int] | None = None  # the houses as a list
         self.players: tuple[PlayerState, ...] | None = None
         self.dealt: tuple[tuple[str, ...], ...] | None = None
         self.over: bool | None = None
@@ -147,29 +166,31 @@ class _Public:
     def sync(self, s: GameState) -> None:
         """Rewrite the parts whose inputs differ from the last state's: parts that are shared
         objects of the frozen states (unchanged by a move: the very same object) by identity first."""
+        last = None if self.state is None else self.state.seat  # the seat that decided last
         self.state = s
         mv, n = self.mv, self.n
-        # the decision, from a table by the fields it shows
+        # the decision, from a memo by the fields it shows
         key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats, s.placements)
         if key != self.decision:
             self.decision = key
-            mv[_DECISION] = self.decisions.get(key) or _decision(n, s, key, self.decisions)
-        # the board
+            mv[_DECISION] = parts.decision(*key)
+        # the board: only the places whose owner changed are rewritten
         houses = s.houses
         if houses is not self.houses:
-            old = self.houses
             self.houses = houses
-            self._owners(_HOUSES, old, houses, _CELL)
-        towers = s.towers
-        if towers is not self.towers:
-            old = self.towers
-            self.towers = towers
-            self._owners(_TOWERS, None if old is None else _PICK_TOWERS(old), _PICK_TOWERS(towers), MAX_SEATS)
-        walls = s.walls
-        if walls is not self.walls:
-            old = self.walls
-            self.walls = walls
-            self._owners(_WALLS, old, walls, MAX_SEATS)
+            new, old = list(houses), self.owners
+            self.owners = new
+            k = None if old is None or len(old) != len(new) else parts.placed_spot(old, new, s.placed, last)
+            if k is None:
+                self._owners(_HOUSES, old, new)
+            else:
+                self._place(_HOUSES, k, new[k])
+        if s.towers is not self.towers:
+            old_towers, self.towers = self.towers, s.towers
+            self._owners(_TOWERS, None if old_towers is None else _PICK_TOWERS(old_towers), _PICK_TOWERS(s.towers))
+        if s.walls is not self.walls:
+            old_walls, self.walls = self.walls, s.walls
+            self._owners(_WALLS, old_walls, s.walls)
         # the seats: most moves change one seat's holdings (a new object), nothing else of them
         over = s.phase == PHASE_OVER
         players, dealt = s.players, s.dealt
@@ -179,18 +200,20 @@ class _Public:
                 self.players = players
                 for i in range(n):
                     if players[i] is not ps[i]:
-                        self._seat_changes(_SEATS + i * _SEAT, ps[i], players[i])
+                        self._seat_changes(_SEATS_AT + i * _SEAT, ps[i], players[i])
                 if dealt is not self.dealt:  # the setup's cards (SETUP-6): each seat's count
                     self.dealt = dealt
                     for i in range(n):
-                        mv[_SEATS + i * _SEAT + _DEALT_AT] = (len(dealt[i]) if i < len(dealt) else 0) / 4.0
+                        mv[_SEATS_AT + i * _SEAT + _DEALT_COUNT] = (
+                            len(dealt[i]) if i < len(dealt) else 0
+                        ) / _CARD_COUNT
             else:
                 self._seats(s, over)
         # the placement being resolved
         resolving = (s.placed, s.placed_power, s.pending_hexes, s.current_hex, s.queue)
         if resolving != self.resolving:
             self.resolving = resolving
-            mv[_RESOLVING] = _RESOLVINGS.get(resolving) or _resolving(s, resolving)
+            mv[_RESOLVING] = parts.resolving(*resolving)
         # what changes seldom, checked at once by identity: then each part by what it shows (the
         # decks by their sizes only: their order is hidden)
         refs = (s.market, s.slots, s.ship_deck, s.bonus_deck, s.rector_hand, s.solo, s.options, s.edition)
@@ -198,112 +221,82 @@ class _Public:
             was = self.refs
             self.refs = refs
             if was is None or refs[5:] != was[5:]:  # another game, or the solo round
-                mv[_GAME] = _game_part(n, s)
-                mv[_SOLO] = _solo_part(s)
+                mv[_GAME] = parts.game(s)
+                mv[_SOLO] = parts.solo(s)
             market = (s.market, s.slots)
-            if market != self.rare:
-                self.rare = market
+            if market != self.market:
+                self.market = market
                 self._market(s)
             else:  # a deck's size only (a draw)
-                mv[_DECKS_AT], mv[_DECKS_AT + 1] = len(s.ship_deck) / len(_SHIPS), len(s.bonus_deck) / len(_CARDS)
-            mv[_CARDS_AT + 2 * len(_CARDS)] = len(s.rector_hand) / 2.0
+                mv[_SHIP_DECK_AT], mv[_BONUS_DECK_AT] = len(s.ship_deck) / _SHIP_DECK, len(s.bonus_deck) / _BONUS_DECK
+            mv[_HAND_SIZE_AT] = len(s.rector_hand) / _HAND_SIZE
 
-    def _owners(self, part: slice, old: tuple[int, ...] | None, owners: tuple[int, ...], width: int) -> None:
-        """A per-place part (houses, towers, walls): one owner cell per place; only the places
+    def _owners(self, part: _Places, old: Sequence[int] | None, owners: Sequence[int]) -> None:
+        """A per-place part from `old` owners (None: a cleared part) to `owners`: only the places
         whose owner changed are rewritten."""
-        if old is not None and (old is owners or old == owners):
-            return
         if old is None or len(old) != len(owners):
+            self.mv[part.start : part.start + len(part.clear)] = part.clear
             old = (EMPTY,) * len(owners)
-            self.mv[part] = _CLEAR_OF[part.start]
-        self._places(part.start, owners, compress(range(len(owners)), map(ne, old, owners)), width)
+        for k in compress(range(len(owners)), map(ne, old, owners)):
+            self._place(part, k, owners[k])
 
-    def _places(self, base: int, owners: tuple[int, ...], changed: Iterable[int], width: int) -> None:
-        """The owner cells of the places `changed`."""
-        mv, n, zeros = self.mv, self.n, _CELL_CLEAR[width]
-        for k in changed:
-            cell, now = base + k * width, owners[k]
-            mv[cell : cell + width] = zeros
-            if now >= 0:
-                mv[cell + now % n] = 1.0
-            elif now == POWERHOUSE:
-                mv[cell + MAX_SEATS] = 1.0
-            elif now == RESERVED:
-                mv[cell + MAX_SEATS + 1] = 1.0
+    def _place(self, part: _Places, k: int, owner: int) -> None:
+        """Place `k`'s cells: `owner`'s."""
+        mv, cell = self.mv, part.start + k * part.block
+        mv[cell : cell + part.block] = part.blank
+        if owner >= 0:
+            mv[cell + part.owner + owner % self.n] = 1.0
+        elif owner in part.others:
+            mv[cell + part.others[owner]] = 1.0
 
     def _seats(self, s: GameState, over: bool) -> None:
         """Every seat's block: its bonus cards shown once the game is over."""
         players, dealt = s.players, s.dealt
         self.players, self.dealt, self.over = players, dealt, over
-        for i, p in enumerate(players):
-            self._seat(_SEATS + i * _SEAT, p, over, len(dealt[i]) if i < len(dealt) else 0)
-
-    def _seat(self, at: int, p: PlayerState, shown: bool, dealt: int) -> None:
-        values = array(
-            "f",
-            [
-                1.0,
-                *map(_R.__rtruediv__, p.resources),  # x / _R for each, as the specification divides
-                *map(_C.__rtruediv__, p.commodities),
-                p.houses_left / _P,
-                p.powerhouses_left / _P,
-                p.towers_left / _P,
-                len(p.bonus_cards) / 4.0,
-                dealt / 4.0,
-                p.fish_traded / _V,
-                *map(_V.__rtruediv__, p.vp),
-            ],
-        )
         mv = self.mv
-        mv[at : at + _SHIPS_AT] = values
-        mv[at + _SHIPS_AT : at + _SEAT] = _SEAT_TAIL
-        for ship in p.ships:
-            mv[at + _SHIPS_AT + _SHIPS[ship]] += 1.0
-        if shown:
-            for card in p.bonus_cards:
-                mv[at + _BONUS_AT + _CARDS[card]] += 1.0
+        for i, p in enumerate(players):
+            at = _SEATS_AT + i * _SEAT
+            mv[at : at + _SEAT] = _CLEAR_SEAT  # the default seat's block
+            mv[at + _PRESENT] = 1.0
+            mv[at + _DEALT_COUNT] = (len(dealt[i]) if i < len(dealt) else 0) / _CARD_COUNT
+            self._seat_changes(at, _BLANK, p)
+            if over:
+                for card in p.bonus_cards:
+                    mv[at + _BONUS + CARD_INDEX[card]] += 1.0
 
     def _seat_changes(self, at: int, old: PlayerState, p: PlayerState) -> None:
-        """A seat's block, before the game is over, where it differs from `old`'s (its dealt
-        cards' count aside: the seats' dealt cards are the same)."""
+        """A seat's block where it differs from `old`'s (its dealt cards' count and its bonus
+        cards aside)."""
         mv = self.mv
         if p.resources != old.resources:
-            mv[at + 1 : at + _COMMODITIES_AT] = _RESOURCES.get(p.resources) or _scaled(_RESOURCES, p.resources, _R)
+            mv[at + _RESOURCES : at + _COMMODITIES] = parts.resources(p.resources)
         if p.commodities != old.commodities:
-            part = _COMMODITIES.get(p.commodities) or _scaled(_COMMODITIES, p.commodities, _C)
-            mv[at + _COMMODITIES_AT : at + _PIECES_AT] = part
-        k = at + _PIECES_AT
+            mv[at + _COMMODITIES : at + _COMMODITIES + len(p.commodities)] = parts.commodities(p.commodities)
         if p.houses_left != old.houses_left:
-            mv[k] = p.houses_left / _P
+            mv[at + _HOUSES_LEFT] = p.houses_left / _P
         if p.powerhouses_left != old.powerhouses_left or p.towers_left != old.towers_left:
-            mv[k + 1], mv[k + 2] = p.powerhouses_left / _P, p.towers_left / _P
+            mv[at + _POWERHOUSES_LEFT], mv[at + _TOWERS_LEFT] = p.powerhouses_left / _P, p.towers_left / _P
         if p.bonus_cards is not old.bonus_cards:
-            mv[k + 3] = len(p.bonus_cards) / 4.0
+            mv[at + _BONUS_COUNT] = len(p.bonus_cards) / _CARD_COUNT
         if p.fish_traded != old.fish_traded:
-            mv[k + 5] = p.fish_traded / _V
+            mv[at + _FISH] = p.fish_traded / _F
         if p.vp != old.vp:
-            mv[at + _VP_AT : at + _SHIPS_AT] = _VPS.get(p.vp) or _scaled(_VPS, p.vp, _V)
+            mv[at + _VP : at + _VP + len(p.vp)] = parts.vp(p.vp)
         if p.ships != old.ships:
-            k = at + _SHIPS_AT
-            mv[k : k + len(_SHIPS)] = _CLEAR_SHIPS
+            k = at + _SHIPS
+            mv[k : k + _N_SHIPS] = _CLEAR_SHIPS
             for ship in p.ships:
-                mv[k + _SHIPS[ship]] += 1.0
-
-    def _clear(self, part: str) -> int:
-        sl = LAYOUT[part]
-        self.mv[sl] = _CLEAR[part]
-        return int(sl.start)
+                mv[k + SHIP_INDEX[ship]] += 1.0
 
     def _market(self, s: GameState) -> None:
-        at, mv = self._clear("market"), self.mv
-        for bead in s.market:
+        mv = self.mv
+        mv[_MARKET_AT : _MARKET_AT + _MARKET.size] = _CLEAR_MARKET
+        for k, bead in enumerate(s.market):
             if 0 <= bead < _TRACK:
-                mv[at + bead] = 1.0
-            at += _TRACK
-        for ship in s.slots:
-            mv[at + (len(_SHIPS) if ship is None else _SHIPS[ship])] = 1.0
-            at += len(_SHIPS) + 1
-        mv[at], mv[at + 1] = len(s.ship_deck) / len(_SHIPS), len(s.bonus_deck) / len(_CARDS)
+                mv[_BEADS_AT + k * _TRACK + bead] = 1.0
+        for k, ship in enumerate(s.slots):
+            mv[_SLOTS_AT + k * _SLOT + (_SLOT - 1 if ship is None else SHIP_INDEX[ship])] = 1.0
+        mv[_SHIP_DECK_AT], mv[_BONUS_DECK_AT] = len(s.ship_deck) / _SHIP_DECK, len(s.bonus_deck) / _BONUS_DECK
 
 
 class ObservationEncoder:
@@ -341,15 +334,15 @@ class ObservationEncoder:
         over = state.phase == PHASE_OVER
         if not over:
             for card in state.players[seat].bonus_cards:
-                mv[_OWN_BONUS + _CARDS[card]] += 1.0
+                mv[_OWN_BONUS + CARD_INDEX[card]] += 1.0
         dealt = state.dealt
         if seat < len(dealt):
             for card in dealt[seat]:
-                mv[_CARDS_AT + _CARDS[card]] += 1.0
+                mv[_DEALT_AT + CARD_INDEX[card]] += 1.0
         if state.seat == seat and not over and (state.chance is None or state.chance.node is None):
             for card in state.rector_hand:
-                mv[_RECTOR_AT + _CARDS[card]] += 1.0
-            mv = data[_LEGAL:]  # type: ignore[assignment]
+                mv[_RECTOR_AT + CARD_INDEX[card]] += 1.0
+            mv = data[_LEGAL_AT:]  # type: ignore[assignment]
             # one write an id (a join of cells per byte of a placement's spot mask, or a slice a
             # byte, costs more here: their code evicts the engine's from the caches)
             for i in legal if legal is not None else legal_ids(state):

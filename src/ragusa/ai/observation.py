@@ -1,4 +1,4 @@
-"""Observation vectors from one seat's view (issue 13.2).
+"""Observation vectors from one seat's view: the specification.
 
 `observation` turns a `PlayerView` into a fixed-length float32 vector,
 the same length in every mode (1 to 5 players, both editions). It reads the view only, so
@@ -6,7 +6,9 @@ nothing a seat cannot see can reach it. Seats are *relative*: position `k` of ev
 part is seat `(viewer + k) % players`, so position 0 is always the viewer; positions past the
 number of players stay zero.
 
-`LAYOUT` names each slice (`vec[LAYOUT["houses"]]`); `docs/ai.md` lists them.
+The layout is declared in `ragusa.ai.observation_layout` (re-exported here): each part below
+says what each of the part's fields shows, by name, and the declaration orders, sizes and
+scales them. `LAYOUT` names each slice (`vec[LAYOUT["houses"]]`); `docs/ai.md` lists them.
 Counts are scaled to about 0..1 by the constants in `SCALE`.
 
 `information_state` appends what the seat itself did (its own actions, by action id).
@@ -14,236 +16,252 @@ Counts are scaled to about 0..1 by the constants in `SCALE`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ragusa.ai.ids import NUM_ACTIONS, action_id
+from ragusa.ai.observation_layout import (
+    CARD_INDEX,
+    INFO_LAYOUT,
+    INFO_SIZE,
+    LAYOUT,
+    OBS_SIZE,
+    OPTION_FLAGS,
+    PART,
+    PARTS,
+    SCALE,
+    SHIP_INDEX,
+    SOLO_BOTS,
+    Part,
+)
 from ragusa.contract.views import PlayerView
 from ragusa.core.actions import Action
 from ragusa.core.board import BOARD
-from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
 from ragusa.core.state import EDITIONS, PHASES, POWERHOUSE, RESERVED
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["INFO_LAYOUT", "INFO_SIZE", "LAYOUT", "OBS_SIZE", "information_state", "observation", "observation_list"]
-
-#: the most seats a game has (SETUP-1)
-MAX_SEATS = max(int(k) for k in COMPONENTS.pieces.houses if k.isdigit())
-_N_SPOTS = len(BOARD.spot_ids)
-_N_HEXES = len(BOARD.hex_ids)
-_CARDS = {c.id: i for i, c in enumerate(COMPONENTS.bonus_cards)}
-_SHIPS = {s.id: i for i, s in enumerate(COMPONENTS.ships)}
-_TRACK = len(COMPONENTS.market.track)
-_N_SLOTS = len(COMPONENTS.market.slots)
-#: the options the observation shows, in order
-OPTION_FLAGS = ("strict", "solo_human_first", "solo_easier_rector", "solo_harder")
-
-#: divisors that bring counts to about 0..1
-SCALE: dict[str, float] = {
-    "resource": 10.0,
-    "commodity": float(COMPONENTS.pieces.commodity_cap),
-    "pieces": float(COMPONENTS.pieces.towers_per_player),
-    "vp": 50.0,
-    "cards": 4.0,
-    "placements": 80.0,
-    "history": 10.0,
-}
-
-Encoder = Callable[[PlayerView], list[float]]
+#: the layout's names the adapters and the docs use stay available here
+__all__ = [
+    "INFO_LAYOUT",
+    "INFO_SIZE",
+    "LAYOUT",
+    "OBS_SIZE",
+    "SCALE",
+    "information_state",
+    "observation",
+    "observation_list",
+]
 
 
-def _rel(v: PlayerView, seat: int) -> int:
-    return (seat - v.viewer) % len(v.players)
+class _Hot(tuple[int, ...]):
+    """A field's cells set to one, by index (an index met twice counts two; one outside the
+    field shows nothing); the other cells are zero."""
 
 
-def _seat_onehot(v: PlayerView, seat: int | None) -> list[float]:
-    out = [0.0] * MAX_SEATS
-    if seat is not None and seat >= 0:
-        out[_rel(v, seat)] = 1.0
+_NONE = _Hot()
+#: a field's values: its counts, one per cell (divided by the field's scale), or a `_Hot`
+_Cells = Sequence[float] | _Hot
+
+
+def _block(part: Part, values: Mapping[str, _Cells] | None) -> list[float]:
+    """One block of `part` from what each of its fields shows (None: zeros), in the declared order."""
+    if values is None:
+        return [0.0] * part.block
+    if len(values) != len(part.fields):
+        raise ValueError(f"the {part.name} part has fields {[f.name for f in part.fields]}; given {sorted(values)}")
+    out: list[float] = []
+    for f in part.fields:
+        got = values[f.name]
+        if isinstance(got, _Hot):
+            cells = [0.0] * f.size
+            for i in got:
+                if 0 <= i < f.size:
+                    cells[i] += 1.0
+            out += cells
+        elif len(got) == f.size:
+            out += [x / f.scale for x in got]
+        else:
+            raise ValueError(f"{part.name}.{f.name} has {f.size} cells; given {len(got)} values")
     return out
 
 
-def _onehot(n: int, i: int) -> list[float]:
-    out = [0.0] * n
-    if 0 <= i < n:
-        out[i] = 1.0
+def _places(part: Part, cells: Iterable[int | None]) -> list[float]:
+    """A part of one block per place, one cell set in each (None: none), by its index in the block."""
+    out = [0.0] * part.size
+    for k, cell in enumerate(cells):
+        if cell is not None:
+            out[k * part.block + cell] = 1.0
     return out
 
 
-def _multihot(n: int, idx: Sequence[int]) -> list[float]:
-    out = [0.0] * n
-    for i in idx:
-        out[i] += 1.0
-    return out
+def _rel(v: PlayerView, seat: int | None) -> int | None:
+    """`seat`'s position relative to the viewer (None for None and negative seats)."""
+    return None if seat is None or seat < 0 else (seat - v.viewer) % len(v.players)
+
+
+def _one(i: int | None) -> _Hot:
+    return _NONE if i is None else _Hot((i,))
+
+
+def _cards(cards: Iterable[str]) -> _Hot:
+    return _Hot(CARD_INDEX[c] for c in cards)
 
 
 def _game(v: PlayerView) -> list[float]:
-    return (
-        _onehot(MAX_SEATS, len(v.players) - 1)
-        + _onehot(len(EDITIONS), EDITIONS.index(v.edition))
-        + [float(getattr(v.options, o)) for o in OPTION_FLAGS]
-        + [float(v.solo is not None)]
+    return _block(
+        PART["game"],
+        {
+            "players": _one(len(v.players) - 1),
+            "edition": _one(EDITIONS.index(v.edition)),
+            "options": [float(getattr(v.options, o)) for o in OPTION_FLAGS],
+            "solo": [float(v.solo is not None)],
+        },
     )
 
 
 def _decision(v: PlayerView) -> list[float]:
-    return (
-        _onehot(len(PHASES), PHASES.index(v.phase))
-        + _seat_onehot(v, v.seat)
-        + _seat_onehot(v, v.turn_seat)
-        + _seat_onehot(v, v.start_seat)
-        + [v.placements / SCALE["placements"], v.passes / MAX_SEATS, float(v.window_done)]
-        + _multihot(MAX_SEATS, [_rel(v, s) for s in v.end_seats])
+    return _block(
+        PART["decision"],
+        {
+            "phase": _one(PHASES.index(v.phase)),
+            "seat": _one(_rel(v, v.seat)),
+            "turn_seat": _one(_rel(v, v.turn_seat)),
+            "start_seat": _one(_rel(v, v.start_seat)),
+            "placements": [v.placements],
+            "passes": [v.passes],
+            "window_done": [float(v.window_done)],
+            "end_seats": _Hot(r for r in (_rel(v, s) for s in v.end_seats) if r is not None),
+        },
     )
 
 
+_HOUSES = PART["houses"]
+#: a spot's cell for each owner that is not a seat
+_HOUSE_CELL = {POWERHOUSE: _HOUSES.at("powerhouse"), RESERVED: _HOUSES.at("reserved")}
+
+
 def _houses(v: PlayerView) -> list[float]:
-    out: list[float] = []
-    for owner in v.houses:
-        cell = [0.0] * (MAX_SEATS + 2)
-        if owner == POWERHOUSE:
-            cell[MAX_SEATS] = 1.0
-        elif owner == RESERVED:
-            cell[MAX_SEATS + 1] = 1.0
-        elif owner >= 0:
-            cell[_rel(v, owner)] = 1.0
-        out += cell
-    return out
+    at, viewer, n = _HOUSES.at("owner"), v.viewer, len(v.players)
+    return _places(_HOUSES, (at + (o - viewer) % n if o >= 0 else _HOUSE_CELL.get(o) for o in v.houses))
 
 
 def _towers(v: PlayerView) -> list[float]:
-    return [x for s in BOARD.tower_spots for x in _seat_onehot(v, v.towers[s])]
+    return _places(PART["towers"], (_rel(v, v.towers[s]) for s in BOARD.tower_spots))
 
 
 def _walls(v: PlayerView) -> list[float]:
-    return [x for owner in v.walls for x in _seat_onehot(v, owner)]
+    return _places(PART["walls"], (_rel(v, owner) for owner in v.walls))
 
 
 def _market(v: PlayerView) -> list[float]:
-    beads = [x for i in v.market for x in _onehot(_TRACK, i)]
-    slots = [x for ship in v.slots for x in _onehot(len(_SHIPS) + 1, len(_SHIPS) if ship is None else _SHIPS[ship])]
-    return beads + slots + [v.ship_deck_size / len(_SHIPS), v.bonus_deck_size / len(_CARDS)]
+    market = PART["market"]
+    beads, slots = market.field("beads").width, market.field("slots").width
+    return _block(
+        market,
+        {
+            "beads": _Hot(k * beads + i for k, i in enumerate(v.market) if 0 <= i < beads),
+            "slots": _Hot(k * slots + (slots - 1 if s is None else SHIP_INDEX[s]) for k, s in enumerate(v.slots)),
+            "ship_deck": [v.ship_deck_size],
+            "bonus_deck": [v.bonus_deck_size],
+        },
+    )
 
 
-def _seats(v: PlayerView) -> list[float]:
-    out: list[float] = []
+def _seat_view(v: PlayerView, k: int) -> dict[str, _Cells] | None:
+    """What relative seat `k`'s block shows (None: a seat past the last)."""
     n = len(v.players)
-    for k in range(MAX_SEATS):
-        if k >= n:
-            out += [0.0] * _SEAT_SIZE
-            continue
-        p = v.players[(v.viewer + k) % n]
-        out += [1.0]
-        out += [r / SCALE["resource"] for r in p.resources]
-        out += [c / SCALE["commodity"] for c in p.commodities]
-        out += [x / SCALE["pieces"] for x in (p.houses_left, p.powerhouses_left, p.towers_left)]
-        out += [p.bonus_card_count / SCALE["cards"], p.dealt_count / SCALE["cards"], p.fish_traded / SCALE["vp"]]
-        out += [x / SCALE["vp"] for x in p.vp]
-        out += _multihot(len(_SHIPS), [_SHIPS[s] for s in p.ships])
-        out += _multihot(len(_CARDS), [_CARDS[c] for c in p.bonus_cards or ()])
+    if k >= n:
+        return None
+    p = v.players[(v.viewer + k) % n]
+    return {
+        "present": [1.0],
+        "resources": p.resources,
+        "commodities": p.commodities,
+        "houses_left": [p.houses_left],
+        "powerhouses_left": [p.powerhouses_left],
+        "towers_left": [p.towers_left],
+        "bonus_card_count": [p.bonus_card_count],
+        "dealt_count": [p.dealt_count],
+        "fish_traded": [p.fish_traded],
+        "vp": p.vp,
+        "ships": _Hot(SHIP_INDEX[s] for s in p.ships),
+        "bonus_cards": _cards(p.bonus_cards or ()),
+    }
+
+
+def _seat_blocks(v: PlayerView) -> list[float]:
+    seats, out = PART["seats"], []
+    for k in range(seats.repeat):
+        out += _block(seats, _seat_view(v, k))
     return out
 
 
-_SEAT_SIZE = 1 + len(RESOURCES) + len(COMMODITIES) + 3 + 3 + 7 + len(COMPONENTS.ships) + len(COMPONENTS.bonus_cards)
-
-
-def _cards(v: PlayerView) -> list[float]:
-    return (
-        _multihot(len(_CARDS), [_CARDS[c] for c in v.dealt])
-        + _multihot(len(_CARDS), [_CARDS[c] for c in v.rector_hand])
-        + [v.rector_hand_size / 2.0]
+def _own_cards(v: PlayerView) -> list[float]:
+    return _block(
+        PART["cards"],
+        {"dealt": _cards(v.dealt), "rector_hand": _cards(v.rector_hand), "rector_hand_size": [v.rector_hand_size]},
     )
 
 
 def _resolving(v: PlayerView) -> list[float]:
-    return (
-        _onehot(_N_SPOTS, v.placed)
-        + [float(v.placed_power)]
-        + _multihot(_N_HEXES, v.pending_hexes)
-        + _onehot(_N_HEXES, v.current_hex)
-        + _onehot(_N_SPOTS, v.queue[0] if v.queue else -1)
-        + _multihot(_N_SPOTS, v.queue[1:])
+    return _block(
+        PART["resolving"],
+        {
+            "placed": _one(v.placed),
+            "placed_power": [float(v.placed_power)],
+            "pending_hexes": _Hot(v.pending_hexes),
+            "current_hex": _one(v.current_hex),
+            "queue_head": _Hot(v.queue[:1]),
+            "queue_rest": _Hot(v.queue[1:]),
+        },
     )
 
 
 def _solo(v: PlayerView) -> list[float]:
-    if v.solo is None:
-        return [0.0] * 5
-    cards = [c / 3.0 for c in v.solo.bot_card_counts[:2]]
-    pairs = [c / 4.0 for c in v.solo.bot_pair_counts[:2]]
-    return cards + pairs + [v.solo.round / 9.0]
+    solo = v.solo
+    if solo is None:
+        return _block(PART["solo"], None)
+    return _block(
+        PART["solo"],
+        {
+            "bot_cards": solo.bot_card_counts[:SOLO_BOTS],
+            "bot_pairs": solo.bot_pair_counts[:SOLO_BOTS],
+            "round": [solo.round],
+        },
+    )
 
 
 def _legal(v: PlayerView) -> list[float]:
-    return _multihot(NUM_ACTIONS, sorted({action_id(a) for a in v.legal_actions}))
+    return _block(PART["legal"], {"ids": _Hot(sorted({action_id(a) for a in v.legal_actions}))})
 
 
-#: the parts of an observation, in order: (name, encoder)
-PARTS: tuple[tuple[str, Encoder], ...] = (
-    ("game", _game),
-    ("decision", _decision),
-    ("houses", _houses),
-    ("towers", _towers),
-    ("walls", _walls),
-    ("market", _market),
-    ("seats", _seats),
-    ("cards", _cards),
-    ("resolving", _resolving),
-    ("solo", _solo),
-    ("legal", _legal),
-)
-
-#: what each part holds (the docs table)
-PART_DOCS: dict[str, str] = {
-    "game": "players one-hot (1..5), edition one-hot, options (strict, solo variants), solo flag",
-    "decision": "phase one-hot, deciding / turn / start seat (relative one-hot), placements, passes, "
-    "window_done, END-2 seats still to trade",
-    "houses": "per spot: relative owner one-hot (5), powerhouse, solo reserved",
-    "towers": "per tower spot: relative owner one-hot",
-    "walls": "per wall segment: relative builder one-hot",
-    "market": "per commodity: bead index one-hot; per slot: ship one-hot (+ empty); ship and bonus deck sizes",
-    "seats": "per relative seat: present, resources, commodities, pieces left, bonus/dealt card counts, "
-    "fish traded, VP by source, ships multi-hot, visible bonus cards multi-hot",
-    "cards": "own dealt cards, own Rector hand (multi-hot), Rector hand size",
-    "resolving": "spot being resolved, powerhouse flag, pending hexes, current hex, queue head and rest",
-    "solo": "bot Patrician card counts, bot Rector pair counts, round",
-    "legal": "the viewer's legal action ids (the action mask; zero when it does not decide)",
+#: each part's cells, by part name
+_SHOWN: dict[str, Callable[[PlayerView], list[float]]] = {
+    "game": _game,
+    "decision": _decision,
+    "houses": _houses,
+    "towers": _towers,
+    "walls": _walls,
+    "market": _market,
+    "seats": _seat_blocks,
+    "cards": _own_cards,
+    "resolving": _resolving,
+    "solo": _solo,
+    "legal": _legal,
 }
-
-
-def _layout() -> tuple[dict[str, slice], int]:
-    from ragusa.contract.views import view
-    from ragusa.rules.game import new_game
-
-    probe = view(new_game(2, seed=0), 0)
-    out: dict[str, slice] = {}
-    start = 0
-    for name, enc in PARTS:
-        n = len(enc(probe))
-        out[name] = slice(start, start + n)
-        start += n
-    return out, start
-
-
-LAYOUT, OBS_SIZE = _layout()
-_HISTORY_START = OBS_SIZE
-#: :func:`information_state`'s layout: the observation's, plus the seat's own action counts and last action
-INFO_LAYOUT: dict[str, slice] = {
-    **LAYOUT,
-    "own_actions": slice(OBS_SIZE, OBS_SIZE + NUM_ACTIONS),
-    "own_last": slice(OBS_SIZE + NUM_ACTIONS, OBS_SIZE + 2 * NUM_ACTIONS),
-}
-INFO_SIZE = OBS_SIZE + 2 * NUM_ACTIONS
 
 
 def observation_list(v: PlayerView) -> list[float]:
     """`observation` as a plain list (no numpy)."""
     out: list[float] = []
-    for _, enc in PARTS:
-        out += enc(v)
+    for part in PARTS:
+        cells = _SHOWN[part.name](v)
+        if len(cells) != part.size:
+            raise ValueError(f"the {part.name} part has {part.size} cells; given {len(cells)}")
+        out += cells
     return out
 
 

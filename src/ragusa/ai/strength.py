@@ -1,4 +1,4 @@
-"""Strength benchmark: the search bot against greedy bots (issue 13.5).
+"""Strength benchmark: the search bot against greedy bots.
 
     python -m ragusa.ai.strength --games 200 --players 2 --iterations 200 --workers 2
 
@@ -187,19 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     iterations = args.iterations or None
     if iterations is None and args.seconds is None and args.cpu_seconds is None:
         parser.error("give --iterations or --seconds")
+    # every knob of the search is an option of the same name
     config = SearchConfig(
-        iterations=iterations,
-        seconds=args.seconds,
-        exploration=args.exploration,
-        width=args.width,
-        opponent_width=args.opponent_width,
-        scale=args.scale,
-        rollout=args.rollout,
-        settle=args.settle,
-        playout=args.playout,
-        rival_max=args.rival_max,
-        cpu_seconds=args.cpu_seconds,
-        chain=args.chain,
+        **{f.name: getattr(args, f.name) for f in attrs.fields(SearchConfig)} | {"iterations": iterations}
     )
     seeds = range(args.seed, args.seed + args.games)
     done = {r.seed: r for r in _load(args.out)} if args.out else {}

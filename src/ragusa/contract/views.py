@@ -21,7 +21,10 @@ The deciding seat's view also carries its legal actions, so a program that holds
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from typing import Any
+
+import attrs
 
 from ragusa.contract.documents import PlayerView, SeatView, SoloView
 from ragusa.core.events import BonusChosen, BotDecision, Event
@@ -29,20 +32,36 @@ from ragusa.core.state import GameState, Phase, PlayerState
 from ragusa.rules.legal import legal_actions
 
 
+def _same(view: type, state: type, shown_otherwise: set[str]) -> tuple[str, ...]:
+    held = {f.name for f in attrs.fields(state)}
+    return tuple(f.name for f in attrs.fields(view) if f.name in held and f.name not in shown_otherwise)
+
+
+#: the fields of a `GameState` that its `PlayerView` holds as they are (same name, same value):
+#: all the fields both have but the seats, the dealt and drawn cards, the solo bots and chance
+VIEW_FIELDS = _same(PlayerView, GameState, {"players", "dealt", "rector_hand", "solo", "chance"})
+#: the fields of a `PlayerState` that its `SeatView` holds as they are: all but the bonus cards
+SEAT_VIEW_FIELDS = _same(SeatView, PlayerState, {"bonus_cards"})
+_VIEW_VALUES = attrgetter(*VIEW_FIELDS)
+_SEAT_VIEW_VALUES = attrgetter(*SEAT_VIEW_FIELDS)
+
+
+def view_fields(source: GameState | PlayerView) -> dict[str, Any]:
+    """The `VIEW_FIELDS` of a state or a view, by name: to build either from the other."""
+    return dict(zip(VIEW_FIELDS, _VIEW_VALUES(source), strict=True))
+
+
+def seat_view_fields(source: PlayerState | SeatView) -> dict[str, Any]:
+    """The `SEAT_VIEW_FIELDS` of a seat's state or its view, by name."""
+    return dict(zip(SEAT_VIEW_FIELDS, _SEAT_VIEW_VALUES(source), strict=True))
+
+
 def _seat_view(p: PlayerState, own: bool, reveal: bool, dealt: int) -> SeatView:
     return SeatView(
-        resources=p.resources,
-        commodities=p.commodities,
-        houses_left=p.houses_left,
-        powerhouses_left=p.powerhouses_left,
-        towers_left=p.towers_left,
         bonus_card_count=len(p.bonus_cards),
         bonus_cards=p.bonus_cards if own or reveal else None,
-        ships=p.ships,
-        vp=p.vp,
-        bonus_vp=p.bonus_vp,
-        fish_traded=p.fish_traded,
         dealt_count=dealt,
+        **seat_view_fields(p),
     )
 
 
@@ -67,36 +86,17 @@ def view(state: GameState, seat: int) -> PlayerView:
         )
     return PlayerView(
         viewer=seat,
-        edition=state.edition,
-        options=state.options,
         players=players,
-        start_seat=state.start_seat,
-        phase=state.phase,
-        seat=state.seat,
-        turn_seat=state.turn_seat,
-        placements=state.placements,
-        houses=state.houses,
-        towers=state.towers,
-        walls=state.walls,
-        market=state.market,
-        slots=state.slots,
         ship_deck_size=len(state.ship_deck),
         bonus_deck_size=len(state.bonus_deck),
         dealt=dealt[seat] if seat < len(dealt) else (),
         rector_hand=state.rector_hand if deciding else (),
         rector_hand_size=len(state.rector_hand),
-        placed=state.placed,
-        placed_power=state.placed_power,
-        pending_hexes=state.pending_hexes,
-        current_hex=state.current_hex,
-        queue=state.queue,
-        window_done=state.window_done,
-        passes=state.passes,
-        end_seats=state.end_seats,
         solo=solo,
         legal_actions=legal_actions(state) if deciding else (),
         scores=tuple(p.total_vp for p in state.players),
         chance=node.kind if node is not None else None,
+        **view_fields(state),
     )
 
 
@@ -165,11 +165,15 @@ def view_from_json(text: str | bytes | Any) -> PlayerView:
 
 __all__ = [
     "HIDDEN",
+    "SEAT_VIEW_FIELDS",
+    "VIEW_FIELDS",
     "PlayerView",
     "SeatView",
     "SoloView",
     "redact_events",
+    "seat_view_fields",
     "view",
+    "view_fields",
     "view_from_json",
     "view_to_data",
     "view_to_json",

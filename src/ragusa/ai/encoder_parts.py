@@ -1,0 +1,217 @@
+"""The parts of the observation that `ragusa.ai.encoder` writes whole, built from the full state
+at the offsets `ragusa.ai.observation_layout` declares, seats in absolute order.
+
+Each part comes as a read-only float32 memoryview, ready to be written into a slice of the
+vector in one step. The parts a game meets again and again (the decision, the placement being
+resolved, a seat's resources, commodities and VP) are kept in bounded memos keyed by what
+they show: public values only, so every encoder of every game may share them. `gather` gives
+the indices that turn the seats of a vector so that a given seat is position 0; `placed_spot`
+finds the one spot a move changed on the board, when that is all it changed.
+"""
+
+from __future__ import annotations
+
+import functools
+from array import array
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ragusa.ai.observation_layout import LAYOUT, MAX_SEATS, OBS_SIZE, OPTION_FLAGS, PART, PARTS, SOLO_BOTS
+from ragusa.core.state import EDITIONS, PHASES, POWERHOUSE, GameState
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "commodities",
+    "decision",
+    "frozen",
+    "game",
+    "gather",
+    "placed_spot",
+    "resolving",
+    "resources",
+    "solo",
+    "vp",
+    "zeros",
+]
+
+_PHASE = {p: i for i, p in enumerate(PHASES)}
+
+
+def frozen(cells: Iterable[float]) -> memoryview[float]:
+    """`cells` as a read-only float32 memoryview (a slice of the vector takes it in one write)."""
+    return memoryview(array("f", cells).tobytes()).cast("f")
+
+
+def zeros(n: int) -> memoryview[float]:
+    """`n` zero cells, read-only."""
+    return memoryview(bytes(4 * n)).cast("f")
+
+
+#: per part, per field: where it starts in the part's block, its cells and its scale
+_FIELDS = {p.name: {f.name: (p.at(f.name), f.size, f.scale) for f in p.fields} for p in PARTS}
+
+
+class _Cells:
+    """One part's cells being built, written by field name."""
+
+    def __init__(self, part: str) -> None:
+        self.fields = _FIELDS[part]
+        self.cells = [0.0] * PART[part].size
+
+    def hot(self, field: str, i: int | None, add: bool = False) -> None:
+        """Cell `i` of `field` set to one (added to, with `add`); None or outside: nothing."""
+        at, size, _ = self.fields[field]
+        if i is not None and 0 <= i < size:
+            self.cells[at + i] = self.cells[at + i] + 1.0 if add else 1.0
+
+    def counts(self, field: str, counts: Iterable[float]) -> None:
+        """`field`'s counts, each over the field's scale (as the specification divides)."""
+        at, _, scale = self.fields[field]
+        for k, x in enumerate(counts):
+            self.cells[at + k] = x / scale
+
+    def done(self) -> memoryview[float]:
+        return frozen(self.cells)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def decision(
+    phase: str,
+    seat: int | None,
+    turn_seat: int | None,
+    start_seat: int | None,
+    passes: int,
+    window_done: bool,
+    end_seats: tuple[int, ...],
+    placements: int,
+) -> memoryview[float]:
+    """The decision part (a one-hot by seat: absolute seats)."""
+    part = _Cells("decision")
+    part.hot("phase", _PHASE[phase])
+    part.hot("seat", seat)
+    part.hot("turn_seat", turn_seat)
+    part.hot("start_seat", start_seat)
+    part.counts("placements", (placements,))
+    part.counts("passes", (passes,))
+    part.counts("window_done", (float(window_done),))
+    for e in end_seats:
+        part.hot("end_seats", e, add=True)
+    return part.done()
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def resolving(
+    placed: int, placed_power: bool, pending_hexes: tuple[int, ...], current_hex: int, queue: tuple[int, ...]
+) -> memoryview[float]:
+    """The resolving part: the placement being resolved, its hexes and the queue."""
+    part = _Cells("resolving")
+    part.hot("placed", placed)
+    part.counts("placed_power", (float(placed_power),))
+    for h in pending_hexes:
+        part.hot("pending_hexes", h, add=True)
+    part.hot("current_hex", current_hex)
+    part.hot("queue_head", queue[0] if queue else None)
+    for spot in queue[1:]:
+        part.hot("queue_rest", spot, add=True)
+    return part.done()
+
+
+def _scaled(counts: tuple[int, ...], field: str) -> memoryview[float]:
+    scale = PART["seats"].field(field).scale
+    return frozen([x / scale for x in counts])
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def resources(counts: tuple[int, ...]) -> memoryview[float]:
+    """A seat's resources, each over the field's scale (as the specification divides)."""
+    return _scaled(counts, "resources")
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def commodities(counts: tuple[int, ...]) -> memoryview[float]:
+    """A seat's commodities, each over the field's scale."""
+    return _scaled(counts, "commodities")
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def vp(counts: tuple[int, ...]) -> memoryview[float]:
+    """A seat's VP by source, each over the field's scale."""
+    return _scaled(counts, "vp")
+
+
+def _only(old: list[int], new: list[int], k: int) -> bool:
+    """Whether place `k` is the only one whose owner differs between `old` and `new` (one C
+    comparison of the lists, `new` patched for it)."""
+    now = new[k]
+    if now == old[k]:
+        return False
+    new[k] = old[k]
+    same = new == old
+    new[k] = now
+    return same
+
+
+def placed_spot(old: list[int], new: list[int], placed: int, last: int | None) -> int | None:
+    """The spot of the one house a move placed, if that is all that changed on the board: the
+    spot being resolved, else a spot the seat that decided last (or a powerhouse) now holds."""
+    if 0 <= placed < len(new) and new[placed] != old[placed]:
+        return placed if _only(old, new, placed) else None
+    for who in (POWERHOUSE,) if last is None else (last, POWERHOUSE):
+        k = -1
+        try:
+            while True:
+                k = new.index(who, k + 1)  # a C scan
+                if old[k] != who:
+                    return k if _only(old, new, k) else None
+        except ValueError:  # none new: the other owner, if any
+            continue
+    return None
+
+
+def game(s: GameState) -> memoryview[float]:
+    """The game part: players one-hot, edition, options, solo flag."""
+    part = _Cells("game")
+    part.hot("players", len(s.players) - 1)
+    part.hot("edition", EDITIONS.index(s.edition))
+    part.counts("options", [float(getattr(s.options, name)) for name in OPTION_FLAGS])
+    part.counts("solo", (float(s.solo is not None),))
+    return part.done()
+
+
+def solo(s: GameState) -> memoryview[float]:
+    """The solo part: the bots' card and pair counts and the round (only their numbers)."""
+    part, bots = _Cells("solo"), s.solo
+    if bots is not None:
+        part.counts("bot_cards", [len(c) for c in bots.bot_cards[:SOLO_BOTS]])
+        part.counts("bot_pairs", [len(c) for c in bots.bot_pairs[:SOLO_BOTS]])
+        part.counts("round", (bots.round,))
+    return part.done()
+
+
+@functools.lru_cache(maxsize=MAX_SEATS * MAX_SEATS)
+def gather(n: int, viewer: int) -> npt.NDArray[np.intp]:
+    """Where each cell of `viewer`'s vector comes from in a vector of `n` seats in absolute
+    order, one cell past its end (`OBS_SIZE`: kept zero) for seats past the last. Shared: never
+    written (it stays writable because numpy's `take` copies a read-only index array at every call)."""
+    import numpy as np
+
+    idx = list(range(OBS_SIZE))
+
+    def turn(start: int, width: int) -> None:  # MAX_SEATS groups of `width` cells, one a seat
+        for k in range(MAX_SEATS):
+            src = start + (viewer + k) % n * width
+            idx[start + k * width : start + (k + 1) * width] = range(src, src + width) if k < n else [OBS_SIZE] * width
+
+    for p in PARTS:
+        start = LAYOUT[p.name].start
+        if p.seats:
+            turn(start, p.block)
+            continue
+        for block in range(start, start + p.size, p.block):
+            for f in p.fields:
+                for r in range(f.repeat if f.seats else 0):
+                    turn(block + p.at(f.name) + r * f.width, 1)
+    return np.array(idx, np.intp)
