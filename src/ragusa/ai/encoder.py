@@ -65,6 +65,9 @@ def _floats(array: npt.NDArray[np.float32]) -> _Floats:
 
 # where each part starts, and where each field the encoder writes starts in its part's block
 _DECISION, _RESOLVING, _GAME, _SOLO = LAYOUT["decision"], LAYOUT["resolving"], LAYOUT["game"], LAYOUT["solo"]
+#: the placements made so far: a cell of the decision part, written apart (it changes every turn)
+_PLACEMENTS_AT = _DECISION.start + PART["decision"].at("placements")
+_PLACEMENTS_SCALE = next(f.scale for f in PART["decision"].fields if f.name == "placements")
 _MARKET, _CARDS, _SEATS = PART["market"], PART["cards"], PART["seats"]
 _MARKET_AT, _CARDS_AT, _SEATS_AT = LAYOUT["market"].start, LAYOUT["cards"].start, LAYOUT["seats"].start
 _LEGAL_AT = LAYOUT["legal"].start
@@ -169,11 +172,12 @@ class _Public:
         last = None if self.state is None else self.state.seat  # the seat that decided last
         self.state = s
         mv, n = self.mv, self.n
-        # the decision, from a memo by the fields it shows
-        key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats, s.placements)
+        # the decision, from a memo by the fields it shows, but the placements made, written apart
+        key = (s.phase, s.seat, s.turn_seat, s.start_seat, s.passes, s.window_done, s.end_seats)
         if key != self.decision:
             self.decision = key
-            mv[_DECISION] = parts.decision(*key)
+            mv[_DECISION] = parts.decision(*key, 0)
+        mv[_PLACEMENTS_AT] = s.placements / _PLACEMENTS_SCALE
         # the board: only the places whose owner changed are rewritten
         houses = s.houses
         if houses is not self.houses:

@@ -284,7 +284,7 @@ class LegalIds:
     each, read from the state's legal moves (`ragusa.rules.legal.Moves`): placements from their spot
     masks, so that an action is made only for the id taken (`action`)."""
 
-    __slots__ = ("ids", "moves")
+    __slots__ = ("ids", "moves", "placements")
 
     #: the legal ids
     ids: list[int]
@@ -292,11 +292,12 @@ class LegalIds:
     def __init__(self, state: GameState) -> None:
         moves = self.moves = legal_moves(state)
         if state.chance is not None and state.chance.node is not None:
-            self.ids = []  # a chance node: its outcomes have chance ids (`ragusa.ai.chance_ids`)
+            self.ids, self.placements = [], 0  # a chance node: its outcomes have chance ids (`chance_ids`)
             return
         ids = expand_mask(moves.houses, _BYTE_HOUSE_IDS)
         if moves.power:
             ids.extend([_POWER_START + s for s in moves.powerhouse_spots()])
+        self.placements = len(ids)
         if moves.choices:
             ids.extend(ids_of(moves.choices))
         if moves.fish:
@@ -305,17 +306,20 @@ class LegalIds:
 
     def action(self, action_id: int) -> Action | None:
         """The legal action with id `action_id`, or None when it is not legal here."""
-        if action_id not in self.ids:
+        try:
+            k = self.ids.index(action_id)
+        except ValueError:
             return None
         moves: Moves = self.moves
-        at = action_id - _HOUSE_START
-        if 0 <= at < _N_SPOTS:
-            return place_action(at, moves.traded.get(at, ()))
-        at = action_id - _POWER_START
-        if 0 <= at < _N_SPOTS:
+        if k < self.placements:  # a placement: its action made now, with its minimal trades
+            at = action_id - _HOUSE_START
+            if 0 <= at < _N_SPOTS:
+                return place_action(at, moves.traded.get(at, ()))
+            at = action_id - _POWER_START
             return place_action(at, moves.power_traded.get(at, ()), True)
-        block, key = _block_of(action_id)
-        return _SIMPLE[block.name](key)  # a choice or a trade
+        k -= self.placements
+        choices = moves.choices
+        return choices[k] if k < len(choices) else trade_actions(moves.fish)[k - len(choices)]
 
 
 def legal_ids(state: GameState) -> list[int]:
