@@ -23,20 +23,8 @@ from ragusa.core.from_json import build
 RESOURCES: tuple[str, ...] = ("fish", "wood", "stone", "silver_ore", "grapes", "olives")
 #: The three commodities (RES-2), in the order the library stores them.
 COMMODITIES: tuple[str, ...] = ("silver", "wine", "oil")
-#: The ten city buildings.
-BUILDINGS: tuple[str, ...] = (
-    "winery",
-    "oil-press",
-    "silversmith",
-    "mason",
-    "architect",
-    "fishmonger",
-    "market",
-    "wharf",
-    "rectors-palace",
-    "cathedral",
-)
-#: how each building is called in text (logs, drawings)
+#: The ten city buildings, in the order the library stores them, and how each is called in text
+#: (logs, drawings)
 BUILDING_NAMES: dict[str, str] = {
     "winery": "Winery",
     "oil-press": "Oil Press",
@@ -49,6 +37,7 @@ BUILDING_NAMES: dict[str, str] = {
     "rectors-palace": "Rector's Palace",
     "cathedral": "Cathedral",
 }
+BUILDINGS: tuple[str, ...] = tuple(BUILDING_NAMES)
 HEX_KINDS: tuple[str, ...] = ("country", "sea", "city")
 BONUS_KINDS: tuple[str, ...] = (
     "per_resource",
@@ -63,16 +52,23 @@ BONUS_KINDS: tuple[str, ...] = (
 
 @attrs.frozen
 class HexData:
+    """One hex of the board."""
+
     id: str
+    #: axial coordinates, pointy-top, `r` growing downwards (`ragusa.core.board`)
     q: int
     r: int
+    #: country, sea or city (`HEX_KINDS`)
     kind: str
+    #: what a country or sea hex gives (`RESOURCES`); the building of a city hex (`BUILDINGS`)
     resource: str | None = None
     building: str | None = None
 
 
 @attrs.frozen
 class SpotData:
+    """One spot: a corner shared by three hexes, where a house goes."""
+
     id: str
     hexes: tuple[str, str, str]
     on_wall: bool
@@ -81,6 +77,8 @@ class SpotData:
 
 @attrs.frozen
 class WallData:
+    """A wall segment of the city wall ring: the spots at its ends and the hexes it separates."""
+
     id: str
     spots: tuple[str, str]
     hexes: tuple[str, str]
@@ -88,6 +86,8 @@ class WallData:
 
 @attrs.frozen
 class WallRingData:
+    """The city wall ring, clockwise from `start` (the Silversmith's top corner)."""
+
     start: str
     spots: tuple[str, ...]
     walls: tuple[WallData, ...]
@@ -95,6 +95,8 @@ class WallRingData:
 
 @attrs.frozen
 class BoardData:
+    """The board: hexes, spots, the wall ring and each building's ring of spots."""
+
     orientation: str
     hexes: tuple[HexData, ...]
     spots: tuple[SpotData, ...]
@@ -104,12 +106,16 @@ class BoardData:
 
 @attrs.frozen
 class SlotData:
+    """A market slot: its base cost and the commodity a purchase there lowers."""
+
     cost: dict[str, int]
     lowers: str
 
 
 @attrs.frozen
 class MarketData:
+    """The market: the value track, where the beads start, the slots left to right."""
+
     track: tuple[int, ...]
     start: int
     slots: tuple[SlotData, ...]
@@ -117,37 +123,46 @@ class MarketData:
 
 @attrs.frozen
 class ArrivalData:
+    """The commodity a ship raises when it arrives, and by how many steps (SETUP-5, MARKET-1)."""
+
     commodity: str
     steps: int
 
 
 @attrs.frozen
 class ShipData:
+    """One ship card (MARKET-1)."""
+
     id: str
     good: str
     stars: int
+    """VP scored when it is bought."""
     extra_cost: str | None
+    """A commodity paid on top of its slot's cost, if any."""
     arrival: ArrivalData
 
 
 @attrs.frozen
 class BonusCardData:
+    """One bonus card (END-BONUS-1)."""
+
     id: str
     kind: str
+    """How it scores (`BONUS_KINDS`)."""
     vp: int
+    """VP per unit counted, 2nd edition."""
     resource: str | None = None
+    """The resource a `per_resource` card counts."""
     good: str | None = None
+    """The good a `per_good` card counts."""
     vp_1st_edition: int | None = None
-
-
-@attrs.frozen
-class PatricianCardData:
-    id: str
-    spots: tuple[str, str, str]
+    """VP per unit in the 1st edition, where it differs (ED-1)."""
 
 
 @attrs.frozen
 class SoloSetupData:
+    """Each colour's three opening spots in the solo game (SOLO-1)."""
+
     bot_a: tuple[str, ...]
     bot_b: tuple[str, ...]
     player: tuple[str, ...]
@@ -155,11 +170,23 @@ class SoloSetupData:
 
 @attrs.frozen
 class PiecesData:
+    """The pieces of each player and the limits of the stock (SETUP-2, RES-2)."""
+
     houses: dict[str, int]
+    """Houses per player by number of players ("2" to "5", and "solo")."""
     powerhouses_2p: int
     towers_per_player: int
     walls: int
     commodity_cap: int
+    """The most of each commodity a player holds (RES-2)."""
+
+
+@attrs.frozen
+class PatricianCardData:
+    """A solo Patrician card: its three spots, lowest number first (SOLO-2, SOLO-4)."""
+
+    id: str
+    spots: tuple[str, str, str]
 
 
 @attrs.frozen
@@ -169,6 +196,7 @@ class ComponentData:
     name: str
     notes: tuple[str, ...]
     provenance: dict[str, str]
+    """Where each part of the data comes from: the rulebook text, or reconstructed."""
     board: BoardData
     market: MarketData
     ships: tuple[ShipData, ...]

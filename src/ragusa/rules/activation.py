@@ -17,8 +17,14 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import BUILDINGS, RESOURCES
 from ragusa.core.events import HexActivated, HouseActivated, ResourceGained
 from ragusa.core.state import (
+    PHASE_ARCHITECT,
+    PHASE_MARKET,
+    PHASE_MASON,
+    PHASE_RECTOR_DRAW,
     PHASE_TRADE_WINDOW,
+    PHASE_WHARF,
     POWERHOUSE,
+    Phase,
 )
 from ragusa.core.work import Work
 from ragusa.rules.buildings import (
@@ -44,26 +50,28 @@ READS_RESOURCE: Final = frozenset(
 )
 
 
-def _producer(building: int) -> Callable[[Work, int], bool]:
-    def start(w: Work, seat: int) -> bool:
+def _producer(building: int) -> Callable[[Work, int], None]:
+    def effect(w: Work, seat: int) -> None:
         production.produce(w, seat, building)
-        return False
 
-    return start
+    return effect
 
 
-#: building index -> its effect's start function
-EFFECTS: Final[dict[int, Callable[[Work, int], bool]]] = {
+#: building index -> its effect, for the buildings whose effect asks nothing
+EFFECTS: Final[dict[int, Callable[[Work, int], None]]] = {
     BUILDING_INDEX["winery"]: _producer(BUILDING_INDEX["winery"]),
     BUILDING_INDEX["oil-press"]: _producer(BUILDING_INDEX["oil-press"]),
     BUILDING_INDEX["silversmith"]: _producer(BUILDING_INDEX["silversmith"]),
-    BUILDING_INDEX["mason"]: mason.start,
-    BUILDING_INDEX["architect"]: architect.start,
-    BUILDING_INDEX["fishmonger"]: fishmonger.start,
-    BUILDING_INDEX["market"]: market.start,
-    BUILDING_INDEX["wharf"]: wharf.start,
-    RECTOR: rector.start,
-    CATHEDRAL: cathedral.start,
+    BUILDING_INDEX["fishmonger"]: fishmonger.effect,
+    CATHEDRAL: cathedral.effect,
+}
+#: building index -> the decision its effect opens, and whether the owner has a choice now (R-8)
+DECISIONS: Final[dict[int, tuple[Phase, Callable[[Work, int], bool]]]] = {
+    BUILDING_INDEX["mason"]: (PHASE_MASON, mason.has_choice),
+    BUILDING_INDEX["architect"]: (PHASE_ARCHITECT, architect.has_choice),
+    BUILDING_INDEX["market"]: (PHASE_MARKET, market.has_choice),
+    BUILDING_INDEX["wharf"]: (PHASE_WHARF, wharf.has_choice),
+    RECTOR: (PHASE_RECTOR_DRAW, rector.has_choice),
 }
 
 
@@ -138,7 +146,11 @@ def activate_head(w: Work) -> bool:
             # a solo bot always passes its window; with no event to report the pass, none opens
     if w.ev is not None:
         w.emit(HouseActivated(seat, BOARD.spot_ids[spot], BUILDINGS[building]))
-    if EFFECTS[building](w, seat):
+    decision = DECISIONS.get(building)
+    if decision is None:
+        EFFECTS[building](w, seat)
+    elif decision[1](w, seat):  # the owner decides
+        w.phase = decision[0]
         w.seat = seat
         return True
     finish_head(w)

@@ -50,59 +50,55 @@ NEEDS_COMMODITY: Final = frozenset({BUILDING_INDEX["market"], BUILDING_INDEX["wh
 SPECIAL: Final = (ORE, GRAPES, OLIVES)
 
 
-@attrs.frozen
 class SpotRequirements:
-    """What the rules ask of a house on one spot, from the board (BUILD-1 to BUILD-7)."""
+    """What the rules ask of a house on `spot`, from the board (BUILD-1 to BUILD-7)."""
 
-    #: its country hexes: wood for each (BUILD-2)
-    country: tuple[int, ...]
-    #: its city hexes: stone for each (BUILD-3)
-    city: tuple[int, ...]
-    #: per resource, what a house here gains from its country and sea hexes (ACT-1, ACT-2, BUILD-6)
-    gains: tuple[int, ...]
-    #: resources its production buildings need 1 of (BUILD-7)
-    needs_one: tuple[int, ...]
-    #: next to the Fishmonger (BUILD-7)
-    fishmonger: bool
-    #: next to the Market or the Wharf: a commodity (BUILD-7), or a producer here to make one (R-3)
-    needs_commodity: bool
+    __slots__ = ("city", "country", "fishmonger", "gains", "needs_commodity", "needs_one")
 
-
-def _spot_requirements(spot: int) -> SpotRequirements:
-    hexes = BOARD.spot_hexes[spot]
-    kinds = [BOARD.hex_kind[h] for h in hexes]
-    buildings = [BOARD.hex_building[h] for h, k in zip(hexes, kinds) if k == KIND_CITY]
-    gained = [BOARD.hex_resource[h] for h, k in zip(hexes, kinds) if k in (KIND_COUNTRY, KIND_SEA)]
-    return SpotRequirements(
-        country=tuple(h for h, k in zip(hexes, kinds) if k == KIND_COUNTRY),
-        city=tuple(h for h, k in zip(hexes, kinds) if k == KIND_CITY),
-        gains=tuple(gained.count(r) for r in range(len(RESOURCES))),
-        needs_one=tuple(PRODUCER_NEEDS[b] for b in buildings if b in PRODUCER_NEEDS),
-        fishmonger=BUILDING_INDEX["fishmonger"] in buildings,
-        needs_commodity=any(b in NEEDS_COMMODITY for b in buildings),
-    )
+    def __init__(self, spot: int) -> None:
+        hexes = BOARD.spot_hexes[spot]
+        kinds = [BOARD.hex_kind[h] for h in hexes]
+        buildings = [BOARD.hex_building[h] for h, k in zip(hexes, kinds) if k == KIND_CITY]
+        gained = [BOARD.hex_resource[h] for h, k in zip(hexes, kinds) if k in (KIND_COUNTRY, KIND_SEA)]
+        #: its country hexes: wood for each (BUILD-2); its city hexes: stone for each (BUILD-3)
+        self.country = tuple(h for h, k in zip(hexes, kinds) if k == KIND_COUNTRY)
+        self.city = tuple(h for h, k in zip(hexes, kinds) if k == KIND_CITY)
+        #: per resource, what a house here gains from its country and sea hexes (ACT-1, ACT-2, BUILD-6)
+        self.gains = tuple(gained.count(r) for r in range(len(RESOURCES)))
+        #: resources its production buildings need 1 of (BUILD-7); next to the Fishmonger (BUILD-7)
+        self.needs_one = tuple(PRODUCER_NEEDS[b] for b in buildings if b in PRODUCER_NEEDS)
+        self.fishmonger = BUILDING_INDEX["fishmonger"] in buildings
+        #: next to the Market or the Wharf: a commodity (BUILD-7), or a producer here to make one (R-3)
+        self.needs_commodity = any(b in NEEDS_COMMODITY for b in buildings)
 
 
 #: per spot, what a house there must meet
-SPOTS: Final[tuple[SpotRequirements, ...]] = tuple(_spot_requirements(s) for s in range(len(BOARD.spot_ids)))
+SPOTS: Final[tuple[SpotRequirements, ...]] = tuple(SpotRequirements(s) for s in range(len(BOARD.spot_ids)))
 
 
 def _mask(spots: Iterable[int]) -> int:
     return sum(1 << s for s in spots)
 
 
-@attrs.frozen
 class PieceRequirements:
-    """What a house, or a powerhouse, on each spot must meet besides wood and stone, as masks."""
+    """What a house (`gains`: its own gains count, BUILD-6) or a powerhouse (it gains nothing,
+    TWO-4) on each spot must meet besides wood and stone, as masks of spots."""
 
-    #: per spot, the special resources it needs and does not gain, as bits (`SPECIAL`; BUILD-7)
-    special: tuple[int, ...]
-    #: per lack of special resources (bits), the spots that lack does not bar
-    special_met: tuple[int, ...]
-    #: per spot, the fish to hold after its trades, less the fish it gains (the Fishmonger's 2, BUILD-7)
-    floor: tuple[int, ...]
-    #: per fish held from the lowest floor to the highest, the spots whose floor that meets
-    floor_le: tuple[int, ...]
+    __slots__ = ("floor", "floor_le", "special", "special_met")
+
+    def __init__(self, gains: bool) -> None:
+        spots = range(len(SPOTS))
+        #: per spot, the special resources it needs and does not gain, as bits (`SPECIAL`; BUILD-7)
+        self.special = tuple(
+            sum(1 << k for k, r in enumerate(SPECIAL) if r in sp.needs_one and not (gains and sp.gains[r]))
+            for sp in SPOTS
+        )
+        #: per lack of special resources (bits), the spots that lack does not bar
+        self.special_met = tuple(_mask(s for s in spots if not self.special[s] & lack) for lack in range(8))
+        #: per spot, the fish to hold after its trades, less the fish it gains (the Fishmonger's 2, BUILD-7)
+        self.floor = tuple((FISHMONGER_FISH if sp.fishmonger else 0) - (sp.gains[FISH] if gains else 0) for sp in SPOTS)
+        #: per fish held from the lowest floor to the highest, the spots whose floor that meets
+        self.floor_le = tuple(_mask(s for s in spots if self.floor[s] <= f) for f in range(_FLOOR_LOW, FISHMONGER_FISH))
 
     def floor_met(self, fish: int) -> int:
         """The spots whose fish floor `fish` fish meet."""
@@ -111,26 +107,11 @@ class PieceRequirements:
         return ALL_SPOTS if k >= len(low) else low[k] if k >= 0 else 0
 
 
-def _piece(gains: bool) -> PieceRequirements:
-    """A house's requirements (its own gains count, BUILD-6) or a powerhouse's (it gains nothing, TWO-4)."""
-    special = tuple(
-        sum(1 << k for k, r in enumerate(SPECIAL) if r in sp.needs_one and not (gains and sp.gains[r])) for sp in SPOTS
-    )
-    floor = tuple((FISHMONGER_FISH if sp.fishmonger else 0) - (sp.gains[FISH] if gains else 0) for sp in SPOTS)
-    spots = range(len(SPOTS))
-    return PieceRequirements(
-        special=special,
-        special_met=tuple(_mask(s for s in spots if not special[s] & lack) for lack in range(8)),
-        floor=floor,
-        floor_le=tuple(_mask(s for s in spots if floor[s] <= f) for f in range(_FLOOR_LOW, FISHMONGER_FISH)),
-    )
-
-
 #: the lowest fish floor: a house may spend the fish its sea hexes give
 _FLOOR_LOW: Final = -max(sp.gains[FISH] for sp in SPOTS)
 #: what a house must meet besides wood and stone, and what a powerhouse must (TWO-3, R-10)
-HOUSE_REQUIREMENTS: Final = _piece(gains=True)
-POWERHOUSE_REQUIREMENTS: Final = _piece(gains=False)
+HOUSE_REQUIREMENTS: Final = PieceRequirements(gains=True)
+POWERHOUSE_REQUIREMENTS: Final = PieceRequirements(gains=False)
 #: spots barred to a seat holding no commodity: (not strict, strict) (BUILD-7, R-3)
 BARRED: Final = tuple(
     _mask(s for s, sp in enumerate(SPOTS) if sp.needs_commodity and (strict or not sp.needs_one))

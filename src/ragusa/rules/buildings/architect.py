@@ -7,16 +7,17 @@ from typing import Final
 from ragusa.core.actions import BuildTower
 from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
-from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import TowerBuilt
 from ragusa.core.state import (
     EMPTY,
-    PHASE_ARCHITECT,
 )
 from ragusa.core.work import Work
+from ragusa.rules.action_form import free_place
 
 _TOWER_SPOTS: Final = BOARD.tower_spots
 TOWER_ACTIONS: Final[dict[int, BuildTower]] = {s: BuildTower(BOARD.spot_ids[s]) for s in BOARD.tower_spots}
+#: tower spot id -> its spot
+_TOWER_INDEX: Final = {BOARD.spot_ids[s]: s for s in BOARD.tower_spots}
 
 
 def free_tower_spots(towers: tuple[int, ...]) -> list[int]:
@@ -25,22 +26,16 @@ def free_tower_spots(towers: tuple[int, ...]) -> list[int]:
 
 
 @implements("ARCHITECT-1", "R-8")
-def start(w: Work, seat: int) -> bool:
+def has_choice(w: Work, seat: int) -> bool:
     """Compulsory when the owner has a tower left and a free tower spot exists (R-8)."""
-    if w.towers_left(seat) > 0 and any(w.towers[s] == EMPTY for s in _TOWER_SPOTS):
-        w.phase = PHASE_ARCHITECT
-        return True
-    return False
+    return w.towers_left(seat) > 0 and any(w.towers[s] == EMPTY for s in _TOWER_SPOTS)
 
 
 @implements("ARCHITECT-1")
 def build_tower(w: Work, seat: int, spot_id: str) -> None:
-    spot = BOARD.spot_index.get(spot_id)
-    if spot is None or not BOARD.spot_tower[spot]:
-        raise IllegalActionError("ARCHITECT-1", f"{spot_id!r} is not a tower spot")
-    if w.towers[spot] != EMPTY:
-        raise IllegalActionError("ARCHITECT-1", f"{spot_id} already has a tower (seat {w.towers[spot]})")
-    build(w, seat, spot)
+    """The tower on the free tower spot the action names."""
+    unknown, taken = "{key!r} is not a tower spot", "{key} already has a tower (seat {owner})"
+    build(w, seat, free_place(_TOWER_INDEX, w.towers, spot_id, "ARCHITECT-1", unknown, taken))
 
 
 @implements("ARCHITECT-1")

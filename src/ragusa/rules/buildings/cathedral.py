@@ -7,6 +7,5 @@ from ragusa.core.work import Work
 
 
 @implements("CATHEDRAL-1")
-def start(w: Work, seat: int) -> bool:
+def effect(w: Work, seat: int) -> None:
     """No effect during play: a Cathedral house only scores at the end."""
-    return False

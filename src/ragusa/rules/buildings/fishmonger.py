@@ -16,7 +16,7 @@ FISH_PER_VP: Final = 2
 
 
 @implements("FISHMONGER-1")
-def start(w: Work, seat: int) -> bool:
+def effect(w: Work, seat: int) -> None:
     """The owner scores 1 VP per 2 fish they have, rounded down."""
     p = w.p(seat)
     fish = p.res[FISH]
@@ -24,4 +24,3 @@ def start(w: Work, seat: int) -> bool:
     p.vp[VP_FISHMONGER] += vp
     if w.ev is not None:
         w.emit(VPScored(seat, "fishmonger", vp, f"{fish} fish at the Fishmonger"))
-    return False

@@ -12,7 +12,6 @@ from ragusa.core.components import COMMODITIES, COMPONENTS, ShipData
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import MarketMoved, ShipArrived, ShipBought, VPScored
 from ragusa.core.state import (
-    PHASE_MARKET,
     VP_SHIPS,
 )
 from ragusa.core.work import Work
@@ -68,12 +67,9 @@ def move_bead(w: Work, commodity: int, steps: int) -> None:
 
 
 @implements("MARKET-1", "R-8")
-def start(w: Work, seat: int) -> bool:
-    """Optional (R-8): open the choice when the owner can afford a ship."""
-    if affordable_slots(w.slots, w.commodities(seat)):
-        w.phase = PHASE_MARKET
-        return True
-    return False
+def has_choice(w: Work, seat: int) -> bool:
+    """Optional (R-8): the choice is offered when the owner can afford a ship."""
+    return bool(affordable_slots(w.slots, w.commodities(seat)))
 
 
 @implements("MARKET-1", "R-4", "SETUP-5")

@@ -7,14 +7,13 @@ from typing import Final
 from ragusa.core.actions import BuildWall
 from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
-from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import VPScored, WallBuilt
 from ragusa.core.state import (
     EMPTY,
-    PHASE_MASON,
     VP_MASON,
 )
 from ragusa.core.work import Work
+from ragusa.rules.action_form import free_place
 
 _WALL_SPOTS: Final = BOARD.wall_spots
 WALL_ACTIONS: Final[tuple[BuildWall, ...]] = tuple(BuildWall(w) for w in BOARD.wall_ids)
@@ -34,22 +33,16 @@ def mason_vp(houses: tuple[int, ...], towers: tuple[int, ...], seat: int, segmen
 
 
 @implements("MASON-1", "R-8")
-def start(w: Work, seat: int) -> bool:
-    """Compulsory when a free segment exists (R-8): open the choice; otherwise nothing happens."""
-    if EMPTY in w.walls:
-        w.phase = PHASE_MASON
-        return True
-    return False
+def has_choice(w: Work, seat: int) -> bool:
+    """Compulsory when a free segment exists (R-8); otherwise nothing happens."""
+    return EMPTY in w.walls
 
 
 @implements("MASON-1")
 def build_wall(w: Work, seat: int, segment_id: str) -> None:
-    segment = BOARD.wall_index.get(segment_id)
-    if segment is None:
-        raise IllegalActionError("MASON-1", f"there is no wall segment {segment_id!r}")
-    if w.walls[segment] != EMPTY:
-        raise IllegalActionError("MASON-1", f"wall segment {segment_id} is already built")
-    build(w, seat, segment)
+    """The wall on the free segment the action names."""
+    unknown, taken = "there is no wall segment {key!r}", "wall segment {key} is already built"
+    build(w, seat, free_place(BOARD.wall_index, w.walls, segment_id, "MASON-1", unknown, taken))
 
 
 @implements("MASON-1")

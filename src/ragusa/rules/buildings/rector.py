@@ -8,7 +8,6 @@ from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen, BonusDrawn
 from ragusa.core.state import (
-    PHASE_RECTOR_DRAW,
     PHASE_RECTOR_KEEP,
 )
 from ragusa.core.work import Work
@@ -19,12 +18,9 @@ DRAW: Final = 2
 
 
 @implements("RECTOR-1", "R-8")
-def start(w: Work, seat: int) -> bool:
-    """Optional (R-8): offer the draw when the bonus deck has a card."""
-    if w.bonus_deck:
-        w.phase = PHASE_RECTOR_DRAW
-        return True
-    return False
+def has_choice(w: Work, seat: int) -> bool:
+    """Optional (R-8): the draw is offered when the bonus deck has a card."""
+    return bool(w.bonus_deck)
 
 
 @implements("RECTOR-1", "R-4")

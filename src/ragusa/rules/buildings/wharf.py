@@ -11,7 +11,6 @@ from ragusa.core.components import COMMODITIES, COMPONENTS
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import CommoditySold, VPScored
 from ragusa.core.state import (
-    PHASE_WHARF,
     VP_WHARF,
 )
 from ragusa.core.work import Work
@@ -21,12 +20,9 @@ TRACK: Final = COMPONENTS.market.track
 
 
 @implements("WHARF-1", "R-8")
-def start(w: Work, seat: int) -> bool:
-    """Optional (R-8): open the choice when the owner holds a commodity to sell."""
-    if any(w.commodities(seat)):
-        w.phase = PHASE_WHARF
-        return True
-    return False
+def has_choice(w: Work, seat: int) -> bool:
+    """Optional (R-8): the choice is offered when the owner holds a commodity to sell."""
+    return any(w.commodities(seat))
 
 
 @implements("WHARF-1", "RES-3")
