@@ -39,20 +39,30 @@ EDITIONS: tuple[str, ...] = ("1st", "2nd")
 
 
 class Phase(enum.StrEnum):
-    """Who decides what, now. `GameState.phase` holds one of these; its JSON form is the value."""
+    """Who decides what, now. `GameState.phase` holds one of these; its JSON form is the value. Each
+    names the clause that governs its decision (`rule`) and what the deciding seat does (`asks`)."""
 
-    SETUP_BONUS = "setup_bonus"  # SETUP-6: keep 1 of the 3 dealt bonus cards
-    PLACE = "place"  # TURN-1: place a house or a powerhouse
-    ORDER = "order"  # ACT-5: choose the next hex of the new house to activate
-    TRADE_WINDOW = "trade_window"  # FISH-2: trade before a house that reads a resource activates
-    MASON = "mason"  # MASON-1: choose a wall segment
-    ARCHITECT = "architect"  # ARCHITECT-1: choose a tower spot
-    MARKET = "market"  # MARKET-1: buy a ship or pass
-    WHARF = "wharf"  # WHARF-1: sell a commodity or pass
-    RECTOR_DRAW = "rector_draw"  # RECTOR-1: draw the top 2 bonus cards or decline
-    RECTOR_KEEP = "rector_keep"  # RECTOR-1: keep 1 of the drawn cards
-    END_TRADE = "end_trade"  # END-2: trade fish before the bonus cards score
-    OVER = "over"
+    rule: str
+    asks: str
+
+    def __new__(cls, value: str, rule: str, asks: str) -> Phase:
+        phase = str.__new__(cls, value)
+        phase._value_ = value
+        phase.rule, phase.asks = rule, asks
+        return phase
+
+    SETUP_BONUS = "setup_bonus", "SETUP-6", "keep one of its three dealt bonus cards (ChooseBonus)"
+    PLACE = "place", "TURN-1", "place a house (Place) or trade fish"
+    ORDER = "order", "ACT-5", "choose which hex of the new house activates next (ActivateHex)"
+    TRADE_WINDOW = "trade_window", "FISH-2", "trade fish before its house activates, or Pass"
+    MASON = "mason", "MASON-1", "choose a free wall segment (BuildWall)"
+    ARCHITECT = "architect", "ARCHITECT-1", "choose a free tower spot (BuildTower)"
+    MARKET = "market", "MARKET-1", "buy a ship (BuyShip) or Pass"
+    WHARF = "wharf", "WHARF-1", "sell a commodity (SellCommodity) or Pass"
+    RECTOR_DRAW = "rector_draw", "RECTOR-1", "draw two bonus cards (DrawBonus) or Pass"
+    RECTOR_KEEP = "rector_keep", "RECTOR-1", "keep one drawn bonus card (KeepBonus)"
+    END_TRADE = "end_trade", "END-2", "trade fish before the bonus cards score, or Pass"
+    OVER = "over", "TURN-3", "nothing: the game is over"
 
     def __repr__(self) -> str:
         """The JSON value, quoted, as messages and logs have always shown a phase."""

@@ -59,36 +59,6 @@ from ragusa.rules.two_player import (
 
 FISH: Final = RES_INDEX["fish"]
 
-#: the clause that governs each decision (named when an action does not fit it)
-PHASE_RULE: Final[dict[Phase, str]] = {
-    Phase.SETUP_BONUS: "SETUP-6",
-    Phase.PLACE: "TURN-1",
-    Phase.ORDER: "ACT-5",
-    Phase.TRADE_WINDOW: "FISH-2",
-    Phase.MASON: "MASON-1",
-    Phase.ARCHITECT: "ARCHITECT-1",
-    Phase.MARKET: "MARKET-1",
-    Phase.WHARF: "WHARF-1",
-    Phase.RECTOR_DRAW: "RECTOR-1",
-    Phase.RECTOR_KEEP: "RECTOR-1",
-    Phase.END_TRADE: "END-2",
-    Phase.OVER: "TURN-3",
-}
-PHASE_DOES: Final[dict[Phase, str]] = {
-    Phase.SETUP_BONUS: "keep one of its three dealt bonus cards (ChooseBonus)",
-    Phase.PLACE: "place a house (Place) or trade fish",
-    Phase.ORDER: "choose which hex of the new house activates next (ActivateHex)",
-    Phase.TRADE_WINDOW: "trade fish before its house activates, or Pass",
-    Phase.MASON: "choose a free wall segment (BuildWall)",
-    Phase.ARCHITECT: "choose a free tower spot (BuildTower)",
-    Phase.MARKET: "buy a ship (BuyShip) or Pass",
-    Phase.WHARF: "sell a commodity (SellCommodity) or Pass",
-    Phase.RECTOR_DRAW: "draw two bonus cards (DrawBonus) or Pass",
-    Phase.RECTOR_KEEP: "keep one drawn bonus card (KeepBonus)",
-    Phase.END_TRADE: "trade fish before the bonus cards score, or Pass",
-}
-
-
 # --------------------------------------------------------------------------- action handlers
 
 
@@ -301,7 +271,7 @@ def _resolve(state: GameState, action: Action, events: list[Event] | None) -> Ga
     seat = state.seat
     if phase == PHASE_OVER or seat is None:
         raise IllegalActionError("TURN-3", "the game is over; no action is legal")
-    check_form(action, PHASE_RULE[phase])
+    check_form(action, phase.rule)
     kind = type(action)
     w = Work(state, events)
     if kind is Trade:
@@ -314,9 +284,7 @@ def _resolve(state: GameState, action: Action, events: list[Event] | None) -> Ga
         return w.freeze()
     handler = _HANDLERS.get((phase, kind))
     if handler is None:
-        raise IllegalActionError(
-            PHASE_RULE[phase], f"seat {seat} must {PHASE_DOES[phase]} now; {kind.__name__} is not a choice here"
-        )
+        raise IllegalActionError(phase.rule, f"seat {seat} must {phase.asks} now; {kind.__name__} is not a choice here")
     handler(w, seat, action)
     _drive_bots(w)  # SOLO: the bots play until the human decides again
     return w.freeze()
