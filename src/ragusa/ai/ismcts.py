@@ -8,15 +8,17 @@ generator: two states with the same view give the same choice for the same seed.
 
 What keeps it strong at a small budget:
 
-* **Priors from the greedy heuristic.** When a node is expanded (its second visit), each legal
-  action is scored one step ahead with `ragusa.bots.evaluate` for the acting seat; only
-  the best `width` are searched, best first (`opponent_width`, default 1, at the other
-  seats' decisions: the search follows their likeliest reply and reaches deeper). Another determinization whose legal actions
-  include none of them (a hidden Rector hand, say) adds its own best.
+* **Priors from a heuristic bot.** When a node is expanded (its second visit), each legal action
+  is scored one action ahead for the acting seat by the heuristic (`SearchConfig.heuristic`): the
+  greedy bot's `ragusa.heuristics.greedy.evaluate`, or the expert's judgement of the position at
+  the end of the turn (`ragusa.heuristics.expert`); only the best `width` are searched, best
+  first (`opponent_width`, default 1, at the other seats' decisions: the search follows their
+  likeliest reply and reaches deeper). Another determinization whose legal actions include none
+  of them (a hidden Rector hand, say) adds its own best.
 * **A heuristic cut-off instead of random playouts.** A new leaf is scored at once: for every
-  seat, its estimated final VP (`ragusa.bots.evaluate`) minus the best other seat's,
-  squashed to 0..1 with `tanh(margin / scale)`. Finished games are scored from the real
-  scores the same way. Optionally `rollout` greedy decisions are played first.
+  seat, its estimated final VP by the same heuristic minus the best other seat's, squashed to
+  0..1 with `tanh(margin / scale)`. Finished games are scored from the real scores the same way.
+  Optionally `rollout` decisions or `playout` placements of the heuristic's bot are played first.
 * **Availability counts.** A child's exploration term counts the iterations in which it was
   legal, as ISMCTS requires when the legal actions differ between determinizations.
 

@@ -127,15 +127,15 @@ def end_bonus(cards: tuple[str, ...], resources: tuple[int, ...], edition: str) 
         return sum(min(BONUS_CAP, vp * res[r]) for r, vp in wanted)
 
     best = (score(resources), resources)
-    buyable = [r for r, _ in wanted if r != FISH]
-    # a small search: at most two resource cards are bought for, each until its cap
+    buyable = [(r, vp) for r, vp in wanted if r != FISH]
+    # every multiset of purchases, each resource bought only while its card is below the cap
     stack = [(resources, 0)]
     while stack:
         res, start = stack.pop()
         for i in range(start, len(buyable)):
-            r = buyable[i]
+            r, vp = buyable[i]
             cost = TRADE_COST_BY_INDEX[r]
-            if res[FISH] < cost:
+            if res[FISH] < cost or vp * res[r] >= BONUS_CAP:
                 continue
             nxt = list(res)
             nxt[FISH] -= cost
@@ -144,8 +144,7 @@ def end_bonus(cards: tuple[str, ...], resources: tuple[int, ...], edition: str) 
             v = score(t)
             if v > best[0]:
                 best = (v, t)
-            if sum(min(BONUS_CAP, vp * t[q]) for q, vp in wanted if q == r) < BONUS_CAP:
-                stack.append((t, i))
+            stack.append((t, i))
     return best
 
 
