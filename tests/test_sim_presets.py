@@ -12,8 +12,8 @@ from ragusa.cli import main
 from ragusa.sim.balance import comparison, mode_seats
 from ragusa.sim.games import Row, RunConfig
 from ragusa.sim.presets import PRESETS, SEARCH_EXPERT, PresetRun
-from ragusa.sim.strength import head_to_head, matrix, think_ms
 from ragusa.sim.store import read_rows
+from ragusa.sim.strength import head_to_head, matrix, think_ms
 
 
 def _seat(game: int, seat: int, bot: str, vp: int, winner: bool, decisions: int = 10, cpu_us: int = 0) -> Row:
