@@ -14,7 +14,7 @@ from gymnasium.utils.env_checker import check_env
 import ragusa.adapters.gymnasium  # noqa: F401  (registers the environments)
 from ragusa.adapters.gymnasium import RagusaEnv, SoloEnv, VsBotsEnv
 from ragusa.ai.ids import legal_ids
-from ragusa.ai.observation import observation
+from ragusa.ai.observation_vectors import observation
 from ragusa.bots import GreedyBot, RandomBot
 from ragusa.contract.views import view
 from ragusa.rules.queries import winners

@@ -12,10 +12,11 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ragusa.adapters.openspiel import RagusaGame, RagusaState
-from ragusa.ai.chance import NUM_OUTCOMES, OUTCOMES, ChanceOutcome, outcome_id
+from ragusa.ai.chance import NUM_OUTCOMES, OUTCOMES, outcome_id
 from ragusa.ai.ids import legal_ids
-from ragusa.ai.observation import INFO_LAYOUT, INFO_SIZE, LAYOUT, OBS_SIZE, information_state, observation
+from ragusa.ai.observation_vectors import INFO_LAYOUT, INFO_SIZE, LAYOUT, OBS_SIZE, information_state, observation
 from ragusa.contract.views import view
+from ragusa.core.actions import ChanceOutcome
 from ragusa.rules.game import new_game
 from ragusa.rules.queries import winners
 from tests.chance_support import Oracle, setup_oracle

@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 from ragusa.adapters.pettingzoo import env, raw_env
 from ragusa.ai.ids import NUM_ACTIONS, legal_ids
-from ragusa.ai.observation import OBS_SIZE, observation
+from ragusa.ai.observation_vectors import OBS_SIZE, observation
 from ragusa.contract.views import view
 from ragusa.rules.queries import winners
 

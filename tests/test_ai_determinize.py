@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 
 from ragusa import Options, apply, is_terminal, legal_actions, new_game, view
-from ragusa.ai.determinize import determinize, unseen_bonus_cards
+from ragusa.ai.determinization import determinize, unseen_bonus_cards
 from ragusa.core.components import COMPONENTS
 from ragusa.core.state import RESERVED
 from tests.ai_support import modes, random_game, seeds

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ragusa.ai.ids import id_table
-from ragusa.ai.observation import LAYOUT
+from ragusa.ai.observation_vectors import LAYOUT
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "ai.md").read_text(encoding="utf-8")
 
@@ -32,9 +32,9 @@ def test_the_levels_in_the_docs_are_the_definition() -> None:
 
 def test_only_the_vector_forms_import_numpy() -> None:
     code = (
-        "import sys, random, ragusa, ragusa.cli, ragusa.bots, ragusa.ai, ragusa.ismcts, ragusa.ai.determinize\n"
+        "import sys, random, ragusa, ragusa.cli, ragusa.bots, ragusa.ai, ragusa.ismcts, ragusa.ai.determinization\n"
         "import ragusa.heuristics.expert\n"
-        "from ragusa.ai.observation import observation_list\n"
+        "from ragusa.ai import observation_list\n"
         "s = ragusa.new_game(2, seed=1)\n"
         "observation_list(ragusa.view(s, 0)); ragusa.ai.legal_mask_list(s)\n"
         "assert 'numpy' not in sys.modules, 'numpy imported'\n"

@@ -12,7 +12,7 @@ from ragusa import Action, Options, apply, is_terminal, legal_actions, view
 from ragusa.ai import encoder_parts
 from ragusa.ai.encoder import ObservationEncoder, encode_information_state, encode_observation
 from ragusa.ai.ids import legal_ids
-from ragusa.ai.observation import OBS_SIZE, information_state, observation
+from ragusa.ai.observation_vectors import OBS_SIZE, information_state, observation
 from ragusa.rules.chance import chance_outcomes, is_chance
 from ragusa.rules.game import new_game
 from tests.ai_support import MODES, modes, random_game, seeds

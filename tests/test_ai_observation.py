@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from ragusa import GameState, Options, Place, apply, legal_actions, new_game, view
 from ragusa.ai.encoder import ObservationEncoder, encode_observation
 from ragusa.ai.ids import NUM_ACTIONS, action_id
-from ragusa.ai.observation import (
+from ragusa.ai.observation_vectors import (
     INFO_LAYOUT,
     INFO_SIZE,
     LAYOUT,

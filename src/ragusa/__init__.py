@@ -21,6 +21,7 @@ from ragusa.core.actions import (
     BuildTower,
     BuildWall,
     BuyShip,
+    ChanceOutcome,
     ChooseBonus,
     DrawBonus,
     KeepBonus,
@@ -29,6 +30,8 @@ from ragusa.core.actions import (
     SellCommodity,
     Trade,
 )
+from ragusa.core.board import BOARD, Board
+from ragusa.core.components import BUILDINGS, COMMODITIES, COMPONENTS, RESOURCES
 from ragusa.core.errors import (
     ComponentDataError,
     GameNotOverError,
@@ -36,8 +39,30 @@ from ragusa.core.errors import (
     InvalidInputError,
     Violation,
 )
-from ragusa.core.events import Event
-from ragusa.core.state import GameState, Options, Phase, PlayerState
+from ragusa.core.events import (
+    BonusChosen,
+    BonusDrawn,
+    BotDecision,
+    CommodityProduced,
+    CommoditySold,
+    Event,
+    FishTraded,
+    GameEnded,
+    HexActivated,
+    HouseActivated,
+    HousePlaced,
+    MarketMoved,
+    Passed,
+    PowerhousesConverted,
+    ResourceGained,
+    ShipArrived,
+    ShipBought,
+    TowerBuilt,
+    VPScored,
+    WallBuilt,
+)
+from ragusa.core.state import CHANCE, EMPTY, POWERHOUSE, RESERVED, GameState, Options, Phase, PlayerState
+from ragusa.rules.chance import chance_outcomes, is_chance, with_chance
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import (
@@ -49,28 +74,48 @@ from ragusa.rules.queries import (
 )
 from ragusa.rules.resolution import apply, step
 
-if TYPE_CHECKING:  # the JSON contract is imported on first use (see __getattr__), for a fast ``import ragusa``
-    from ragusa.contract.records import GameRecord, record_from_json, record_to_json, replay, verify
-    from ragusa.contract.serialization import action_from_json, action_to_json, state_from_json, state_to_json
+if TYPE_CHECKING:  # the JSON contract and the text forms are imported on first use (see __getattr__)
+    from ragusa.contract.records import (
+        GameRecord,
+        Replay,
+        ReplayError,
+        Verification,
+        record_from_json,
+        record_of,
+        record_to_json,
+        replay,
+        verify,
+    )
+    from ragusa.contract.serialization import (
+        action_from_data,
+        action_from_json,
+        action_to_data,
+        action_to_json,
+        event_to_data,
+        event_to_json,
+        state_from_data,
+        state_from_json,
+        state_to_data,
+        state_to_json,
+    )
     from ragusa.contract.validation import validate
-    from ragusa.contract.views import PlayerView, view, view_from_json, view_to_json
+    from ragusa.contract.views import PlayerView, view, view_from_json, view_to_data, view_to_json
+    from ragusa.text.log import describe_event, describe_result, describe_step
+    from ragusa.text.notation import format_action, parse_action
+    from ragusa.text.render import board_svg
 
+_RECORDS = ("GameRecord", "Replay", "ReplayError", "Verification", "record_from_json", "record_of")
+_SERIALIZATION = ("action_from_data", "action_from_json", "action_to_data", "action_to_json", "event_to_data")
+_MORE_SERIALIZATION = ("event_to_json", "state_from_data", "state_from_json", "state_to_data", "state_to_json")
 #: names of the public API imported on first use, and their modules
 _LAZY: dict[str, str] = {
-    "GameRecord": "ragusa.contract.records",
-    "PlayerView": "ragusa.contract.views",
-    "action_from_json": "ragusa.contract.serialization",
-    "action_to_json": "ragusa.contract.serialization",
-    "record_from_json": "ragusa.contract.records",
-    "record_to_json": "ragusa.contract.records",
-    "replay": "ragusa.contract.records",
-    "state_from_json": "ragusa.contract.serialization",
-    "state_to_json": "ragusa.contract.serialization",
+    **dict.fromkeys((*_RECORDS, "record_to_json", "replay", "verify"), "ragusa.contract.records"),
+    **dict.fromkeys((*_SERIALIZATION, *_MORE_SERIALIZATION), "ragusa.contract.serialization"),
     "validate": "ragusa.contract.validation",
-    "verify": "ragusa.contract.records",
-    "view": "ragusa.contract.views",
-    "view_from_json": "ragusa.contract.views",
-    "view_to_json": "ragusa.contract.views",
+    **dict.fromkeys(("PlayerView", "view", "view_from_json", "view_to_data", "view_to_json"), "ragusa.contract.views"),
+    **dict.fromkeys(("describe_event", "describe_result", "describe_step"), "ragusa.text.log"),
+    **dict.fromkeys(("format_action", "parse_action"), "ragusa.text.notation"),
+    "board_svg": "ragusa.text.render",
 }
 
 
@@ -85,47 +130,97 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "Action",
     "ActivateHex",
+    "BOARD",
+    "BUILDINGS",
+    "Board",
+    "BonusChosen",
+    "BonusDrawn",
+    "BotDecision",
     "BuildTower",
     "BuildWall",
     "BuyShip",
+    "CHANCE",
+    "COMMODITIES",
+    "COMPONENTS",
+    "ChanceOutcome",
     "ChooseBonus",
+    "CommodityProduced",
+    "CommoditySold",
     "ComponentDataError",
     "DrawBonus",
+    "EMPTY",
     "Event",
+    "FishTraded",
+    "GameEnded",
     "GameNotOverError",
     "GameRecord",
     "GameState",
+    "HexActivated",
+    "HouseActivated",
+    "HousePlaced",
     "IllegalActionError",
     "InvalidInputError",
     "KeepBonus",
+    "MarketMoved",
     "Options",
+    "POWERHOUSE",
     "Pass",
+    "Passed",
     "Phase",
     "Place",
     "PlayerState",
     "PlayerView",
+    "PowerhousesConverted",
+    "RESERVED",
+    "RESOURCES",
+    "Replay",
+    "ReplayError",
+    "ResourceGained",
     "SellCommodity",
+    "ShipArrived",
+    "ShipBought",
+    "TowerBuilt",
     "Trade",
+    "VPScored",
+    "Verification",
     "Violation",
+    "WallBuilt",
+    "action_from_data",
     "action_from_json",
+    "action_to_data",
     "action_to_json",
     "apply",
+    "board_svg",
+    "chance_outcomes",
     "current_player",
+    "describe_event",
+    "describe_result",
+    "describe_step",
+    "event_to_data",
+    "event_to_json",
+    "format_action",
+    "is_chance",
     "is_terminal",
     "legal_actions",
     "new_game",
+    "parse_action",
     "record_from_json",
+    "record_of",
     "record_to_json",
     "replay",
     "score_breakdown",
     "scores",
+    "state_from_data",
     "state_from_json",
+    "state_to_data",
     "state_to_json",
     "step",
     "validate",
     "verify",
     "view",
     "view_from_json",
+    "view_to_data",
     "view_to_json",
     "winners",
+    "with_chance",
 ]

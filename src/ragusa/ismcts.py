@@ -2,7 +2,7 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). The bot sees only
 `view(state, seat)`; every iteration draws a full state consistent with that view
-(`ragusa.ai.determinize.determinize`), walks one shared tree keyed by action ids in
+(`ragusa.ai.determinize`), walks one shared tree keyed by action ids in
 that state, and scores the leaf. Choices are a function of the view and the bot's own
 generator: two states with the same view give the same choice for the same seed.
 
@@ -36,7 +36,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from ragusa.ai.determinize import determinize
+from ragusa.ai.determinization import determinize
 from ragusa.ai.ids import action_id
 from ragusa.contract.views import PlayerView, view
 from ragusa.core.actions import Action, DrawBonus, Trade

@@ -44,7 +44,7 @@ import ragusa.adapters.table as table_module
 from ragusa.adapters.table import GameState, view
 from ragusa.ai.encoder import ObservationEncoder
 from ragusa.ai.ids import ids_of
-from ragusa.ai.observation import observation
+from ragusa.ai.observation_vectors import observation
 from ragusa.core.actions import Action
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.resolution import apply

@@ -20,7 +20,7 @@ Examples:
 `gymnasium.make("ragusa.adapters.gymnasium:ragusa/Solo-v0")` imports the module itself.
 
 Actions are the fixed ids of `ragusa.ai.ids` (`Discrete(NUM_ACTIONS)`); the observation
-is `ragusa.ai.observation.observation` of seat 0's view; `info["action_mask"]` is an
+is `ragusa.ai.observation` of seat 0's view; `info["action_mask"]` is an
 int8 vector, 1 at the legal ids. The reward comes at the end: +1 when seat 0 is among the
 winners, -1 when it is not, 0 when every seat ties. An illegal id ends the episode with -1 and
 `info["illegal_action"] = True` (nothing is applied). `reset(seed=s)` fixes the game and the
@@ -55,7 +55,7 @@ from ragusa.adapters.table import (
     win_share,
 )
 from ragusa.ai.encoder import ObservationEncoder
-from ragusa.ai.observation import LAYOUT, OBS_SIZE
+from ragusa.ai.observation_vectors import LAYOUT, OBS_SIZE
 from ragusa.bots import Bot, make_bot
 
 __all__ = ["RagusaEnv", "SoloEnv", "VsBotsEnv"]

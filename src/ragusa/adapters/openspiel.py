@@ -27,13 +27,13 @@ parameter any more: the initial state is the chance node before the setup's firs
 
 Actions are the fixed ids of `ragusa.ai.ids` (the same space in every mode); the returns at
 the end are each seat's share of the win (1/k for each of k winners, else 0). The observation
-tensor is `ragusa.ai.observation.observation` of the player's view and the
-information-state tensor is `ragusa.ai.observation.information_state` (the observation and
+tensor is `ragusa.ai.observation` of the player's view and the
+information-state tensor is `ragusa.ai.information_state` (the observation and
 the player's own actions); both carry named views (`observer.dict`) by layout part. The
 strings are the view as JSON (plus the player's own action ids for the information state).
-`resample_from_infostate` draws a full state with `ragusa.ai.determinize.determinize`
+`resample_from_infostate` draws a full state with `ragusa.ai.determinize`
 and turns it back into a state with explicit chance (the decks' undrawn cards unknown again,
-`ragusa.ai.chance.with_chance`), so OpenSpiel's IS-MCTS works on it and samples chance nodes
+`ragusa.with_chance`), so OpenSpiel's IS-MCTS works on it and samples chance nodes
 in its simulations. Serialization keeps the state as ragusa's JSON.
 """
 
@@ -64,13 +64,14 @@ from ragusa.adapters.table import (
     view,
     win_share,
 )
-from ragusa.ai.chance import NUM_OUTCOMES, ChanceOutcome, chance_ids, is_chance, outcome_from_id, with_chance
-from ragusa.ai.determinize import determinize
+from ragusa.ai.chance import NUM_OUTCOMES, chance_ids, outcome_from_id
+from ragusa.ai.determinization import determinize
 from ragusa.ai.ids import action_id
-from ragusa.ai.observation import INFO_LAYOUT, LAYOUT, information_state, observation
+from ragusa.ai.observation_vectors import INFO_LAYOUT, LAYOUT, information_state, observation
 from ragusa.contract.serialization import action_from_json, action_to_json, state_from_json, state_to_json
 from ragusa.contract.views import view_to_json
-from ragusa.core.actions import Action
+from ragusa.core.actions import Action, ChanceOutcome
+from ragusa.rules.chance import is_chance, with_chance
 
 __all__ = ["MAX_GAME_LENGTH", "PARAMETERS", "RagusaGame", "RagusaObserver", "RagusaState"]
 
@@ -251,7 +252,7 @@ class RagusaState(pyspiel.State):
 
     def resample_from_infostate(self, player: int, sampler: Any) -> RagusaState:
         """A state `player` cannot tell from this one, hidden cards drawn uniformly
-        (`ragusa.ai.determinize.determinize`); `sampler()` gives the randomness."""
+        (`ragusa.ai.determinize`); `sampler()` gives the randomness."""
         seed = int(float(sampler()) * 2**53) if callable(sampler) else random.getrandbits(53)
         real = self.held.table.state.chance
         sample = determinize(self.held.view(player), random.Random(seed))
@@ -267,7 +268,7 @@ class RagusaState(pyspiel.State):
 
 class RagusaObserver:
     """OpenSpiel's observer: one flat float32 `tensor`, `dict` of named views onto it (the
-    parts of `ragusa.ai.observation.LAYOUT`, or of `INFO_LAYOUT` for the information
+    parts of `ragusa.ai.LAYOUT`, or of `INFO_LAYOUT` for the information
     state), `set_from` and `string_from`."""
 
     def __init__(self, info: bool) -> None:

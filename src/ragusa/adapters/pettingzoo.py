@@ -14,7 +14,7 @@ Examples:
   its bots inside the engine: use `ragusa.adapters.gymnasium`'s `ragusa/Solo-v0`).
 * Actions: `Discrete(NUM_ACTIONS)`, the fixed ids of `ragusa.ai.ids`.
 * Observations: `{"observation": float32 vector, "action_mask": int8 vector}`; the vector is
-  `ragusa.ai.observation.observation` of the agent's own view (seats relative to it), the
+  `ragusa.ai.observation` of the agent's own view (seats relative to it), the
   mask is 1 at the agent's legal ids and all zero for an agent that does not decide.
 * Rewards, at the end only: +1 to each winner, -1 to each other seat, 0 to all when every seat ties.
 * `reset(seed=s)` starts the game `new_game(n, seed=...)` drawn from `s`: the same seed gives
@@ -57,7 +57,7 @@ from ragusa.adapters.table import (
     win_share,
 )
 from ragusa.ai.encoder import ObservationEncoder
-from ragusa.ai.observation import LAYOUT, OBS_SIZE
+from ragusa.ai.observation_vectors import LAYOUT, OBS_SIZE
 
 #: the observation's `legal` part: the action mask
 _MASK = LAYOUT["legal"]

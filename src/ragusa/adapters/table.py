@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 #: the upper bound of the observation boxes: every feature is a count scaled to about 0..1
-#: (:data:`ragusa.ai.observation.SCALE`); this bound leaves room for the largest counts
+#: (:data:`ragusa.ai.SCALE`); this bound leaves room for the largest counts
 OBS_HIGH = 10.0
 
 #: the solo variants (SOLO-3, SOLO-5, SOLO-8) by their parameter name, and the option each sets

@@ -1,43 +1,74 @@
-"""The AI interface: fixed action ids, observation vectors, explicit chance, determinization, search.
+"""The AI interface: fixed action ids, observation vectors, chance outcome ids, determinization.
 
-Needs the `ai` extra (`pip install 'ragusa[ai]'`, numpy) for the vector forms; the rest of
-the package never imports numpy.
+Needs the `ai` extra (`pip install 'ragusa[ai]'`, numpy) for the vector forms only: numpy is
+imported when a numpy array is first asked for (`legal_mask`, `observation`, the encoder), never by
+`import ragusa.ai`. What a game with explicit chance needs beside the ids (`is_chance`,
+`chance_outcomes`, `ChanceOutcome`, `CHANCE`, `with_chance`) is in the root package `ragusa`.
+
+Each name has one home: the modules below hold them (`ids`, `observation_vectors` and
+`observation_layout`, `encoder`, `chance`, `determinization`), and this package is where a user
+imports them from.
 """
 
 from __future__ import annotations
 
-from ragusa.ai import chance
-from ragusa.ai.chance import CHANCE as CHANCE
-from ragusa.ai.chance import NUM_OUTCOMES as NUM_OUTCOMES
-from ragusa.ai.chance import OUTCOMES as OUTCOMES
-from ragusa.ai.chance import ChanceOutcome as ChanceOutcome
-from ragusa.ai.chance import apply as apply
-from ragusa.ai.chance import chance_ids as chance_ids
-from ragusa.ai.chance import chance_outcomes as chance_outcomes
-from ragusa.ai.chance import is_chance as is_chance
-from ragusa.ai.chance import outcome_from_id as outcome_from_id
-from ragusa.ai.chance import outcome_id as outcome_id
-from ragusa.ai.chance import with_chance as with_chance
+from ragusa.ai.chance import NUM_OUTCOMES, OUTCOMES, chance_ids, outcome_from_id, outcome_id
+from ragusa.ai.determinization import determinize, unseen_bonus_cards
+from ragusa.ai.encoder import ObservationEncoder, encode_information_state, encode_observation
 from ragusa.ai.ids import (
     BLOCKS,
     NUM_ACTIONS,
+    Block,
+    LegalIds,
     action_from_id,
     action_id,
     describe_id,
+    id_table,
+    ids_of,
     legal_ids,
     legal_mask,
     legal_mask_list,
 )
+from ragusa.ai.observation_vectors import (
+    INFO_LAYOUT,
+    INFO_SIZE,
+    LAYOUT,
+    OBS_SIZE,
+    SCALE,
+    information_state,
+    observation,
+    observation_list,
+)
 
-#: the action ids' names (`ragusa.ai.ids`), then every name of `ragusa.ai.chance`
 __all__ = [
     "BLOCKS",
+    "INFO_LAYOUT",
+    "INFO_SIZE",
+    "LAYOUT",
     "NUM_ACTIONS",
+    "NUM_OUTCOMES",
+    "OBS_SIZE",
+    "OUTCOMES",
+    "SCALE",
+    "Block",
+    "LegalIds",
+    "ObservationEncoder",
     "action_from_id",
     "action_id",
+    "chance_ids",
     "describe_id",
+    "determinize",
+    "encode_information_state",
+    "encode_observation",
+    "id_table",
+    "ids_of",
+    "information_state",
     "legal_ids",
     "legal_mask",
     "legal_mask_list",
-    *chance.__all__,
+    "observation",
+    "observation_list",
+    "outcome_from_id",
+    "outcome_id",
+    "unseen_bonus_cards",
 ]

@@ -2,8 +2,9 @@
 fixed integer id per outcome (the OpenSpiel adapter's chance actions).
 
 A game started with `ragusa.new_game(players, chance=True)` stops at every random event: there
-`is_chance(state)` is true, `chance_outcomes(state)` lists each `ChanceOutcome` with its exact
-probability (a `Fraction`) and `apply(state, outcome)` goes on. See `ragusa.rules.chance`.
+`ragusa.is_chance(state)` is true, `ragusa.chance_outcomes(state)` lists each `ragusa.ChanceOutcome`
+with its exact probability (a `Fraction`) and `ragusa.apply(state, outcome)` goes on. This module
+numbers the outcomes.
 
 Outcome ids (`NUM_OUTCOMES` = 57, the same in every mode): the ships in component-file order
 (0-25), then the bonus cards (26-41), the Patrician cards (42-51), then the seats 0-4 (52-56,
@@ -16,23 +17,10 @@ from fractions import Fraction
 
 from ragusa.core.actions import ChanceOutcome
 from ragusa.core.components import COMPONENTS
-from ragusa.core.state import CHANCE, GameState
-from ragusa.rules.chance import chance_outcomes, is_chance, with_chance
-from ragusa.rules.resolution import apply
+from ragusa.core.state import GameState
+from ragusa.rules.chance import chance_outcomes
 
-__all__ = [
-    "CHANCE",
-    "NUM_OUTCOMES",
-    "OUTCOMES",
-    "ChanceOutcome",
-    "apply",
-    "chance_ids",
-    "chance_outcomes",
-    "is_chance",
-    "outcome_from_id",
-    "outcome_id",
-    "with_chance",
-]
+__all__ = ["NUM_OUTCOMES", "OUTCOMES", "chance_ids", "outcome_from_id", "outcome_id"]
 
 #: every chance outcome, by id: ships, bonus cards, Patrician cards (ids), then seats 0-4
 OUTCOMES: tuple[str | int, ...] = (

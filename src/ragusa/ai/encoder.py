@@ -1,6 +1,6 @@
 """Observation vectors encoded straight from the full state, fast.
 
-`ragusa.ai.observation.observation(view(state, seat))` is the specification: it goes
+`ragusa.ai.observation(view(state, seat))` is the specification: it goes
 through the seat's `PlayerView`, which lists the legal actions again, and builds the vector
 as a Python list. The adapters need a vector at every decision, so `ObservationEncoder`
 writes the same vector from the state itself in two steps:
@@ -19,10 +19,8 @@ writes the same vector from the state itself in two steps:
 Tests check it equals the specification on every state of random games of every mode.
 
 Examples:
-    >>> from ragusa.ai.encoder import ObservationEncoder
-    >>> from ragusa.ai.observation import observation
-    >>> from ragusa.contract.views import view
-    >>> from ragusa.rules.game import new_game
+    >>> from ragusa import new_game, view
+    >>> from ragusa.ai import ObservationEncoder, observation
     >>> state = new_game(3, seed=5)
     >>> bool((ObservationEncoder().observe(state, 1) == observation(view(state, 1))).all())
     True
