@@ -330,6 +330,7 @@ def _blocks(build: _Build, page: str) -> dict[str, Callable[[], str]]:
         "coverage": lambda: pages.render_coverage(report),
         "environment": lambda: pages.render_environment_notes(report),
         "matrix": lambda: pages.render_traceability_matrix(report, page),
+        "code-reference": lambda: pages.render_code_reference(report),
         "provenance": lambda: _provenance(build),
         "board": _board_svg,
         "market": _market_table,

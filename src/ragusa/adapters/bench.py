@@ -1,4 +1,4 @@
-"""The adapters' overhead (issue 14.5): a step through each adapter against raw engine steps
+"""The adapters' overhead: a step through each adapter against raw engine steps
 on the very same decisions, in CPU time.
 
     python -m ragusa.adapters.bench [--games 20] [--players 4] [--repeats 3]
@@ -51,7 +51,7 @@ from ragusa.rules.resolution import apply
 
 __all__ = ["INFORMATIVE", "TARGET", "Figures", "Row", "main", "measure"]
 
-#: the most a step through an adapter may cost, in raw engine steps (issue 14.5)
+#: the most a step through an adapter may cost, in raw engine steps
 TARGET = 2.0
 
 #: (CPU seconds, wall seconds)

@@ -1,4 +1,4 @@
-"""Ragusa as single-agent Gymnasium environments (issue 14.3). Needs `pip install 'ragusa[ai]'`.
+"""Ragusa as single-agent Gymnasium environments. Needs `pip install 'ragusa[ai]'`.
 
 Importing this module registers two environments:
 

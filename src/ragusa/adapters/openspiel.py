@@ -1,4 +1,4 @@
-"""Ragusa as an OpenSpiel game, `python_ragusa` (issue 14.1). Needs `pip install 'ragusa[openspiel]'`.
+"""Ragusa as an OpenSpiel game, `python_ragusa`. Needs `pip install 'ragusa[openspiel]'`.
 
 Importing this module registers the game:
 

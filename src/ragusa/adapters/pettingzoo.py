@@ -1,4 +1,4 @@
-"""Ragusa as a PettingZoo AEC environment (issue 14.2), shaped like PettingZoo's classic games.
+"""Ragusa as a PettingZoo AEC environment, shaped like PettingZoo's classic games.
 
 Needs `pip install 'ragusa[ai]'`.
 

@@ -1,4 +1,4 @@
-"""Benchmark of reading JSON at the trust boundary (issue 11): `state_from_json` of a mid-game
+"""Benchmark of reading JSON at the trust boundary: `state_from_json` of a mid-game
 4-player state, `record_from_json` of a whole 4-player game's record, and `import ragusa` in a
 fresh interpreter. Each figure is the median of repeated runs; `ragusa bench` prints them with
 their targets."""

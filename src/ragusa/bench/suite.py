@@ -1,4 +1,4 @@
-"""The benchmark suite (issue 12): ragusa against python-chess in one run, per mode; the cost of
+"""The benchmark suite: ragusa against python-chess in one run, per mode; the cost of
 `legal_actions` and `apply` at a placement decision; decisions/s by game phase; memory per
 retained state.
 
@@ -46,9 +46,9 @@ __all__ = [
 
 #: the modes compared, as (label, players)
 MODES: tuple[tuple[str, int], ...] = (("4p", 4), ("2p", 2), ("3p", 3), ("5p", 5), ("solo", 1))
-#: issue 12: the least ratio of decisions/s to python-chess plies/s, per mode
+#: the target: the least ratio of decisions/s to python-chess plies/s, per mode
 TARGETS: dict[str, float] = {"4p": 2.5, "2p": 2.0, "3p": 2.0, "5p": 2.0, "solo": 1.0}
-#: issue 12: the most median microseconds of `legal_actions` and `apply` at a placement decision
+#: the target: the most median microseconds of `legal_actions` and `apply` at a placement decision
 TARGET_LEGAL_US = 15.0
 TARGET_APPLY_US = 20.0
 

@@ -16,7 +16,7 @@ def excerpt(text: str, limit: int = 120) -> str:
 class IllegalActionError(ValueError):
     """An action the rules forbid in this state, or something that is not an action at all.
 
-    `rule` is the SPEC.md clause ID that forbids it; the message gives the numbers.
+    `rule` is the ID of the rule clause that forbids it (as on the docs' rules pages); the message gives the numbers.
     """
 
     def __init__(self, rule: str, message: str) -> None:
@@ -32,7 +32,7 @@ class GameNotOverError(ValueError):
 
 @attrs.frozen
 class Violation:
-    """One invariant a game position breaks: the SPEC clause, the JSON path of the value, what is wrong."""
+    """One invariant a game position breaks: the rule clause, the JSON path of the value, what is wrong."""
 
     clause: str
     path: str

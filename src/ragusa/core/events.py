@@ -2,7 +2,7 @@
 
 Each event is a frozen attrs class; `seat` is the player concerned. Events that
 carry hidden information (a kept bonus card, cards drawn) say so in their docs;
-player views (a later issue) redact them.
+a seat is sent only its share of them.
 """
 
 from __future__ import annotations

@@ -151,7 +151,7 @@ def _drive_bots(w: Work) -> None:
 
 
 def start_play(w: Work) -> None:
-    """Begin play on a set-up solo game (`ragusa.rules.solo.new_solo_game`): the first turn, and
+    """Begin play on a set-up solo game (`ragusa.rules.solo.setup.new_solo_game`): the first turn, and
     the bots' decisions until the human's first."""
     begin_turn(w, w.start_seat)
     _drive_bots(w)

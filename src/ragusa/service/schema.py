@@ -205,7 +205,7 @@ ERROR = {
             "properties": {
                 "code": {"enum": list(ERROR_CODES)},
                 "message": {"type": "string"},
-                "rule": {"type": "string", "description": "the SPEC.md clause an illegal action breaks"},
+                "rule": {"type": "string", "description": "the rule clause an illegal action breaks"},
                 "path": {"type": "string", "description": "where in the input the problem is"},
             },
             "required": ["code", "message"],
@@ -284,7 +284,7 @@ def openapi(version: str) -> dict[str, Any]:
                         "404": {"description": "no such game", "content": error},
                         "409": {"description": "not this seat's turn, or undo/game-over conflict", "content": error},
                         "413": {"description": "body over 1 MB", "content": error},
-                        "422": {"description": "an illegal action; rule names the SPEC clause", "content": error},
+                        "422": {"description": "an illegal action; rule names the rule clause", "content": error},
                     },
                 }
             },

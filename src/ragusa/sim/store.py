@@ -1,7 +1,7 @@
 """The results file: Parquet (pyarrow), one row per game and seat, written in chunks.
 
 The run's `RunConfig` is stored in the file's schema metadata
-(key `ragusa.run`), so a rerun can check that it continues the same run.
+(under `META_KEY`), so a rerun can check that it continues the same run.
 
 Writing is crash-safe at the file level: a `ResultWriter` writes to `<out>.partial`
 (the rows already in `<out>` first, then each finished chunk as a row group) and replaces

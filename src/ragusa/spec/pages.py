@@ -68,8 +68,40 @@ def _bullets(label: str, entries: list[str]) -> list[str]:
     return [f"- **{label}:**", *(f"    - {entry}" for entry in entries)]
 
 
+#: the docs page that shows every function a clause names, with its source
+CODE_PAGE = "code.md"
+
+
+def code_link(name: str) -> str:
+    """A function that implements a clause, linked to its entry (and source) on `CODE_PAGE`.
+
+    The link is a cross-reference by the function's dotted name, which the docs' API reference
+    (mkdocstrings) resolves; `mkdocs build --strict` fails on one it cannot resolve."""
+    return f"[`{name}`][{name}]"
+
+
 def _code_entries(trace: ClauseTrace) -> list[str]:
-    return [f"`{name}`" for name in trace.code]
+    return [code_link(name) for name in trace.code]
+
+
+def implementing_functions(report: CheckReport) -> dict[str, list[str]]:
+    """Module -> the functions of it that implement a clause (names as the markers record them)."""
+    found: dict[str, list[str]] = {}
+    for trace in report.traces:
+        for name in trace.code:
+            module, _, function = name.rpartition(".")
+            if function not in found.setdefault(module, []):
+                found[module].append(function)
+    return {module: sorted(names) for module, names in sorted(found.items())}
+
+
+def render_code_reference(report: CheckReport) -> str:
+    """The reference entries (mkdocstrings directives, the source shown) of every implementing function."""
+    lines: list[str] = []
+    for module, functions in implementing_functions(report).items():
+        lines += [f"::: {module}", "    options:", "      show_source: true", "      filters: []", "      members:"]
+        lines += [*(f"        - {f}" for f in functions), ""]
+    return "\n".join(lines)
 
 
 def _test_entries(trace: ClauseTrace) -> list[str]:

@@ -1,5 +1,5 @@
 """Is a game position one the rules can reach? `validate` lists every invariant a
-`GameState` breaks, as `Violation` (the SPEC
+`GameState` breaks, as `Violation` (the rule
 clause, the JSON path of the value, what is wrong); `check_state` raises
 `InvalidInputError` listing them. Every JSON reader of states runs it.
 
