@@ -13,9 +13,10 @@ Two files under ``api/``:
 * ``released.api.json``: the API of the last release (its ``version``). Every name that differs
   between the two must be named, as `ragusa.name` in backticks, in the changelog's entries above
   that release's heading (the same test checks it; ``python tools/api_snapshot.py diff`` lists
-  them); a class added or removed is named once, for its members too. At a release, ``python tools/api_snapshot.py release`` copies the first to the second.
+  them, ``changelog`` as changelog lines); a class added or removed is named once, for its members
+  too. At a release, ``python tools/api_snapshot.py release`` copies the first to the second.
 
-Usage: ``python tools/api_snapshot.py write|check|diff|release [--src DIR]``.
+Usage: ``python tools/api_snapshot.py write|check|diff|changelog|release [--src DIR]``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import argparse
 import json
 import re
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +130,19 @@ def differences(old: dict[str, str], new: dict[str, str]) -> dict[str, str]:
     return out
 
 
+def changelog_lines(changed: dict[str, str]) -> list[str]:
+    """The changes as changelog lines: per module, the names added, removed and changed."""
+    named = [n for n in changed if n.rsplit(".", 1)[0] not in changed]
+    lines: list[str] = []
+    for module in MODULES:
+        mine = [n for n in named if max((m for m in MODULES if n.startswith(m + ".")), key=len) == module]
+        for what in ("added", "removed", "changed"):
+            names = [f"`{n}`" for n in mine if changed[n].startswith(what)]
+            if names:
+                lines.append(f"- {what.capitalize()} in `{module}`: {', '.join(names)}.")
+    return lines
+
+
 def read(path: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
@@ -158,7 +173,7 @@ def current_document(src: Path) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("write", "check", "diff", "release"))
+    parser.add_argument("command", choices=("write", "check", "diff", "changelog", "release"))
     parser.add_argument("--src", type=Path, default=ROOT / "src", help="the source tree to read")
     args = parser.parse_args(argv)
     live = current_document(args.src)
@@ -171,6 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         RELEASED.write_text(_dump({"version": version[0], **live}), encoding="utf-8")
         return 0
     released = read(RELEASED)
+    if args.command == "changelog":
+        lines = changelog_lines(differences(flat(released["api"]), flat(live["api"])))
+        print("\n".join(textwrap.fill(line, 110, subsequent_indent="  ") for line in lines))
+        return 0
     if args.command == "diff":
         for name, what in differences(flat(released["api"]), flat(live["api"])).items():
             print(f"`{name}`: {what}")
