@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 
 from ragusa import Options, is_terminal, legal_actions, new_game, state_from_json, step
 from ragusa.contract.records import GameRecord, record_from_json, record_to_data, verify
-from ragusa.contract.schema import NAMES, differences, generate, main, schema, schema_text, validate, write
+from ragusa.contract.schema import NAMES, check_document, differences, generate, main, schema, schema_text, write
 from ragusa.contract.serialization import ACTION_TAGS, action_to_data, event_to_data, state_to_data
 from ragusa.contract.views import view, view_to_data
 from ragusa.core.actions import ACTION_TYPES, Action
@@ -85,7 +85,7 @@ def test_vocabularies_are_closed() -> None:
 
 def test_the_packaged_component_file_validates() -> None:
     raw = json.loads(resources.files("ragusa.core").joinpath("data/standard.json").read_text(encoding="utf-8"))
-    validate("components", raw)
+    check_document("components", raw)
 
 
 def _json(data: Any) -> Any:
@@ -113,14 +113,14 @@ def test_every_document_of_random_games_validates(players: int, seed: int, editi
     seen_events: set[str] = set()
     steps = 0
     while not is_terminal(state):
-        validate("state", _json(state_to_data(state)))
+        check_document("state", _json(state_to_data(state)))
         assert state.seat is not None
-        validate("view", _json(view_to_data(view(state, state.seat))))
+        check_document("view", _json(view_to_data(view(state, state.seat))))
         actions = legal_actions(state)
         for a in actions:
             if a not in seen_actions:
                 seen_actions.add(a)
-                validate("action", _json(action_to_data(a)))
+                check_document("action", _json(action_to_data(a)))
         state, events = step(state, rng.choice(actions))
         steps += 1
         for e in events:
@@ -128,16 +128,16 @@ def test_every_document_of_random_games_validates(players: int, seed: int, editi
             key = json.dumps(data, sort_keys=True)
             if key not in seen_events:
                 seen_events.add(key)
-                validate("event", data)
-    validate("state", _json(state_to_data(state)))
+                check_document("event", data)
+    check_document("state", _json(state_to_data(state)))
     for seat in range(state.n_players):
-        validate("view", _json(view_to_data(view(state, seat))))
+        check_document("view", _json(view_to_data(view(state, seat))))
     assert steps > 0 and seen_events
 
 
 def test_records_validate() -> None:
     record = GameRecord(players=3, seed=1, actions=tuple(legal_actions(new_game(3, seed=1))[:1]))
-    validate("record", _json(record_to_data(record)))
+    check_document("record", _json(record_to_data(record)))
 
 
 def test_every_event_type_has_a_schema_branch() -> None:
@@ -160,7 +160,7 @@ def test_the_json_contract_page_examples_validate() -> None:
     kinds = {name for name, _ in blocks}
     assert kinds == {"state", "action", "event", "view", "record"}
     for name, body in blocks:
-        validate(name, json.loads(body))
+        check_document(name, json.loads(body))
         if name == "state":
             state_from_json(body)  # a real position: it passes the rules checks too
         if name == "record":

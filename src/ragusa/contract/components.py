@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ragusa.contract.schema import parse_json, validate
+from ragusa.contract.schema import check_document, parse_json
 from ragusa.core.components import ComponentData, standard_text, structure_components
 from ragusa.core.errors import ComponentDataError, InvalidInputError
 
@@ -20,7 +20,7 @@ from ragusa.core.errors import ComponentDataError, InvalidInputError
 def parse_components(raw: Any) -> ComponentData:
     """Validate component data already parsed from JSON against its schema, then structure and check it."""
     try:
-        validate("components", raw)  # the published schema first: every value's type and vocabulary
+        check_document("components", raw)  # the published schema first: every value's type and vocabulary
     except InvalidInputError as exc:
         raise ComponentDataError(f"component data {exc.path}: {exc.explanation}", exc.path) from None
     return structure_components(raw)

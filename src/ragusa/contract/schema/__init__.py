@@ -22,9 +22,9 @@ from ragusa.contract.schema.reading import (
     MAX_DEPTH,
     MAX_VALUES,
     check_depth,
+    check_document,
     parse_json,
     read_document,
-    validate,
 )
 
 __all__ = [
@@ -40,7 +40,7 @@ __all__ = [
     "read_document",
     "schema",
     "schema_text",
-    "validate",
+    "check_document",
     "write",
 ]
 

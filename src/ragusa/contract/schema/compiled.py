@@ -1,7 +1,7 @@
 """Compiled validators: each schema (`.generate`) turned into Python code once, at first use.
 
 The generated function answers one question fast: is the document valid? Only when it is not does
-`ragusa.contract.schema.reading.validate` ask `jsonschema` for the error to report, so
+`ragusa.contract.schema.reading.check_document` ask `jsonschema` for the error to report, so
 valid input never pays for a general-purpose validator. The compiler handles the keywords our
 schemas use (`type`, `properties`, `required`, `additionalProperties`, `items`,
 `prefixItems`, `minItems`, `maxItems`, `minimum`, `maximum`, `enum`, `const`,

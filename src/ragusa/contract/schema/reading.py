@@ -172,7 +172,7 @@ def _message(error: Any) -> str:
     return msg if len(msg) <= 2 * _QUOTE else msg[: 2 * _QUOTE - 3] + "..."
 
 
-def validate(name: str, data: object) -> None:
+def check_document(name: str, data: object) -> None:
     """Validate parsed JSON against the schema `name`; raise `InvalidInputError` at the first problem.
 
     Valid documents pass the compiled validator (`.compiled`) and nothing else runs; for an
@@ -207,5 +207,5 @@ def validate(name: str, data: object) -> None:
 def read_document(name: str, source: object) -> Any:
     """JSON text (or already-parsed data: dicts, lists...) validated against the schema `name`."""
     data = parse_json(source) if isinstance(source, (str, bytes, bytearray)) else source
-    validate(name, data)
+    check_document(name, data)
     return data
