@@ -1,5 +1,12 @@
 """ragusa: the rules of the board game Ragusa (Fabio Lopiano), as a pure-functional library.
 
+What a program uses daily is here: the game (`new_game`, `legal_actions`, `apply`, `step` and
+the queries), its state, actions and events (each event type by name), explicit chance
+(`is_chance`, `chance_outcomes`), the JSON documents (states, actions, events, player views, game
+records), the board's geometry (`BOARD`, `board_svg`) and the component data, the text forms
+(`format_action`, `parse_action`, `describe_step`). The AI interface is `ragusa.ai`, the bots
+`ragusa.bots`.
+
 Examples:
     >>> from ragusa import new_game, legal_actions, apply, is_terminal, scores
     >>> state = new_game(4, seed=1)
