@@ -1,4 +1,4 @@
-"""The adapter overhead benchmark runs and replays its games faithfully (issue 14.5): tooling, no clause marker.
+"""The adapter overhead benchmark runs and replays its games faithfully: tooling, no clause marker.
 
 The figures themselves are checked by running the benchmark, never by a timed test.
 """

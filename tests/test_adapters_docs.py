@@ -1,4 +1,4 @@
-"""docs/adapters.md: every example runs as written and ends its game (issue 14.6)."""
+"""docs/adapters.md: every example runs as written and ends its game."""
 
 from __future__ import annotations
 

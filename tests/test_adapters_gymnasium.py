@@ -1,4 +1,4 @@
-"""The Gymnasium adapter (issue 14.3): Gymnasium's checker, and what it does not check."""
+"""The Gymnasium adapter: Gymnasium's checker, and what it does not check."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The OpenSpiel adapter (issue 14.1): OpenSpiel's random simulation test and bots, and what they
+"""The OpenSpiel adapter: OpenSpiel's random simulation test and bots, and what they
 do not check (explicit chance nodes, tensors, resampling, serialization, returns)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The PettingZoo adapter (issue 14.2): PettingZoo's own tests, and what they do not check."""
+"""The PettingZoo adapter: PettingZoo's own tests, and what they do not check."""
 
 from __future__ import annotations
 

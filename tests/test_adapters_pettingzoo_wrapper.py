@@ -1,5 +1,5 @@
 """`env()`'s one-layer `ClassicWrapper` behaves as PettingZoo's three classic wrappers
-(OrderEnforcing, AssertOutOfBounds, TerminateIllegal) around `raw_env` do (issue 14.5)."""
+(OrderEnforcing, AssertOutOfBounds, TerminateIllegal) around `raw_env` do."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The AI interface's docs page and import hygiene (issue 13): tooling, no clause marker."""
+"""The AI interface's docs page and import hygiene: tooling, no clause marker."""
 
 from __future__ import annotations
 

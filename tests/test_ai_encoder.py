@@ -1,4 +1,4 @@
-"""The fast observation encoder equals the view-based specification (issue 14.5): tooling, no clause marker."""
+"""The fast observation encoder equals the view-based specification: tooling, no clause marker."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fixed action ids (issue 13.1): tooling, no clause marker."""
+"""Fixed action ids: tooling, no clause marker."""
 
 from __future__ import annotations
 

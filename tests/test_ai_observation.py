@@ -1,4 +1,4 @@
-"""Observation vectors (issue 13.2): tooling, no clause marker."""
+"""Observation vectors: tooling, no clause marker."""
 
 from __future__ import annotations
 

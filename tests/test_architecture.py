@@ -1,4 +1,4 @@
-"""The package's architecture (issue 10): no import circle, counting imports inside functions;
+"""The package's architecture: no import circle, counting imports inside functions;
 nothing inside the package imports the public API module; no source file grows past the size a
 reader can hold. The layers themselves are a contract of ``lint-imports`` (pyproject.toml), which
 CI runs. (Tooling: no clause marker.)"""

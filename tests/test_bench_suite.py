@@ -1,4 +1,4 @@
-"""The benchmark suite (issue 12): what it prints and how it computes the ratio (never a timing
+"""The benchmark suite: what it prints and how it computes the ratio (never a timing
 assertion: the targets are checked by reading the benchmark's output, not by tests)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The trust boundary for positions (issue 11): every reachable position validates; every impossible
+"""The trust boundary for positions: every reachable position validates; every impossible
 one is refused by ``state_from_json`` naming the clause it breaks; mutated real documents are either
 refused with InvalidInputError or are positions the engine plays on without failing."""
 

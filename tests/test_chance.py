@@ -1,4 +1,4 @@
-"""Explicit chance (issue 13.3): chance nodes with exact probabilities, the same games as the
+"""Explicit chance: chance nodes with exact probabilities, the same games as the
 seeded mode when given the seeded draws, and chance-mode states through JSON and validation."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Golden records (issue 10, issue 12): replay every committed game and compare its transcript
+"""Golden records: replay every committed game and compare its transcript
 byte for byte. A change meant to change nothing keeps all of them identical; a change meant to
 change the game regenerates them (``python -m tests.golden.make_golden``) in a commit of its own.
 

@@ -1,4 +1,4 @@
-"""The search bot (issue 13.5) and bots by spec (13.6): tooling, no clause marker."""
+"""The search bot and bots by spec: tooling, no clause marker."""
 
 from __future__ import annotations
 

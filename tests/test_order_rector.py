@@ -1,6 +1,6 @@
 """ACT-5 with the Rector's Palace: drawing bonus cards first can change a later choice, so the
 placing player is offered the order whenever the Rector's Palace and a building with a choice
-(Architect, Mason, Market, Wharf) activate from one placement (issue 17, item 1).
+(Architect, Mason, Market, Wharf) activate from one placement.
 
 Spots (from the board data): s54 touches the Architect, the Rector's Palace and the Winery;
 s47 the Architect, the Rector's Palace and the Silversmith.

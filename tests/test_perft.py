@@ -1,4 +1,4 @@
-"""Perft (issue 12): the number of distinct legal action sequences from fixed positions of every
+"""Perft: the number of distinct legal action sequences from fixed positions of every
 mode, committed in tests/perft/ragusa.perft, must not change. With the golden records this proves
 that a speed change changed nothing; the deeper counts are checked by ``ragusa perft``.
 

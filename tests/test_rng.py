@@ -1,4 +1,4 @@
-"""The generator (`ragusa.core.rng`): `below` inlines `next_u32` for speed (issue 12) and must draw
+"""The generator (`ragusa.core.rng`): `below` inlines `next_u32` for speed and must draw
 exactly as the plain rejection loop over `next_u32` does (the golden records pin the generator
 itself). (Tooling: no clause marker.)"""
 

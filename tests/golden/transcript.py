@@ -4,7 +4,7 @@ A golden file names its game (players, seed, edition, options), then for every d
 deciding seat, the phase, every legal action (as JSON), the action taken and the events it
 produced, and ends with the final state as JSON. :func:`transcript` rebuilds that text from the
 game's header and its actions alone, so replaying a golden file and comparing the text byte for
-byte proves that a refactor changed nothing a user can observe (issue 10, issue 12).
+byte proves that a refactor changed nothing a user can observe.
 
 Only the public API is used here, so the transcript keeps its meaning across internal moves.
 """
