@@ -105,3 +105,16 @@ def test_each_implementing_function_links_to_its_source_in_the_code_reference() 
             assert resolves(name)
             block = reference.split(f"::: {module}\n", 1)[1].split(":::", 1)[0]
             assert "show_source: true" in block and f"        - {function}\n" in block
+
+
+def test_the_architecture_page_shows_every_layer_of_the_contract() -> None:
+    import tomllib
+
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        contract = tomllib.load(f)["tool"]["importlinter"]["contracts"][0]
+    layers = {name.strip() for layer in contract["layers"] for name in layer.split("|")}
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rows = [line.split("|")[1] for line in page.splitlines() if line.startswith("| `ragusa.")]
+    in_table = {name for row in rows for name in re.findall(r"`(ragusa\.\w+)`", row)}
+    in_diagram = set(re.findall(r'^\s+\w+\["(ragusa\.\w+)<br/>', page, re.M))
+    assert len(layers) > 10 and layers == in_table == in_diagram
