@@ -45,6 +45,8 @@ STATUS: dict[str, int] = {
 }
 GAME_OPS = frozenset({"legal", "apply", "view", "log", "undo", "record"})
 STATIC = Path(str(resources.files("ragusa.web") / "static"))
+#: the page's files, the only ones served from STATIC
+STATIC_FILES = frozenset({"app.css", "i18n.js", "board.js", "table.js", "play.js", "home.js", "replay.js", "app.js"})
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -116,7 +118,7 @@ def create_app(db: str | Path) -> Starlette:
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
-        if name not in ("app.js", "app.css", "board.js"):
+        if name not in STATIC_FILES:
             raise HTTPException(404)
         return FileResponse(STATIC / name, headers=_NO_STORE)
 
