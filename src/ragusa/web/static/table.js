@@ -119,7 +119,7 @@ function stepsHtml() {
   const at = G.stepAt, s = at === null ? null : steps[at];
   const where = at === null ? t("now: the marked pieces changed since your last move") : t("step {k} of {n}: {who}", { k: at + 1, n: steps.length, who: seatText(s.seat) });
   return `<section class="panel steps" id="steps"><h3>${esc(t("Since your last move: {n} steps", { n: steps.length }))}</h3>
-    <div class="stepbar"><button id="sfirst" aria-label="${esc(t("first step"))}">⏮</button><button id="sprev" aria-label="${esc(t("previous step"))}">◀</button>
+    <div class="stepbar"><button id="sfirst" aria-label="${esc(t("first step"))}">«</button><button id="sprev" aria-label="${esc(t("previous step"))}">◀</button>
     <button id="snext" aria-label="${esc(t("next step"))}">▶</button><button id="snow">${esc(t("now"))}</button></div>
     <div id="stepat">${esc(where)}</div>${s ? `<div class="steplog">${s.log.map(l => colourLog(l, G.reply.status)).join("")}</div>` : ""}</section>`;
 }
