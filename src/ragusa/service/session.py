@@ -50,7 +50,7 @@ SEAT_KINDS: tuple[str, ...] = (HUMAN, *sorted(SEAT_BOTS))
 #: most actions a game can hold (a real game has a few hundred); longer sessions are refused
 MAX_ACTIONS = 5_000
 #: longest seat name accepted
-MAX_NAME = 24
+MAX_NAME = 40
 
 
 def check_names(names: Sequence[object] | None, seats: int) -> tuple[str | None, ...]:

@@ -69,7 +69,7 @@ function home() {
   const seats = () => {
     const n = +form.players.value;
     $("#seats").innerHTML = Array.from({ length: n }, (_, i) => `<div class="seatrow"><label>${esc(t("Seat {n}", { n: i }))} <select name="seat${i}">${seatOptions(i)}</select></label>
-      <label>${esc(t("Name"))} <input name="name${i}" maxlength="24" size="14" autocomplete="off" placeholder="${esc(t("optional"))}"></label></div>`).join("");
+      <label>${esc(t("Name"))} <input name="name${i}" maxlength="40" size="14" autocomplete="off" placeholder="${esc(t("optional"))}"></label></div>`).join("");
     $("#solo").className = n === 1 ? "" : "hidden";
   };
   form.players.onchange = seats; seats();
