@@ -108,6 +108,13 @@ def update() -> None:
         cat = _read(path, lang) if path.exists() else Catalog(locale=lang, project="ragusa")
         cat.update(pot, no_fuzzy_matching=True)
         cat.obsolete.clear()
+        name = {"fr": "French", "pl": "Polish"}[lang]
+        cat.header_comment = (
+            f"# {name} text of ragusa: the table in the browser and the game log.\n"
+            f"# The names of buildings, resources, commodities, goods and cards are the 2nd-edition {name}\n"
+            "# rulebook's (2020); a translator comment says where the rulebook has none."
+        )
+        cat.fuzzy = False
         _write(cat, path)
         print(path.relative_to(ROOT))
 

@@ -110,7 +110,7 @@ def _buy(state: GameState, action: BuyShip, tr: Translator) -> str:
 
 
 def _card(state: GameState, seat: int, card: str, tr: Translator) -> str:
-    text = f"{tr.card(card)}: {describe_card(card, state.edition, tr)}"
+    text = tr("{card}: {scoring}", card=tr.card(card), scoring=describe_card(card, state.edition, tr))
     return text + tr(" (worth {vp} VP now)", vp=bonus_card_score(state, seat, card))
 
 

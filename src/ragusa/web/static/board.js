@@ -57,7 +57,8 @@ function drawBoard(B, v, opts) {
     const [x, y] = g.centre[h.id];
     const current = v && v.current_hex >= 0 && B.hexes[v.current_hex].id === h.id;
     out.push(`<polygon points="${hexPoints(x, y)}" fill="${h.kind === "city" ? B.fills.city : B.fills[h.resource] || "#ccc"}" stroke="${current ? "#000" : "#fff"}" stroke-width="${current ? 3 : 1}"><title>${esc(hexTitle(h))}</title></polygon>`);
-    out.push(`<text x="${f1(x)}" y="${f1(y + 3)}" font-size="${h.kind === "city" ? 6.5 : 5.5}" text-anchor="middle" pointer-events="none" fill="#222">${esc(hexLabel(h))}</text>`);
+    const label = hexLabel(h), size = Math.min(h.kind === "city" ? 6.5 : 5.5, 88 / label.length);
+    out.push(`<text x="${f1(x)}" y="${f1(y + 3)}" font-size="${size.toFixed(2)}" text-anchor="middle" pointer-events="none" fill="#222">${esc(label)}</text>`);
   }
   const ring = B.ring.map(s => g.spot[s]).concat([g.spot[B.ring[0]]]);
   out.push(`<polyline points="${ring.map(p => p.map(f1).join(",")).join(" ")}" fill="none" stroke="#777" stroke-dasharray="3,3" stroke-width="1" pointer-events="none"/>`);

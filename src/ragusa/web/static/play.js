@@ -55,6 +55,16 @@ function boardClick(e, mine) {
     say(t("Nothing to play there: tap a highlighted place."), "error");
 }
 
+// the bots' turns one after the other, as if they were played again (then back to now)
+function playSteps() {
+  G.playing = setInterval(() => {
+    const next = G.stepAt === null ? 0 : G.stepAt + 1;
+    if (next >= G.steps.length) { stopSteps(); stepTo(null); } else stepTo(next);
+  }, 900);
+  stepTo(0);
+}
+function stopSteps() { clearInterval(G.playing); G.playing = null; }
+
 function stepTo(k) {
   const n = (G.steps || []).length;
   G.stepAt = k === null || k >= n ? null : Math.max(0, k);
@@ -76,10 +86,12 @@ function wireGame(mine) {
     }
     if (el.id === "record") return downloadRecord();
     if (el.id === "cancel") { G.selected = null; return renderGame(); }
+    if (["sfirst", "sprev", "snext"].includes(el.id)) stopSteps();
     if (el.id === "sfirst") return stepTo(0);
     if (el.id === "sprev") return stepTo(G.stepAt === null ? G.steps.length - 1 : G.stepAt - 1);
     if (el.id === "snext") return stepTo(G.stepAt === null ? 0 : G.stepAt + 1);
-    if (el.id === "snow") return stepTo(null);
+    if (el.id === "snow") { stopSteps(); return stepTo(null); }
+    if (el.id === "splay") return G.playing ? (stopSteps(), renderGame()) : playSteps();
     if (el.dataset.i !== undefined) {
       if (!mine) return say(t("It is not your turn."), "error");
       const l = G.reply.legal[+el.dataset.i];
@@ -105,6 +117,7 @@ async function refresh(quiet) {
   const [reply, log] = await Promise.all([send(msg, quiet), send({ op: "log", game: G.game, token: G.token, lang: LANG }, true)]);
   if (!reply.ok) { $("#main").innerHTML = `<p id="message" class="error">${esc(reply.error.message)}</p>`; return; }
   G.reply = reply; G.log = log.ok ? log.lines : [];
+  if (G.playing) stopSteps();
   G.steps = reply.steps || []; G.changed = reply.changed || null; G.stepAt = null;
   const st = reply.status;
   saveGame({ game: G.game, url: location.pathname, seat: reply.view.viewer, name: st.names ? st.names[reply.view.viewer] : null, players: st.seats.length, over: st.over });

@@ -99,7 +99,8 @@ function endHtml(status, withRecord) {
 // the log, one group per turn; a solo bot's long reasoning folds away
 function colourLog(line, status) {
   const pattern = new RegExp(esc(t("seat {n}", { n: "\u0000" })).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\u0000", "(\\d)"), "g");
-  let html = esc(line).replace(pattern, (m, d) => `<b style="color:${B.seat_colours[+d]}">${esc(status.names && status.names[+d] ? status.names[+d] : m)}</b>`);
+  const who = (m, d) => (status.names && status.names[+d]) || (status.seats[+d] === "patrician" ? t("bot {bot}", { bot: "AB"[+d - 1] }) : m);
+  let html = esc(line).replace(pattern, (m, d) => `<b style="color:${B.seat_colours[+d]}">${esc(who(m, d))}</b>`);
   const long = html.match(/^(.*?) \[(.{40,})\]$/);
   if (long) html = `<details class="reason"><summary>${long[1]}</summary>${long[2]}</details>`;
   return `<div class="line">${html}</div>`;
@@ -120,7 +121,7 @@ function stepsHtml() {
   const where = at === null ? t("now: the marked pieces changed since your last move") : t("step {k} of {n}: {who}", { k: at + 1, n: steps.length, who: seatText(s.seat) });
   return `<section class="panel steps" id="steps"><h3>${esc(t("Since your last move: {n} steps", { n: steps.length }))}</h3>
     <div class="stepbar"><button id="sfirst" aria-label="${esc(t("first step"))}">«</button><button id="sprev" aria-label="${esc(t("previous step"))}">◀</button>
-    <button id="snext" aria-label="${esc(t("next step"))}">▶</button><button id="snow">${esc(t("now"))}</button></div>
+    <button id="snext" aria-label="${esc(t("next step"))}">▶</button><button id="splay">${esc(G.playing ? t("Pause") : t("Play the steps"))}</button><button id="snow">${esc(t("now"))}</button></div>
     <div id="stepat">${esc(where)}</div>${s ? `<div class="steplog">${s.log.map(l => colourLog(l, G.reply.status)).join("")}</div>` : ""}</section>`;
 }
 
@@ -131,7 +132,7 @@ function renderGame() {
   const v = step ? step.view : live, changed = step ? step.changed : G.changed;
   const tg = mine && !step ? targetsOf(legal, live, status.phase === "place") : {};
   G.targets = tg;
-  const who = status.over ? t("The game is over.") : mine ? `${t("Your turn")}: ${phaseAsk(status.phase)}.` : t("Waiting for {who} to {ask}…", { who: seatText(status.seat), ask: phaseAsk(status.phase) });
+  const who = status.over ? t("The game is over.") : mine ? t("Your turn: {ask}.", { ask: phaseAsk(status.phase) }) : t("Waiting for {who} to {ask}…", { who: seatText(status.seat), ask: phaseAsk(status.phase) });
   const hand = [live.dealt.length ? `${esc(t("dealt to you:"))} ${live.dealt.map(c => cardChip(c, status.edition)).join(" ")}` : "",
     live.rector_hand.length ? `${esc(t("drawn at the Rector's Palace:"))} ${live.rector_hand.map(c => cardChip(c, status.edition)).join(" ")}` : ""].filter(Boolean).join("<br>");
   const keep = keepInputs();
