@@ -76,7 +76,7 @@ function wireGame(mine) {
   $("#labels").onchange = e => { G.labels = e.target.checked; renderGame(); };
   $("#zoom").onchange = e => { G.zoom = e.target.checked; renderGame(); };
   $("#main").onclick = async e => {
-    const el = e.target.closest("[data-i],[data-tip],#undo,#record,#cancel,#sfirst,#sprev,#snext,#snow");
+    const el = e.target.closest("[data-i],[data-tip],#undo,#record,#cancel,#sfirst,#sprev,#snext,#snow,#splay");
     if (!el || el.closest("#boardwrap")) return;
     if (el.id === "undo") {
       const r = await send({ op: "undo", game: G.game, token: G.token });
