@@ -15,10 +15,12 @@ import pytest
 from ragusa import apply, legal_actions, new_game
 from ragusa.core.actions import BuildWall, BuyShip, Place, SellCommodity
 from ragusa.core.board import BOARD
+from ragusa.core.components import COMPONENTS
 from ragusa.core.state import GameState, Phase
 from ragusa.rules.buildings.mason import mason_vp
 from ragusa.service.protocol import handle
 from ragusa.service.store import MemoryStore
+from ragusa.text.describe import describe_card
 from ragusa.text.explain import explain_action, fish_spent, why_now
 from ragusa.text.i18n import choose_language, translator
 from ragusa.text.log import describe_setup
@@ -187,3 +189,17 @@ def test_the_catalogues_are_complete() -> None:
     spec.loader.exec_module(tool)
     # every message of the text, the page and the component data is translated, with the same {fields}
     assert tool.problems() == []
+
+
+@pytest.mark.clause("END-BONUS-1", "ED-1")
+def test_the_rules_summary_gives_every_bonus_cards_scoring_from_the_data() -> None:
+    page = (Path(__file__).parents[1] / "docs" / "rules-in-five-minutes.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if line.startswith("| ") and "(`bonus-" in line]
+    expected = []
+    for card in COMPONENTS.bonus_cards:
+        second, first = describe_card(card.id, "2nd"), describe_card(card.id, "1st")
+        expected.append(f"| {translator('en').card(card.id)} (`{card.id}`) | {second} | {'the same' if first == second else first} |")
+    assert rows == expected
+    # ED-1 worked out: the tower card pays 2 VP a tower in the 2nd edition, 1 in the 1st
+    assert "| Towers (`bonus-towers`) | 2 VP per tower of yours on the board" in page
+    assert "| 1 VP per tower of yours on the board, at the end (at most 12 VP) |" in page
