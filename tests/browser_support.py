@@ -22,7 +22,12 @@ SHOTS = os.environ.get("RAGUSA_SCREENSHOTS")
 #: a desktop window and a phone (390 x 844, touch)
 SIZES = {
     "desktop": {"viewport": {"width": 1400, "height": 1000}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
 }
 
 
@@ -32,7 +37,9 @@ def shot(page: Page, name: str, full: bool = True) -> None:
         page.screenshot(path=str(Path(SHOTS) / name), full_page=full)
 
 
-def new_game(page: Page, base: str, players: int, seats: list[str], names: list[str] | None = None, seed: int = 7) -> None:
+def new_game(
+    page: Page, base: str, players: int, seats: list[str], names: list[str] | None = None, seed: int = 7
+) -> None:
     page.goto(base + "/")
     page.wait_for_selector("#newgame")
     page.select_option("select[name=players]", str(players))
@@ -62,4 +69,6 @@ def first_move(page: Page) -> None:
     page.click("#moves button.move >> nth=0")
     if page.query_selector(".confirm button.move"):
         page.click(".confirm button.move >> nth=0")
-    page.wait_for_function("b => document.querySelector('#log') && document.querySelector('#log').innerText !== b", arg=before)
+    page.wait_for_function(
+        "b => document.querySelector('#log') && document.querySelector('#log').innerText !== b", arg=before
+    )

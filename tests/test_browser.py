@@ -119,7 +119,10 @@ def test_one_person_against_two_bots(browser: Browser, tmp_path: Path) -> None:
         spot = page.evaluate(
             "() => B.spots.map((s, i) => G.reply.view.houses[i] === -1 ? s.id : null).filter(s => s && !G.targets.spots[s])[0]"
         )
-        box = page.eval_on_selector(f"circle[data-spot={spot}]", "e => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }")
+        box = page.eval_on_selector(
+            f"circle[data-spot={spot}]",
+            "e => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }",
+        )
         page.mouse.click(box[0], box[1])
         page.wait_for_selector("#message.error")
         message = page.inner_text("#message")

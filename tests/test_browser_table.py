@@ -78,18 +78,24 @@ def test_the_table_explains_itself_and_marks_what_changed(browser: Browser, serv
     page.click("#closerules")
     first_move(page)
     assert "(TURN-1)" in page.inner_text("#why")
-    colours = page.evaluate("() => [B.seat_colours, [...document.querySelectorAll('svg .legal')].map(e => e.getAttribute('stroke'))]")
+    colours = page.evaluate(
+        "() => [B.seat_colours, [...document.querySelectorAll('svg .legal')].map(e => e.getAttribute('stroke'))]"
+    )
     assert colours[1] and set(colours[1]) == {"#e6007e"} and "#e6007e" not in colours[0]
     if size == "phone":
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # no sideways scroll
         board = page.locator("#boardwrap").bounding_box()
         act = page.locator("#act").bounding_box()
         assert board and act and board["width"] >= 370 and act["y"] >= board["y"] + board["height"]
-        heights = page.eval_on_selector_all("button, select", "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)")
+        heights = page.eval_on_selector_all(
+            "button, select", "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)"
+        )
         assert min(heights) >= 44
         shot(page, "play-phone.png", full=False)
     # a tap 8 px beside a legal spot still finds it; the phone asks first, and says what it gives
-    spot = page.evaluate("() => Object.keys(G.targets.spots).find(s => !G.reply.legal.some(l => l.action.spot === s && l.fish))")
+    spot = page.evaluate(
+        "() => Object.keys(G.targets.spots).find(s => !G.reply.legal.some(l => l.action.spot === s && l.fish))"
+    )
     x, y = _centre(page, f"circle.legal[data-spot={spot}]")
     before = page.evaluate("() => G.reply.status.actions")
     page.mouse.click(x + 8, y)
@@ -149,7 +155,12 @@ def test_a_tower_spot_takes_a_click_in_its_middle(browser: Browser, server: tupl
     page = _page(browser, "desktop")
     new_game(page, base, 2, ["human", "random"], seed=8)
     open_table(page)
-    _drive(base, page.url.removeprefix(base), lambda r: r["status"]["phase"] == "architect" and bool(r["legal"]), "Architect")
+    _drive(
+        base,
+        page.url.removeprefix(base),
+        lambda r: r["status"]["phase"] == "architect" and bool(r["legal"]),
+        "Architect",
+    )
     page.reload()
     page.wait_for_selector("rect.legal[data-tower]")
     spot = page.get_attribute("rect.legal[data-tower] >> nth=0", "data-tower")
@@ -219,5 +230,7 @@ def test_the_table_speaks_french_and_polish(browser: Browser, server: tuple[str,
     shot(page, f"play-french{'-phone' if size == 'phone' else ''}.png", full=size == "desktop")
     page.select_option("#lang", "pl")
     page.wait_for_function("() => document.documentElement.lang === 'pl'")
-    page.wait_for_function("() => document.querySelector('#log') && document.querySelector('#log').innerText.startsWith('Przygotowanie: graczy 3')")
+    page.wait_for_function(
+        "() => document.querySelector('#log') && document.querySelector('#log').innerText.startsWith('Przygotowanie: graczy 3')"
+    )
     assert "Winiarnia" in page.inner_text("#boardwrap")

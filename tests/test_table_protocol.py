@@ -61,7 +61,9 @@ def test_a_sale_and_a_ship_say_their_vp_and_cost() -> None:
     for action in legal_actions(state):
         text = explain_action(state, action)
         if isinstance(action, SellCommodity):
-            value = (1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7)[state.market[("silver", "wine", "oil").index(action.commodity)]]
+            value = (1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7)[
+                state.market[("silver", "wine", "oil").index(action.commodity)]
+            ]
             assert text == f"sell 1 {action.commodity}: {value} VP (its market value)"
         elif isinstance(action, BuyShip):
             ship = state.slots[action.slot]
@@ -156,7 +158,9 @@ def test_the_log_in_french_and_polish_english_by_default() -> None:
     bad = _ask(store, {"op": "log", "game": game, "seat": 0, "lang": "de"})
     assert bad["ok"] is False and "lang must be one of en, fr, pl" in bad["error"]["message"]
     info = _ask(store, {"op": "info", "lang": "fr"})
-    assert info["strings"]["building\x04Winery"] == "Cave" and info["components"]["buildings"]["winery"]["name"] == "Cave"
+    assert (
+        info["strings"]["building\x04Winery"] == "Cave" and info["components"]["buildings"]["winery"]["name"] == "Cave"
+    )
     # ED-1: the tower card pays 1 VP a tower in the 1st edition, 2 in the 2nd
     assert info["components"]["cards"]["1st"]["bonus-towers"]["text"].startswith("1 PV par tour")
     assert info["components"]["cards"]["2nd"]["bonus-towers"]["text"].startswith("2 PV par tour")
@@ -179,7 +183,10 @@ def test_the_language_follows_accept_language() -> None:
     assert choose_language("de-DE,fr;q=0.5,en;q=0.7") == "en"
     assert choose_language("de, fr;q=0.5") == "fr"
     assert choose_language(None) == "en"
-    assert translator("fr").building("oil-press") == "Pressoir" and translator("pl").building("oil-press") == "Tłocznia oliwy"
+    assert (
+        translator("fr").building("oil-press") == "Pressoir"
+        and translator("pl").building("oil-press") == "Tłocznia oliwy"
+    )
 
 
 def test_the_catalogues_are_complete() -> None:
@@ -198,7 +205,9 @@ def test_the_rules_summary_gives_every_bonus_cards_scoring_from_the_data() -> No
     expected = []
     for card in COMPONENTS.bonus_cards:
         second, first = describe_card(card.id, "2nd"), describe_card(card.id, "1st")
-        expected.append(f"| {translator('en').card(card.id)} (`{card.id}`) | {second} | {'the same' if first == second else first} |")
+        expected.append(
+            f"| {translator('en').card(card.id)} (`{card.id}`) | {second} | {'the same' if first == second else first} |"
+        )
     assert rows == expected
     # ED-1 worked out: the tower card pays 2 VP a tower in the 2nd edition, 1 in the 1st
     assert "| Towers (`bonus-towers`) | 2 VP per tower of yours on the board" in page

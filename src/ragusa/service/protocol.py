@@ -154,7 +154,7 @@ def legal_list(state: GameState, tr: Translator = ENGLISH) -> list[Message]:
     out = []
     for action in legal(state):
         text, data = _entry(action)
-        entry = {"text": text, "action": data, "explain": explain_action(state, action, tr)}
+        entry: Message = {"text": text, "action": data, "explain": explain_action(state, action, tr)}
         fish = fish_spent(action)
         if fish:
             entry["fish"] = fish

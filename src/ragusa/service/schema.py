@@ -157,7 +157,10 @@ _LEGAL = {
         "properties": {
             "text": {"type": "string"},
             "action": {"$ref": "action.schema.json"},
-            "explain": {"type": "string", "description": "what the action does, with its numbers, in the asked language"},
+            "explain": {
+                "type": "string",
+                "description": "what the action does, with its numbers, in the asked language",
+            },
             "fish": {"type": "integer", "description": "the fish the action trades away, when it does"},
         },
         "required": ["text", "action"],
@@ -167,7 +170,12 @@ _SPOTS = {"type": "array", "items": {"type": "string"}}
 _CHANGED = {
     "type": "object",
     "description": "spots whose house changed, walls and towers built, market slots whose ship changed",
-    "properties": {"houses": _SPOTS, "walls": _SPOTS, "towers": _SPOTS, "slots": {"type": "array", "items": {"type": "integer"}}},
+    "properties": {
+        "houses": _SPOTS,
+        "walls": _SPOTS,
+        "towers": _SPOTS,
+        "slots": {"type": "array", "items": {"type": "integer"}},
+    },
     "required": ["houses", "walls", "towers", "slots"],
 }
 _STEPS = {

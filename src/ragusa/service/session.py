@@ -58,7 +58,9 @@ def check_names(names: Sequence[object] | None, seats: int) -> tuple[str | None,
     if names is None:
         return ()
     if len(names) != seats:
-        raise InvalidInputError("$.names", f"names must give {seats} entries, one per seat (null for none); got {len(names)}")
+        raise InvalidInputError(
+            "$.names", f"names must give {seats} entries, one per seat (null for none); got {len(names)}"
+        )
     out: list[str | None] = []
     for i, name in enumerate(names):
         if name is None:

@@ -16,7 +16,15 @@ from ragusa.rules.scoring import card_vp
 
 from .i18n import ENGLISH, Translator
 
-__all__ = ["building_texts", "card_rows", "card_texts", "describe_building", "describe_card", "describe_ship", "ship_texts"]
+__all__ = [
+    "building_texts",
+    "card_rows",
+    "card_texts",
+    "describe_building",
+    "describe_card",
+    "describe_ship",
+    "ship_texts",
+]
 
 _CARDS = {c.id: c for c in COMPONENTS.bonus_cards}
 #: BUILD-7: what a house next to a building needs besides stone (R-3: a commodity, strict reading)
@@ -104,4 +112,3 @@ def card_rows() -> list[dict[str, Any]]:
             }
         )
     return rows
-

@@ -61,7 +61,9 @@ def _place(state: GameState, action: Place, tr: Translator) -> str:
     hexes = BOARD.spot_hexes[BOARD.spot_index[action.spot]]
     if action.powerhouse:
         city = [tr.building(BUILDINGS[BOARD.hex_building[h]]) for h in hexes if BOARD.hex_kind[h] == KIND_CITY]
-        text = tr("powerhouse: gains nothing; every house on {buildings} works for you (TWO-5)", buildings=", ".join(city))
+        text = tr(
+            "powerhouse: gains nothing; every house on {buildings} works for you (TWO-5)", buildings=", ".join(city)
+        )
     else:
         text = ", ".join(_hex_gain(h, tr) for h in hexes)
     if action.trades:
@@ -88,7 +90,9 @@ def _wall(state: GameState, seat: int, action: BuildWall, tr: Translator) -> str
 def _tower(state: GameState, seat: int, action: BuildTower, tr: Translator) -> str:
     spot = BOARD.spot_index[action.spot]
     walls = [BOARD.wall_ids[w] for w in BOARD.spot_walls[spot]]
-    return tr("tower on {spot}: each wall at it ({walls}) scores 1 VP more for you", spot=action.spot, walls=", ".join(walls))
+    return tr(
+        "tower on {spot}: each wall at it ({walls}) scores 1 VP more for you", spot=action.spot, walls=", ".join(walls)
+    )
 
 
 def _buy(state: GameState, action: BuyShip, tr: Translator) -> str:
@@ -115,7 +119,7 @@ def _card(state: GameState, seat: int, card: str, tr: Translator) -> str:
 
 
 def _pass(state: GameState, tr: Translator) -> str:
-    texts = {
+    texts: dict[str, str] = {
         Phase.PLACE: tr("no legal placement: the turn passes (R-14)"),
         Phase.TRADE_WINDOW: tr("no trade: the house activates"),
         Phase.MARKET: tr("buy no ship"),
@@ -159,7 +163,9 @@ def _activating(state: GameState, seat: int, tr: Translator) -> str:
     """Whose house activates which building, and who placed the house that woke it (ACT-3)."""
     h = state.current_hex
     city = h >= 0 and BOARD.hex_kind[h] == KIND_CITY
-    building = tr.building(BUILDINGS[BOARD.hex_building[h]]) if city else hex_name(BOARD.hex_ids[h], tr) if h >= 0 else "?"
+    building = (
+        tr.building(BUILDINGS[BOARD.hex_building[h]]) if city else hex_name(BOARD.hex_ids[h], tr) if h >= 0 else "?"
+    )
     mine = BOARD.spot_ids[state.queue[0]] if state.queue else "?"
     placed = BOARD.spot_ids[state.placed] if state.placed >= 0 else "?"
     fields = {"building": building, "mine": mine, "placed": placed, "who": tr.seat(state.turn_seat)}
@@ -178,7 +184,9 @@ def why_now(state: GameState, seat: int, tr: Translator = ENGLISH) -> str:
     if phase == Phase.SETUP_BONUS:
         return tr("Setup: keep one of the three bonus cards dealt to you (SETUP-6).")
     if phase == Phase.PLACE:
-        return tr("Turn {turn} of the game: place one of your houses on a free spot (TURN-1).", turn=state.placements + 1)
+        return tr(
+            "Turn {turn} of the game: place one of your houses on a free spot (TURN-1).", turn=state.placements + 1
+        )
     if phase == Phase.ORDER:
         placed = BOARD.spot_ids[state.placed] if state.placed >= 0 else "?"
         return tr("Your new house on {spot} touches several hexes: choose which activates next (ACT-5).", spot=placed)

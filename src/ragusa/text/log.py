@@ -80,7 +80,7 @@ __all__ = [
 
 def _pass_text(phase: str, tr: Translator) -> str:
     """What a Pass means in each phase."""
-    texts = {
+    texts: dict[str, str] = {
         Phase.PLACE: tr("has no legal placement and passes the turn (R-14)"),
         Phase.TRADE_WINDOW: tr("is done trading; its house activates"),
         Phase.MARKET: tr("buys no ship at the Market"),
@@ -94,7 +94,13 @@ def _pass_text(phase: str, tr: Translator) -> str:
 def _wall_line(event: WallBuilt, tr: Translator) -> str:
     a, b = BOARD.wall_spots[BOARD.wall_index[event.segment]]
     ends = f"{BOARD.spot_ids[a]}-{BOARD.spot_ids[b]}"
-    return tr("{who} builds wall {wall} ({ends}): +{vp} VP", who=tr.seat(event.seat), wall=event.segment, ends=ends, vp=event.vp)
+    return tr(
+        "{who} builds wall {wall} ({ends}): +{vp} VP",
+        who=tr.seat(event.seat),
+        wall=event.segment,
+        ends=ends,
+        vp=event.vp,
+    )
 
 
 def _activated(event: HouseActivated, state: GameState | None, tr: Translator) -> str:
@@ -117,7 +123,10 @@ def _economy(event: Event, tr: Translator) -> str | None:
     """Lines of the events about resources, commodities, ships and the market."""
     if isinstance(event, FishTraded):
         return tr(
-            "{who} trades {fish} fish for 1 {resource}", who=tr.seat(event.seat), fish=event.fish, resource=tr.resource_id(event.resource)
+            "{who} trades {fish} fish for 1 {resource}",
+            who=tr.seat(event.seat),
+            fish=event.fish,
+            resource=tr.resource_id(event.resource),
         )
     if isinstance(event, ResourceGained):
         return tr(
@@ -128,12 +137,22 @@ def _economy(event: Event, tr: Translator) -> str | None:
             total=event.total,
         )
     if isinstance(event, CommodityProduced):
-        fields = {"who": tr.seat(event.seat), "n": event.amount, "commodity": tr.commodity(event.commodity), "total": event.total}
+        fields = {
+            "who": tr.seat(event.seat),
+            "n": event.amount,
+            "commodity": tr.commodity(event.commodity),
+            "total": event.total,
+        }
         if event.lost:
             return tr("{who} makes {n} {commodity} (now {total}, {lost} lost over the cap)", lost=event.lost, **fields)
         return tr("{who} makes {n} {commodity} (now {total})", **fields)
     if isinstance(event, CommoditySold):
-        return tr("{who} sells 1 {commodity} at the Wharf for {vp} VP", who=tr.seat(event.seat), commodity=tr.commodity(event.commodity), vp=event.vp)
+        return tr(
+            "{who} sells 1 {commodity} at the Wharf for {vp} VP",
+            who=tr.seat(event.seat),
+            commodity=tr.commodity(event.commodity),
+            vp=event.vp,
+        )
     if isinstance(event, ShipBought):
         return tr(
             "{who} buys {ship} from slot {slot}, paying {paid}: +{vp} VP",
@@ -146,7 +165,12 @@ def _economy(event: Event, tr: Translator) -> str | None:
     if isinstance(event, ShipArrived):
         return tr("{ship} arrives in slot {slot}", ship=ship_name(event.ship, tr), slot=event.slot)
     if isinstance(event, MarketMoved):
-        return tr("{commodity} market {steps} -> value {value}", commodity=tr.commodity(event.commodity), steps=f"{event.steps:+d}", value=event.value)
+        return tr(
+            "{commodity} market {steps} -> value {value}",
+            commodity=tr.commodity(event.commodity),
+            steps=f"{event.steps:+d}",
+            value=event.value,
+        )
     return None
 
 
@@ -183,10 +207,17 @@ def describe_event(event: Event, state: GameState | None = None, tr: Translator 
         return tr("{who} passes ({what})", who=who, what=event.what)
     if isinstance(event, PowerhousesConverted):
         return tr(
-            "{who} has no legal powerhouse spot left: its {n} powerhouse(s) become ordinary houses (TWO-8)", who=who, n=event.count
+            "{who} has no legal powerhouse spot left: its {n} powerhouse(s) become ordinary houses (TWO-8)",
+            who=who,
+            n=event.count,
         )
     if isinstance(event, BotDecision):
-        return tr("{who} (Patrician bot) decides: {decision} [{reason}]", who=who, decision=event.decision, reason=event.reason)
+        return tr(
+            "{who} (Patrician bot) decides: {decision} [{reason}]",
+            who=who,
+            decision=event.decision,
+            reason=event.reason,
+        )
     if isinstance(event, GameEnded):
         return None
     line = _economy(event, tr)
@@ -205,7 +236,11 @@ def _place_header(before: GameState, action: Place, tr: Translator) -> str:
         text = tr("Turn {turn}: {who} places a house on {spot}", **fields)
     if action.trades:
         fish = sum(TRADE_COST.get(r, 0) for r in action.trades)
-        text += tr(", trading {fish} fish for {resources}", fish=fish, resources=", ".join(tr.resource_id(r) for r in action.trades))
+        text += tr(
+            ", trading {fish} fish for {resources}",
+            fish=fish,
+            resources=", ".join(tr.resource_id(r) for r in action.trades),
+        )
     return text
 
 
@@ -220,7 +255,13 @@ def _header(
         ev = _first(events, FishTraded)
         cost = ev.fish if isinstance(ev, FishTraded) else TRADE_COST.get(action.resource, 0)
         left = after.players[before.seat].resources[RES_INDEX["fish"]] if before.seat is not None else 0
-        text = tr("{who} trades {fish} fish for 1 {resource} (fish left: {left})", who=who, fish=cost, resource=tr.resource_id(action.resource), left=left)
+        text = tr(
+            "{who} trades {fish} fish for 1 {resource} (fish left: {left})",
+            who=who,
+            fish=cost,
+            resource=tr.resource_id(action.resource),
+            left=left,
+        )
         return text, ev
     if isinstance(action, ChooseBonus):
         n = len(before.dealt[before.seat]) if before.seat is not None and before.dealt else 3
@@ -230,7 +271,9 @@ def _header(
     if isinstance(action, BuildTower):
         return tr("{who} puts a tower on {spot} (Architect)", who=who, spot=action.spot), _first(events, TowerBuilt)
     if isinstance(action, KeepBonus):
-        return tr("{who} keeps one drawn bonus card; the other goes under the deck", who=who), _first(events, BonusChosen)
+        return tr("{who} keeps one drawn bonus card; the other goes under the deck", who=who), _first(
+            events, BonusChosen
+        )
     if isinstance(action, Pass):
         ev = _first(events, Passed) if before.phase == Phase.PLACE else None
         return f"{who} {_pass_text(before.phase, tr)}", ev
@@ -258,4 +301,3 @@ def describe_step(
     if after.phase == Phase.OVER and before.phase != Phase.OVER:
         lines.append(tr("The game is over."))
     return lines
-

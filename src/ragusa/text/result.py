@@ -86,7 +86,9 @@ def _winner_lines(state: GameState, tr: Translator) -> list[str]:
     if len(win) == 1:
         lines.append(tr("Winner: seat {seat} with {vp} VP (tie-break).", seat=win[0], vp=top))
     else:
-        lines.append(tr("Winners: {seats} share the victory with {vp} VP (still tied, R-7).", seats=_seats(win, tr), vp=top))
+        lines.append(
+            tr("Winners: {seats} share the victory with {vp} VP (still tied, R-7).", seats=_seats(win, tr), vp=top)
+        )
     return lines
 
 

@@ -38,7 +38,9 @@ def _solo_lines(state: GameState, tr: Translator) -> list[str]:
     # the reserved spots: the black houses left, and those the bots' opening turns built on (SOLO-4)
     bots = set(state.solo.bot_seats)
     first = {BOARD.spot_index[s] for seat in bots for s in opening[seat]}
-    reserved = [BOARD.spot_ids[s] for s, o in enumerate(state.houses) if o == RESERVED or (o in bots and s not in first)]
+    reserved = [
+        BOARD.spot_ids[s] for s, o in enumerate(state.houses) if o == RESERVED or (o in bots and s not in first)
+    ]
     lines.append(
         tr(
             "The Patrician reserves {n} spots with black houses (SOLO-2): {spots}.",
@@ -55,7 +57,12 @@ def _solo_lines(state: GameState, tr: Translator) -> list[str]:
                 text=describe_card(cards[0], state.edition, tr),
             )
         )
-    lines.append(tr("Each bot holds 1 bonus card face down and {n} Patrician cards naming its spots (SOLO-2).", n=PATRICIAN_PER_BOT))
+    lines.append(
+        tr(
+            "Each bot holds 1 bonus card face down and {n} Patrician cards naming its spots (SOLO-2).",
+            n=PATRICIAN_PER_BOT,
+        )
+    )
     return lines
 
 
@@ -85,7 +92,12 @@ def describe_setup(state: GameState, tr: Translator = ENGLISH) -> list[str]:
         for seat in sorted(placed):
             vp = state.players[seat].total_vp
             extra = tr("; {vp} VP so far", vp=vp) if vp else ""
-            line = tr("Already on the board for seat {seat}: houses on {spots}{extra}.", seat=seat, spots=", ".join(placed[seat]), extra=extra)
+            line = tr(
+                "Already on the board for seat {seat}: houses on {spots}{extra}.",
+                seat=seat,
+                spots=", ".join(placed[seat]),
+                extra=extra,
+            )
             lines.insert(-1, line)
         return lines
     bots = ", ".join(tr("bot {bot} seat {seat}", bot="AB"[k], seat=b) for k, b in enumerate(state.solo.bot_seats))

@@ -117,7 +117,9 @@ def create_app(db: str | Path) -> Starlette:
     async def page(request: Request) -> Response:
         # the page starts in the browser's language (Accept-Language); its switch may change it
         lang = choose_language(request.headers.get("accept-language"))
-        html = (STATIC / "index.html").read_text(encoding="utf-8").replace('<html lang="en">', f'<html lang="{lang}">', 1)
+        html = (
+            (STATIC / "index.html").read_text(encoding="utf-8").replace('<html lang="en">', f'<html lang="{lang}">', 1)
+        )
         return HTMLResponse(html, headers=_NO_STORE)
 
     async def static(request: Request) -> Response:
