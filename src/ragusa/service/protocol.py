@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ragusa._version import __version__
+from ragusa.bots import LEVELS
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
 from ragusa.contract.serialization import action_from_data, action_to_data
 from ragusa.contract.views import view, view_to_data
@@ -328,6 +329,9 @@ def _info(store: Store, msg: Message) -> Message:
         "editions": list(EDITIONS),
         "options": list(OPTION_NAMES),
         "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
+        "levels": [
+            {"name": lv.name, "bot": lv.spec, "budget": lv.budget, "description": lv.description} for lv in LEVELS
+        ],
     }
     if "lang" in msg:  # the page's words and the components' descriptions in that language
         tr = _lang(msg)

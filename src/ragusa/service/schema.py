@@ -41,7 +41,7 @@ _ACTOR = {"seat": _SEAT, "token": _TOKEN}
 REQUESTS: dict[str, dict[str, Any]] = {
     "info": _request(
         "info",
-        "the protocol's vocabulary: ops, seat kinds, editions, options, languages; with lang, the page's words",
+        "the protocol's vocabulary: ops, seat kinds, editions, options, levels, languages; with lang, the page's words",
         {"lang": _LANG},
     ),
     "new_game": _request(
@@ -54,7 +54,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
                 "items": {"enum": list(SEAT_KINDS)},
                 "minItems": 1,
                 "maxItems": 5,
-                "description": "who plays each seat (solo: the one human seat); default seat 0 human, others greedy",
+                "description": "who plays each seat (solo: the one human seat): human, a level or a bot; default seat 0 human, others greedy",
             },
             "edition": {"enum": ["1st", "2nd"]},
             "seed": {"type": "integer", "minimum": 0, "description": "default: a random seed"},
@@ -208,6 +208,21 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "seat_kinds": _LINES,
         "editions": _LINES,
         "options": _LINES,
+        "levels": {
+            "type": "array",
+            "description": "the levels a person picks an opponent by, easiest first; each name is also a seat kind",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"},
+                    "bot": {"type": "string", "description": "the bot spec the level plays"},
+                    "budget": {"type": "string", "description": "its thinking time a move, in words"},
+                    "description": {"type": "string"},
+                },
+                "required": ["name", "bot", "budget", "description"],
+                "additionalProperties": False,
+            },
+        },
         "languages": {
             "type": "array",
             "items": {
