@@ -234,3 +234,39 @@ def test_the_table_speaks_french_and_polish(browser: Browser, server: tuple[str,
         "() => document.querySelector('#log') && document.querySelector('#log').innerText.startsWith('Przygotowanie: graczy 3')"
     )
     assert "Winiarnia" in page.inner_text("#boardwrap")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_seat_picker_offers_the_levels_with_what_each_is(
+    browser: Browser, server: tuple[str, Any], size: str
+) -> None:
+    base, _ = server
+    page = _page(browser, size)
+    page.goto(base + "/")
+    page.wait_for_selector("#newgame")
+    options = page.eval_on_selector_all("select[name=seat1] option", "os => os.map(o => [o.value, o.textContent])")
+    values = [v for v, _ in options]
+    # a person, the three levels easiest first, then the other bots; a bot seat starts at easy
+    assert values[:4] == ["human", "easy", "medium", "hard"] and {"greedy", "expert", "random", "ismcts"} <= set(values)
+    assert page.input_value("select[name=seat1]") == "easy" and page.input_value("select[name=seat0]") == "human"
+    texts = dict(options)
+    assert texts["hard"] == "hard — the search bot: half a second of tree search a move, guided by the expert"
+    assert "plans for the end-game scoring" in texts["medium"]
+    assert page.inner_text("#seatnote1") == "easy: the greedy bot: the best next step, no plan (about 1 ms a move)"
+    page.select_option("select[name=seat1]", "hard")
+    assert page.inner_text("#seatnote1").endswith("guided by the expert (0.5 s a move)")
+    page.select_option("select[name=seat1]", "greedy")
+    assert page.inner_text("#seatnote1") == ""
+    if size == "phone":
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the long options fit
+        shot(page, "play-start-phone.png", full=False)
+    new_game(page, base, 2, ["human", "medium"], seed=3)
+    open_table(page)
+    assert "medium bot" in page.inner_text(".side")
+    page.goto(base + "/")
+    page.select_option("#lang", "fr")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    hard = page.eval_on_selector("select[name=seat1] option[value=hard]", "o => o.textContent")
+    assert hard.endswith(
+        "le robot chercheur : une demi-seconde de recherche arborescente par coup, guidée par l'expert"
+    )

@@ -164,6 +164,11 @@ def test_the_log_in_french_and_polish_english_by_default() -> None:
     # ED-1: the tower card pays 1 VP a tower in the 1st edition, 2 in the 2nd
     assert info["components"]["cards"]["1st"]["bonus-towers"]["text"].startswith("1 PV par tour")
     assert info["components"]["cards"]["2nd"]["bonus-towers"]["text"].startswith("2 PV par tour")
+    # the levels in the language asked for, in English without lang
+    hard = [lv for lv in info["levels"] if lv["name"] == "hard"][0]
+    assert hard["budget"] == "0,5 s par coup" and hard["description"].startswith("le robot chercheur : ")
+    english_hard = [lv for lv in _ask(store, {"op": "info"})["levels"] if lv["name"] == "hard"][0]
+    assert english_hard["budget"] == "0.5 s a move" and english_hard["description"].startswith("the search bot: ")
 
 
 @pytest.mark.clause("SOLO-2")

@@ -6,7 +6,8 @@
 Messages come from the Python text (`tr("...")`, `tr.p("context", "...")` in ragusa.text and
 ragusa.service, read by Babel's extractor), from the page (`t("...")`, `tp("context", "...")` in
 src/ragusa/web/static/*.js, always double-quoted literals) and from the component data (the names
-of buildings, resources, commodities, goods, hexes, bonus cards and score sources).
+of buildings, resources, commodities, goods, hexes, bonus cards and score sources) and the
+levels' words (`ragusa.bots.LEVELS`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "ragusa"
 sys.path.insert(0, str(ROOT / "src"))
 
+from ragusa.bots import LEVELS  # noqa: E402
 from ragusa.core.components import BUILDING_NAMES, COMMODITIES, COMPONENTS, RESOURCES  # noqa: E402
 from ragusa.core.state import VP_SOURCES  # noqa: E402
 from ragusa.text.i18n import LANGUAGES, LOCALE_DIR, card_title  # noqa: E402
@@ -79,6 +81,9 @@ def _components() -> Iterator[Message]:
         yield "vp source", source, "src/ragusa/core/state.py"
     for msgid in EXTRA:
         yield None, msgid, "tools/i18n.py"
+    for lv in LEVELS:  # the levels' words in the protocol's info answer
+        yield None, lv.budget, "src/ragusa/bots.py"
+        yield None, lv.description, "src/ragusa/bots.py"
 
 
 def template() -> Catalog:

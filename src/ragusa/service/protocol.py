@@ -329,12 +329,12 @@ def _info(store: Store, msg: Message) -> Message:
         "editions": list(EDITIONS),
         "options": list(OPTION_NAMES),
         "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
-        "levels": [
-            {"name": lv.name, "bot": lv.spec, "budget": lv.budget, "description": lv.description} for lv in LEVELS
-        ],
     }
-    if "lang" in msg:  # the page's words and the components' descriptions in that language
-        tr = _lang(msg)
+    tr = _lang(msg)  # with lang: the levels' words, the page's words and the components' in that language
+    out["levels"] = [
+        {"name": lv.name, "bot": lv.spec, "budget": tr(lv.budget), "description": tr(lv.description)} for lv in LEVELS
+    ]
+    if "lang" in msg:
         out["strings"] = dict(tr.messages)
         out["components"] = {
             "cards": {e: card_texts(e, tr) for e in EDITIONS},

@@ -210,7 +210,10 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "options": _LINES,
         "levels": {
             "type": "array",
-            "description": "the levels a person picks an opponent by, easiest first; each name is also a seat kind",
+            "description": (
+                "the levels a person picks an opponent by, easiest first; each name is also a seat kind;"
+                " with lang, the budget and description in that language"
+            ),
             "items": {
                 "type": "object",
                 "properties": {

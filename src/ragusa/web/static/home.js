@@ -3,14 +3,24 @@
 
 function seatOptions(i) {
   const levels = (INFO && INFO.levels) || [];
+  const names = levels.map(l => l.name);
   const opts = [`<option value="human" ${i === 0 ? "selected" : ""}>${esc(t("person"))}</option>`];
+  // the levels first (easiest first, each with what it is), then every other bot the server offers
   if (levels.length) {
-    levels.forEach((l, k) => opts.push(`<option value="${esc(l.name)}" ${i && k === 0 ? "selected" : ""} title="${esc(l.description || "")}">${esc(kindLabel(l.name))} — ${esc(l.description || l.budget || "")}</option>`));
-  } else {
-    const kinds = ((INFO && INFO.seat_kinds) || ["human", "greedy", "random", "ismcts"]).filter(k => k !== "human");
-    kinds.forEach(k => opts.push(`<option value="${esc(k)}" ${i && k === "greedy" ? "selected" : ""}>${esc(kindLabel(k))}${k === "ismcts" ? " " + esc(t("(half a second a move)")) : ""}</option>`));
+    opts.push(`<optgroup label="${esc(t("Levels"))}">`);
+    levels.forEach((l, k) => opts.push(`<option value="${esc(l.name)}" ${i && k === 0 ? "selected" : ""} title="${esc(l.description || "")}">${esc(t(l.name))} — ${esc(l.description || l.budget || "")}</option>`));
+    opts.push(`</optgroup><optgroup label="${esc(t("Other bots"))}">`);
   }
+  const kinds = ((INFO && INFO.seat_kinds) || ["human", "greedy", "random", "ismcts"]).filter(k => k !== "human" && !names.includes(k));
+  kinds.forEach(k => opts.push(`<option value="${esc(k)}" ${i && !levels.length && k === "greedy" ? "selected" : ""}>${esc(kindLabel(k))}${k === "ismcts" ? " " + esc(t("(half a second a move)")) : ""}</option>`));
+  if (levels.length) opts.push("</optgroup>");
   return opts.join("");
+}
+
+// what the chosen level is, in full under its seat (a phone cuts the option's text short)
+function seatNote(form, i) {
+  const level = ((INFO && INFO.levels) || []).find(l => l.name === form["seat" + i].value);
+  $("#seatnote" + i).textContent = level ? `${t(level.name)}: ${level.description} (${level.budget})` : "";
 }
 
 function gamesHtml() {
@@ -69,9 +79,12 @@ function home() {
   const seats = () => {
     const n = +form.players.value;
     $("#seats").innerHTML = Array.from({ length: n }, (_, i) => `<div class="seatrow"><label>${esc(t("Seat {n}", { n: i }))} <select name="seat${i}">${seatOptions(i)}</select></label>
-      <label>${esc(t("Name"))} <input name="name${i}" maxlength="40" size="14" autocomplete="off" placeholder="${esc(t("optional"))}"></label></div>`).join("");
+      <label>${esc(t("Name"))} <input name="name${i}" maxlength="40" size="14" autocomplete="off" placeholder="${esc(t("optional"))}"></label>
+      <div class="muted seatnote" id="seatnote${i}"></div></div>`).join("");
     $("#solo").className = n === 1 ? "" : "hidden";
+    for (let i = 0; i < n; i++) seatNote(form, i);
   };
+  form.addEventListener("change", e => { const m = e.target.name && e.target.name.match(/^seat(\d+)$/); if (m) seatNote(form, +m[1]); });
   form.players.onchange = seats; seats();
   form.onsubmit = async e => {
     e.preventDefault();
