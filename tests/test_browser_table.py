@@ -270,3 +270,54 @@ def test_the_seat_picker_offers_the_levels_with_what_each_is(
     assert hard.endswith(
         "le robot chercheur : une demi-seconde de recherche arborescente par coup, guidée par l'expert"
     )
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_buildings_ships_and_cards_say_what_they_do_on_hover_and_tap(
+    browser: Browser, server: tuple[str, Any], size: str
+) -> None:
+    base, _ = server
+    page = _page(browser, size)
+    new_game(page, base, 3, ["human", "greedy", "greedy"], seed=5)
+    open_table(page)
+    # a building: its hover text (the hex's title) and a tap on the hex show what it does
+    box = page.evaluate(
+        """() => { const p = [...document.querySelectorAll('svg polygon')]
+             .find(e => e.querySelector('title') && e.querySelector('title').textContent.startsWith('Mason:'));
+           const r = p.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, p.querySelector('title').textContent]; }"""
+    )
+    assert box[2] == "Mason: build a wall segment: 1 VP + 1 per house and tower of yours at its two ends"
+    page.mouse.click(box[0], box[1])
+    assert page.inner_text("#tip") == box[2]
+    # a ship in the market: its good, stars, VP and cost, on hover (title) and tap
+    slot = page.locator(".slot").first
+    tip = slot.get_attribute("title") or ""
+    assert " stars: " in tip and " VP when bought" in tip
+    slot.click()
+    assert page.inner_text("#tip") == tip
+    # a dealt bonus card: its scoring
+    chip = page.locator("#act .chip, .hand .chip").first
+    chip.click()
+    assert "VP per" in page.inner_text("#tip") and "at the end (at most 12 VP)" in page.inner_text("#tip")
+
+
+def test_a_hex_to_activate_takes_a_click_near_its_corner(browser: Browser, server: tuple[str, Any]) -> None:
+    base, _ = server
+    page = _page(browser, "desktop")
+    new_game(page, base, 2, ["human", "random"], seed=17)
+    open_table(page)
+    _drive(base, page.url.removeprefix(base), lambda r: r["status"]["phase"] == "order" and bool(r["legal"]), "")
+    page.reload()
+    page.wait_for_selector("polygon.legal[data-hex]")
+    hexes = page.eval_on_selector_all("polygon.legal[data-hex]", "els => els.map(e => e.dataset.hex)")
+    # 85 % of the way from the hex's centre to its top corner: far from the centre, still on its shape
+    x, y = page.evaluate(
+        """id => { const g = geometry(B), [cx, cy] = g.centre[id], m = document.querySelector('#boardwrap svg').getScreenCTM();
+             const px = cx, py = cy - 0.85 * SIZE; return [m.a * px + m.c * py + m.e, m.b * px + m.d * py + m.f]; }""",
+        hexes[-1],
+    )
+    before = page.evaluate("() => G.reply.status.actions")
+    explain = page.evaluate("id => G.reply.legal.find(l => l.action.hex === id).explain", hexes[-1])
+    page.mouse.click(x, y)
+    page.wait_for_function("n => G.reply.status.actions > n", arg=before)
+    assert page.inner_text("#message") == f"played: {explain}"  # e.g. "Winery next: makes 1 wine per grapes ..."

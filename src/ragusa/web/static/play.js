@@ -44,6 +44,10 @@ function boardClick(e, mine) {
   if (mine && G.targets && svg) {
     const tg = G.targets, reach = narrow() ? 22 : 12;
     const legalSpots = Object.keys(tg.spots);
+    // a legal target under the pointer, anywhere on its shape; else the nearest within a finger's reach
+    const under = e.target.closest(".legal[data-spot],.legal[data-tower],.legal[data-wall],.legal[data-hex]");
+    const direct = under && ["spot", "tower", "wall", "hex"].map(kind => ({ kind, id: under.dataset[kind] })).find(x => x.id);
+    if (direct) return onTarget(direct);
     const hit = nearestTarget(B, svg, e.clientX, e.clientY, { spots: legalSpots, towers: [...tg.towers], walls: [...tg.walls], hexes: [...tg.hexes] }, reach)
       || nearestTarget(B, svg, e.clientX, e.clientY, { spots: tg.free }, 8);
     if (hit) return onTarget(hit);
