@@ -150,9 +150,10 @@ def test_fish_are_asked_for_before_they_are_spent(browser: Browser, server: tupl
     page.wait_for_function("n => G.reply.status.actions > n", arg=before)
 
 
-def test_a_tower_spot_takes_a_click_in_its_middle(browser: Browser, server: tuple[str, Any]) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_tower_spot_takes_a_click_in_its_middle(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, "desktop")
+    page = _page(browser, size)
     new_game(page, base, 2, ["human", "random"], seed=8)
     open_table(page)
     _drive(
@@ -166,12 +167,16 @@ def test_a_tower_spot_takes_a_click_in_its_middle(browser: Browser, server: tupl
     spot = page.get_attribute("rect.legal[data-tower] >> nth=0", "data-tower")
     x, y = _centre(page, f"rect.legal[data-tower={spot}]")  # where the spot's house circle is drawn too
     page.mouse.click(x, y)
+    if size == "phone":  # a tap first says what it will do
+        assert f"tower on {spot}" in page.inner_text(".confirm")
+        page.click(".confirm button.move")
     page.wait_for_function("s => document.querySelector('#message').innerText.includes('tower on ' + s)", arg=spot)
 
 
-def test_two_players_powerhouse_spots_look_different(browser: Browser, server: tuple[str, Any]) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_two_players_powerhouse_spots_look_different(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, "desktop")
+    page = _page(browser, size)
     new_game(page, base, 2, ["human", "greedy"], seed=2)
     open_table(page)
     first_move(page)
@@ -301,9 +306,10 @@ def test_buildings_ships_and_cards_say_what_they_do_on_hover_and_tap(
     assert "VP per" in page.inner_text("#tip") and "at the end (at most 12 VP)" in page.inner_text("#tip")
 
 
-def test_a_hex_to_activate_takes_a_click_near_its_corner(browser: Browser, server: tuple[str, Any]) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_hex_to_activate_takes_a_click_near_its_corner(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, "desktop")
+    page = _page(browser, size)
     new_game(page, base, 2, ["human", "random"], seed=17)
     open_table(page)
     _drive(base, page.url.removeprefix(base), lambda r: r["status"]["phase"] == "order" and bool(r["legal"]), "")
@@ -319,5 +325,8 @@ def test_a_hex_to_activate_takes_a_click_near_its_corner(browser: Browser, serve
     before = page.evaluate("() => G.reply.status.actions")
     explain = page.evaluate("id => G.reply.legal.find(l => l.action.hex === id).explain", hexes[-1])
     page.mouse.click(x, y)
+    if size == "phone":
+        assert explain in page.inner_text(".confirm")
+        page.click(".confirm button.move")
     page.wait_for_function("n => G.reply.status.actions > n", arg=before)
     assert page.inner_text("#message") == f"played: {explain}"  # e.g. "Winery next: makes 1 wine per grapes ..."
