@@ -54,6 +54,11 @@ def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path, size: s
         assert "Game over" in end and "total" in end and "cathedral" in end
         assert "The Patrician wins (SOLO-7)" in end or "Ana wins against the Patrician (SOLO-7)" in end
         assert page.query_selector("#undo") is None  # no undo once the game is over
+        # the Patrician's reasons (300 characters and more) fold under their short line
+        folded = page.eval_on_selector_all(
+            "#log details.reason", "ds => ds.map(d => [d.querySelector('summary').textContent.length, d.textContent.length])"
+        )
+        assert folded and all(summary <= 80 for summary, _ in folded) and max(full for _, full in folded) > 200
         if size == "desktop":
             shot(page, "play-solo-end.png")
         with page.expect_download() as info:
