@@ -56,7 +56,8 @@ def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path, size: s
         assert page.query_selector("#undo") is None  # no undo once the game is over
         # the Patrician's reasons (300 characters and more) fold under their short line
         folded = page.eval_on_selector_all(
-            "#log details.reason", "ds => ds.map(d => [d.querySelector('summary').textContent.length, d.textContent.length])"
+            "#log details.reason",
+            "ds => ds.map(d => [d.querySelector('summary').textContent.length, d.textContent.length])",
         )
         assert folded and all(summary <= 80 for summary, _ in folded) and max(full for _, full in folded) > 200
         if size == "desktop":

@@ -202,6 +202,7 @@ def test_names_are_text_the_lobby_lists_the_games_and_a_waiting_page_keeps_its_t
     games = page.inner_text("ul.games")
     assert games.count("playing") == 2 and xss in games and "Bea" in games
     assert page.locator("ul.games button.copy").count() == 2
+    shot(page, f"play-lobby{'-phone' if size == 'phone' else ''}.png", full=False)
     page.goto(base + links[0])
     page.wait_for_selector("#status")
     assert xss in page.inner_text("main") and page.locator("img").count() == 0  # the name stays text

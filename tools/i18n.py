@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from ragusa.bots import LEVELS  # noqa: E402
 from ragusa.core.components import BUILDING_NAMES, COMMODITIES, COMPONENTS, RESOURCES  # noqa: E402
-from ragusa.core.state import VP_SOURCES  # noqa: E402
+from ragusa.core.state import EDITIONS, VP_SOURCES  # noqa: E402
 from ragusa.text.i18n import LANGUAGES, LOCALE_DIR, card_title  # noqa: E402
 
 Message = tuple[str | None, str, str]  # context, msgid, where
@@ -77,6 +77,8 @@ def _components() -> Iterator[Message]:
         yield "bonus card", card_title(card.id), data
     for kind in sorted({h.id.rpartition("-")[0] for h in COMPONENTS.board.hexes if h.kind != "city"}):
         yield "hex", f"{kind}-{{n}}", data
+    for edition in EDITIONS:
+        yield "edition", edition, "src/ragusa/core/state.py"
     for source in VP_SOURCES:
         yield "vp source", source, "src/ragusa/core/state.py"
     for msgid in EXTRA:

@@ -76,7 +76,7 @@ def describe_setup(state: GameState, tr: Translator = ENGLISH) -> list[str]:
         tr(
             "Setup: {n} players, {edition} edition; each seat has {pieces} and {towers} towers.",
             n=state.n_players,
-            edition=state.edition,
+            edition=tr.p("edition", state.edition),
             pieces=pieces,
             towers=p.towers_left,
         ),
@@ -103,7 +103,7 @@ def describe_setup(state: GameState, tr: Translator = ENGLISH) -> list[str]:
     bots = ", ".join(tr("bot {bot} seat {seat}", bot="AB"[k], seat=b) for k, b in enumerate(state.solo.bot_seats))
     lines[0] = tr(
         "Setup: solo game, {edition} edition: the human plays seat 0 against the Patrician ({bots}).",
-        edition=state.edition,
+        edition=tr.p("edition", state.edition),
         bots=bots,
     )
     lines[-1] = tr("First to play: seat {seat}; the Patrician's bots are played by the library.", seat=state.start_seat)
