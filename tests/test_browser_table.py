@@ -119,7 +119,7 @@ def test_the_table_explains_itself_and_marks_what_changed(browser: Browser, serv
         shot(page, "play-table.png")
     # the busy sign while the server answers (a slow transport through the page's one seam)
     page.evaluate(
-        "() => { window.ragusaTransport = async m => { await new Promise(r => setTimeout(r, 700)); return httpTransport(m); }; }"
+        "() => { window.ragusaTransport = { send: async m => { await new Promise(r => setTimeout(r, 700)); return httpTransport.send(m); } }; }"
     )
     page.evaluate("() => document.querySelectorAll('#moves details').forEach(d => d.open = true)")
     page.click("#moves button.move >> nth=0")

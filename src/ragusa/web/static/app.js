@@ -4,16 +4,19 @@ const $ = (sel, el = document) => el.querySelector(sel);
 let B = null;      // board and component data (/api/board)
 let G = null;      // the game on screen: {game, token, reply, log, seen, ...}
 
-// The only way the page talks to the game: one protocol message in, its answer out. Another
-// transport (the protocol answered in the page itself) replaces window.ragusaTransport.
-async function httpTransport(message) {
-  const r = await fetch("/api/message", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(message) });
-  return r.json();
-}
+// The only way the page talks to the game: send(message), one protocol message in, its answer out.
+// A page that answers the protocol itself (the exported static site) sets window.ragusaTransport =
+// {send(message), board(), route()}; without it, HTTP to the server.
+const httpTransport = {
+  send: async message => (await fetch("/api/message", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(message) })).json(),
+  board: async () => (await fetch("/api/board")).json(),
+  route: () => location.pathname,
+};
+const transport = () => Object.assign({}, httpTransport, window.ragusaTransport || {});
 let pending = 0, busyTimer = null;
 async function send(message, quiet) {
   if (!quiet) busy(+1);
-  try { return await (window.ragusaTransport || httpTransport)(message); }
+  try { return await transport().send(message); }
   catch (e) { return { ok: false, error: { code: "network", message: t("The server cannot be reached; try again.") } }; }
   finally { if (!quiet) busy(-1); }
 }
@@ -77,13 +80,13 @@ function header() {
 
 function route() {
   header();
-  const m = location.pathname.match(/^\/play\/([^/]+)\/([^/]+)$/);
+  const m = transport().route().match(/^\/play\/([^/]+)\/([^/]+)$/);
   if (m) game(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
   else home();
 }
 
 (async () => {
-  B = await (await fetch("/api/board")).json();
+  B = await transport().board();
   B.hexByID = Object.fromEntries(B.hexes.map(h => [h.id, h]));
   await loadLanguage(pickLanguage());
   route();
