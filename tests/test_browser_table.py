@@ -136,17 +136,31 @@ def test_fish_are_asked_for_before_they_are_spent(browser: Browser, server: tupl
     page = _page(browser, size)
     new_game(page, base, 2, ["human", "greedy"], seed=3)
     open_table(page)
-    _drive(base, page.url.removeprefix(base), lambda r: any(x.get("fish") for x in r["legal"]), "+1 fish")
+    _drive(
+        base,
+        page.url.removeprefix(base),
+        lambda r: any(x.get("fish") and x["action"]["type"] == "place" for x in r["legal"]),
+        "+1 fish",
+    )
     page.reload()
     page.wait_for_selector("#moves")
     before = page.evaluate("() => G.reply.status.actions")
+    # a click on the board at a spot whose placement trades fish: nothing is played before a confirmation
+    spot, fish = page.evaluate(
+        "() => { const l = G.reply.legal.find(l => l.fish && l.action.type === 'place'); return [l.action.spot, l.fish]; }"
+    )
+    page.locator(f"circle.legal[data-spot={spot}]").click()
+    confirm = page.inner_text(".confirm")
+    assert "This move spends fish:" in confirm and f"🐟 −{fish}" in confirm and f"place {spot} +" in confirm
+    assert page.evaluate("() => G.reply.status.actions") == before  # nothing played yet
+    page.click("#cancel")
+    assert page.evaluate("() => G.reply.status.actions") == before and page.query_selector(".confirm") is None
+    # the same from the list of moves, confirmed this time
     i = page.evaluate("() => G.reply.legal.findIndex(l => l.fish)")
     page.evaluate("() => document.querySelectorAll('#moves details').forEach(d => d.open = true)")
     page.click(f"#moves button[data-i='{i}']")
-    confirm = page.inner_text(".confirm")
-    assert "This move spends fish:" in confirm and "🐟 −" in confirm
-    assert page.evaluate("() => G.reply.status.actions") == before  # nothing played yet
-    page.click(".confirm button.move")
+    assert "This move spends fish:" in page.inner_text(".confirm")
+    page.click(".confirm button.move.spends")
     page.wait_for_function("n => G.reply.status.actions > n", arg=before)
 
 
