@@ -16,6 +16,7 @@ from ragusa import apply, legal_actions, new_game
 from ragusa.core.actions import BuildWall, BuyShip, Place, SellCommodity
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMPONENTS
+from ragusa.core.events import VPScored
 from ragusa.core.state import GameState, Phase
 from ragusa.rules.buildings.mason import mason_vp
 from ragusa.service.protocol import handle
@@ -23,7 +24,7 @@ from ragusa.service.store import MemoryStore
 from ragusa.text.describe import describe_card
 from ragusa.text.explain import explain_action, fish_spent, why_now
 from ragusa.text.i18n import choose_language, translator
-from ragusa.text.log import describe_setup
+from ragusa.text.log import describe_event, describe_setup
 from tests.protocol_support import check
 
 
@@ -169,6 +170,15 @@ def test_the_log_in_french_and_polish_english_by_default() -> None:
     assert hard["budget"] == "0,5 s par coup" and hard["description"].startswith("le robot chercheur : ")
     english_hard = [lv for lv in _ask(store, {"op": "info"})["levels"] if lv["name"] == "hard"][0]
     assert english_hard["budget"] == "0.5 s a move" and english_hard["description"].startswith("the search bot: ")
+
+
+@pytest.mark.clause("FISHMONGER-1")
+def test_the_fishmongers_line_is_in_the_logs_language() -> None:
+    # 4 fish at the Fishmonger score 2 VP (1 VP per 2 fish): the reason in each language
+    event = VPScored(0, "fishmonger", 2, "4 fish at the Fishmonger")
+    assert describe_event(event) == "seat 0 scores 2 VP (4 fish at the Fishmonger)"
+    assert describe_event(event, None, translator("fr")) == "joueur 0 marque 2 PV (4 Poisson(s) au Poissonnier)"
+    assert describe_event(event, None, translator("pl")) == "gracz 0 zdobywa 2 PZ (ryby: 4 u Handlarza rybami)"
 
 
 @pytest.mark.clause("SOLO-2")

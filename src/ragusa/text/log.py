@@ -174,6 +174,14 @@ def _economy(event: Event, tr: Translator) -> str | None:
     return None
 
 
+def _fishmonger_reason(event: VPScored, tr: Translator) -> str:
+    """The Fishmonger's reason ("4 fish at the Fishmonger") in the log's language."""
+    count, _, rest = event.reason.partition(" ")
+    if tr.lang == "en" or not count.isdigit() or rest != "fish at the Fishmonger":
+        return event.reason
+    return tr("{fish} fish at the Fishmonger", fish=int(count))
+
+
 def describe_event(event: Event, state: GameState | None = None, tr: Translator = ENGLISH) -> str | None:
     """One event as a line, or None for events the log leaves out (duplicates of another line,
     end-of-game scoring shown by `describe_result`). `state` (after the event's action)
@@ -197,7 +205,7 @@ def describe_event(event: Event, state: GameState | None = None, tr: Translator 
         return tr("{who} puts a tower on {spot}", who=who, spot=event.spot)
     if isinstance(event, VPScored):
         if event.source == "fishmonger":
-            return tr("{who} scores {vp} VP ({reason})", who=who, vp=event.vp, reason=event.reason)
+            return tr("{who} scores {vp} VP ({reason})", who=who, vp=event.vp, reason=_fishmonger_reason(event, tr))
         return None  # Mason, ships and Wharf have their own lines; end scoring is in the breakdown
     if isinstance(event, BonusDrawn):
         return tr("{who} draws {n} bonus card(s) at the Rector's Palace", who=who, n=event.count)
