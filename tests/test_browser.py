@@ -62,6 +62,8 @@ def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path, size: s
         assert folded and all(summary <= 80 for summary, _ in folded) and max(full for _, full in folded) > 200
         if size == "desktop":
             shot(page, "play-solo-end.png")
+        else:  # the result table fits the phone's width
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         with page.expect_download() as info:
             page.click("#record")
         record = tmp_path / "record.json"
@@ -83,6 +85,8 @@ def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path, size: s
         page.click("#rplay")  # pause
         page.click("#rlast")
         page.wait_for_selector("#end")  # the result once the last step is reached
+        if size == "phone":
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         if size == "desktop":
             shot(page, "play-replay.png")
         assert not errors

@@ -75,6 +75,8 @@ def test_the_table_explains_itself_and_marks_what_changed(browser: Browser, serv
     summary = page.inner_text("#rulesbox")
     # the 16 cards, and the tower card's 1st-edition scoring (ED-1)
     assert summary.count("at the end (at most 12 VP)") == 17 and "1st edition: 1 VP per tower" in summary
+    if size == "phone":
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the summary fits too
     page.click("#closerules")
     first_move(page)
     assert "(TURN-1)" in page.inner_text("#why")
