@@ -54,6 +54,11 @@ def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path, size: s
         assert "Game over" in end and "total" in end and "cathedral" in end
         assert "The Patrician wins (SOLO-7)" in end or "Ana wins against the Patrician (SOLO-7)" in end
         assert page.query_selector("#undo") is None  # no undo once the game is over
+        # the ships a seat holds say what they are, on hover and tap
+        tips = page.eval_on_selector_all("td[data-tip]", "els => els.map(e => e.getAttribute('title'))")
+        assert tips and all(" stars: " in tip and " VP when bought" in tip for tip in tips)
+        page.click("td[data-tip] >> nth=0")
+        assert page.inner_text("#tip") == tips[0]
         # the Patrician's reasons (300 characters and more) fold under their short line
         folded = page.eval_on_selector_all(
             "#log details.reason",

@@ -52,10 +52,10 @@ function seatsTable(v, status) {
   const rows = v.players.map((p, i) => {
     const hand = p.bonus_cards === null ? esc(t("{n} hidden", { n: p.bonus_card_count })) : (p.bonus_cards.map(c => cardChip(c, status.edition)).join(" ") || "–");
     const ships = p.ships.map(s => COMP.ships[s]).filter(Boolean);
-    const shipText = ships.map(s => s.name).join(", ");
+    const shipText = ships.map(s => s.name).join(", "), shipTips = ships.map(s => s.text).join("; ");
     return `<tr class="${status.seat === i ? "turn" : ""}"><td>${seatHtml(i, status)}${i === v.viewer ? ` <i>${esc(t("(you)"))}</i>` : ""}<div class="muted">${esc(kindLabel(status.seats[i]))}</div></td>
       <td><b>${p.vp.reduce((a, b) => a + b, 0)}</b></td><td>${amounts(p.resources, B.resources, resName)}</td><td>${amounts(p.commodities, B.commodities, comName)}</td>
-      <td title="${esc(shipText)}">${p.ships.length}${shipText ? `<div class="muted">${esc(shipText)}</div>` : ""}</td>
+      <td ${ships.length ? `data-tip="${esc(shipTips)}" title="${esc(shipTips)}"` : ""}>${p.ships.length}${shipText ? `<div class="muted">${esc(shipText)}</div>` : ""}</td>
       <td>${p.houses_left}${p.powerhouses_left ? "+" + p.powerhouses_left + "◆" : ""} / ${p.towers_left}</td><td>${hand}</td></tr>`;
   });
   return `<div class="scroll"><table><tr><th>${esc(t("seat"))}</th><th>${esc(t("VP"))}</th><th>${esc(t("resources"))}</th><th>${esc(t("commodities"))}</th><th>${esc(t("ships"))}</th><th>${esc(t("houses / towers left"))}</th><th>${esc(t("bonus cards"))}</th></tr>${rows.join("")}</table></div>`;
