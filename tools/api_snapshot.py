@@ -36,11 +36,12 @@ CURRENT = ROOT / "api" / "ragusa.api.json"
 RELEASED = ROOT / "api" / "released.api.json"
 CHANGELOG = ROOT / "CHANGELOG.md"
 
-#: the modules a user imports from: the root, the AI interface, the bots and the adapters
+#: the modules a user imports from: the root, the AI interface, the bots, the protocol and the adapters
 MODULES: tuple[str, ...] = (
     "ragusa",
     "ragusa.ai",
     "ragusa.bots",
+    "ragusa.service",
     "ragusa.adapters.gymnasium",
     "ragusa.adapters.openspiel",
     "ragusa.adapters.pettingzoo",

@@ -4,8 +4,8 @@ What a program uses daily is here: the game (`new_game`, `legal_actions`, `apply
 the queries), its state, actions and events (each event type by name), explicit chance
 (`is_chance`, `chance_outcomes`), the JSON documents (states, actions, events, player views, game
 records), the board's geometry (`BOARD`, `board_svg`) and the component data, the text forms
-(`format_action`, `parse_action`, `describe_step`). The AI interface is `ragusa.ai`, the bots
-`ragusa.bots`.
+(`format_action`, `parse_action`, `describe_step`, in a language with `translator("fr")`). The AI
+interface is `ragusa.ai`, the bots `ragusa.bots`, the JSON protocol `ragusa.service`.
 
 Examples:
     >>> from ragusa import new_game, legal_actions, apply, is_terminal, scores
@@ -107,6 +107,7 @@ if TYPE_CHECKING:  # the JSON contract and the text forms are imported on first 
     )
     from ragusa.contract.validation import validate
     from ragusa.contract.views import PlayerView, view, view_from_json, view_to_data, view_to_json
+    from ragusa.text.i18n import LANGUAGES, Translator, translator
     from ragusa.text.log import describe_event, describe_result, describe_step
     from ragusa.text.notation import format_action, parse_action
     from ragusa.text.render import board_svg
@@ -121,6 +122,7 @@ _LAZY: dict[str, str] = {
     "validate": "ragusa.contract.validation",
     **dict.fromkeys(("PlayerView", "view", "view_from_json", "view_to_data", "view_to_json"), "ragusa.contract.views"),
     **dict.fromkeys(("describe_event", "describe_result", "describe_step"), "ragusa.text.log"),
+    **dict.fromkeys(("LANGUAGES", "Translator", "translator"), "ragusa.text.i18n"),
     **dict.fromkeys(("format_action", "parse_action"), "ragusa.text.notation"),
     "board_svg": "ragusa.text.render",
 }
@@ -168,6 +170,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidInputError",
     "KeepBonus",
+    "LANGUAGES",
     "MarketMoved",
     "Options",
     "POWERHOUSE",
@@ -188,6 +191,7 @@ __all__ = [
     "ShipBought",
     "TowerBuilt",
     "Trade",
+    "Translator",
     "VPScored",
     "Verification",
     "Violation",
@@ -222,6 +226,7 @@ __all__ = [
     "state_to_data",
     "state_to_json",
     "step",
+    "translator",
     "validate",
     "verify",
     "view",
