@@ -84,7 +84,7 @@ def test_every_dotted_name_in_the_docs_and_the_source_exists() -> None:
     assert missing == {}
 
 
-def test_each_implementing_function_links_to_its_source_in_the_code_reference() -> None:
+def test_each_implementing_function_links_to_its_source_from_its_clause_and_the_matrix() -> None:
     from ragusa.core.clauses import IMPLEMENTATIONS
     from ragusa.spec import default_registry, pages
     from ragusa.spec.check import CheckReport, ClauseTrace
@@ -96,12 +96,14 @@ def test_each_implementing_function_links_to_its_source_in_the_code_reference() 
     report = CheckReport(traces, ())
     reference = pages.render_code_reference(report)
     functions = pages.implementing_functions(report)
+    matrix = pages.render_traceability_matrix(report, "traceability.md")
     assert sum(map(len, functions.values())) == len({n for t in traces for n in t.code}) > 70
     for trace in traces:
         entry = pages.render_clause(trace, registry, "rules/turn.md")
         for name in trace.code:
             module, _, function = name.rpartition(".")
             assert f"[`{name}`][{name}]" in entry  # a cross-reference mkdocs --strict resolves
+            assert f"[`{name}`][{name}]" in matrix
             assert resolves(name)
             block = reference.split(f"::: {module}\n", 1)[1].split(":::", 1)[0]
             assert "show_source: true" in block and f"        - {function}\n" in block

@@ -29,10 +29,14 @@ def collapse_tests(tests: Sequence[CollectedTest]) -> list[tuple[str, bool]]:
     return list(merged.items())
 
 
-def code_cell(trace: ClauseTrace) -> str:
+def _plain_code(name: str) -> str:
+    return f"`{escape_cell(name)}`"
+
+
+def code_cell(trace: ClauseTrace, label: Callable[[str], str] = _plain_code) -> str:
     if not trace.code:
         return NONE
-    return "<br>".join(f"`{escape_cell(name)}`" for name in trace.code)
+    return "<br>".join(label(name) for name in trace.code)
 
 
 def tests_cell(trace: ClauseTrace) -> str:
@@ -46,10 +50,15 @@ def _plain_id(clause: Clause) -> str:
     return clause.id
 
 
-def render_matrix(report: CheckReport, clause_label: Callable[[Clause], str] = _plain_id) -> str:
+def render_matrix(
+    report: CheckReport,
+    clause_label: Callable[[Clause], str] = _plain_id,
+    code_label: Callable[[str], str] = _plain_code,
+) -> str:
     """The matrix as a Markdown table, one row per clause, in registry order.
 
-    `clause_label` renders the first cell (the docs use it to link each ID to its rule page).
+    `clause_label` renders the first cell (the docs use it to link each ID to its rule page),
+    `code_label` each function of the code cell (the docs link it to its source).
     """
     rows = [
         "| Clause | Title | State | Code | Tests |",
@@ -60,7 +69,7 @@ def render_matrix(report: CheckReport, clause_label: Callable[[Clause], str] = _
             clause_label(trace.clause),
             escape_cell(trace.clause.title),
             trace.state,
-            code_cell(trace),
+            code_cell(trace, code_label),
             tests_cell(trace),
         )
         rows.append("| " + " | ".join(cells) + " |")

@@ -238,7 +238,7 @@ def render_traceability_matrix(report: CheckReport, from_page: str) -> str:
     def label(clause: Clause) -> str:
         return clause_link(clause, from_page)
 
-    return render_matrix(report, clause_label=label)
+    return render_matrix(report, clause_label=label, code_label=code_link)
 
 
 # ------------------------------------------------------------------ components
