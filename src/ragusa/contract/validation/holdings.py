@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ragusa.contract.validation.census import Census
 from ragusa.contract.validation.common import BONUS_IDS, CAP, FISH, SHIP_STARS, Found
-from ragusa.core.board import BOARD
 from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.state import EMPTY, POWERHOUSE, VP_BONUS, VP_CATHEDRAL, VP_MASON, VP_SHIPS, VP_WALLS, GameState, Phase
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.rules.two_player import powerhouse_spot_refusal
 
 
-def check_holdings(s: GameState, found: Found) -> None:
+def check_holdings(s: GameState, c: Census, found: Found) -> None:
     _pieces(s, found)
     for seat in range(s.n_players):
         _seat(s, seat, found)
-        _resources(s, seat, found)
+        _resources(s, c, seat, found)
     _cards(s, found)
 
 
@@ -114,18 +114,11 @@ def _seat(s: GameState, seat: int, found: Found) -> None:
             )
 
 
-def _resources(s: GameState, seat: int, found: Found) -> None:
+def _resources(s: GameState, c: Census, seat: int, found: Found) -> None:
     """Resources = gains of the seat's houses (ACT-1, ACT-2) + what its traded fish bought (FISH-1)."""
     p = s.players[seat]
     base = f"$.players[{seat}]"
-    gains = [0] * len(RESOURCES)
-    for spot, owner in enumerate(s.houses):
-        if owner != seat:
-            continue
-        for h in BOARD.spot_hexes[spot]:
-            r = BOARD.hex_resource[h]
-            if r >= 0 and not (spot == s.placed and h in s.pending_hexes):
-                gains[r] += 1
+    gains = c.gains[seat]
     if p.resources[FISH] + p.fish_traded != gains[FISH]:
         found.add(
             "FISH-1",
