@@ -26,6 +26,8 @@ SPOT_GAINS: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 #: the hex of each building, by name
 HEX: Final[dict[str, int]] = {name: BOARD.building_hex[i] for name, i in BUILDING_INDEX.items()}
+#: the buildings that activate only for the new house on their hex (ACT-4)
+NEW_HOUSE_ONLY_NAMES: Final = frozenset(name for name, i in BUILDING_INDEX.items() if i in NEW_HOUSE_ONLY)
 #: SOLO-1: per seat, the opening spots of its colour
 OPENING_SPOTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(BOARD.spot_index[s] for s in getattr(COMPONENTS.solo_setup, colour))
@@ -52,7 +54,7 @@ _NO_OPENING: Final[tuple[int, ...]] = (0,) * N_HEXES
 class Census:
     """What the board of `s` holds, counted once (see the module docs)."""
 
-    __slots__ = ("gains", "memo", "opening", "opening_all", "own", "pending", "pieces", "power", "solo")
+    __slots__ = ("gains", "opening", "opening_all", "own", "pending", "pieces", "power", "solo")
 
     def __init__(self, s: GameState) -> None:
         n = s.n_players
@@ -89,8 +91,6 @@ class Census:
                     got[r] -= 1
                     self.pending[r] += 1
         self.opening = OPENING_PER_HEX if self.solo else (_NO_OPENING,) * n
-        #: `activations` worked out so far, by (seat, building)
-        self.memo: dict[tuple[int, str], int] = {}
         self.opening_all = OPENING_ALL if self.solo else _NO_OPENING
 
     def placed_on(self, h: int) -> int:
@@ -109,16 +109,10 @@ class Census:
         Crossed-out arrow (ACT-4): one activation for each piece the seat placed there (its houses;
         with two players, any powerhouse there).
         """
-        known = self.memo.get((seat, building))
-        if known is None:
-            known = self.memo[seat, building] = self._activations(seat, building)
-        return known
-
-    def _activations(self, seat: int, building: str) -> int:
         h = HEX[building]
         opening = self.opening[seat][h]
         placed = self.own[seat][h] - opening
-        if BUILDING_INDEX[building] in NEW_HOUSE_ONLY:
+        if building in NEW_HOUSE_ONLY_NAMES:
             return placed + self.power[h]
         k = self.pieces[h] - self.opening_all[h]
         if self.power[h]:

@@ -28,6 +28,9 @@ NEED: Final = tuple(
     0 if BOARD.hex_kind[h] == KIND_COUNTRY else 1 if BOARD.hex_kind[h] == KIND_CITY else 2
     for h in range(len(BOARD.hex_ids))
 )
+#: the country hexes and the city hexes
+COUNTRY: Final = tuple(h for h, need in enumerate(NEED) if need == 0)
+CITY: Final = tuple(h for h, need in enumerate(NEED) if need == 1)
 #: (hex, resource) of the producers: a house there needs 1 of the resource (BUILD-7)
 PRODUCER_HEXES: Final = tuple((BOARD.building_hex[b], r) for b, r in PRODUCER_NEEDS.items())
 FISHMONGER: Final = HEX["fishmonger"]
@@ -46,15 +49,9 @@ def _seat(s: GameState, c: Census, seat: int, found: Found) -> None:
     res = c.effective(s, seat)
     base = f"$.players[{seat}].resources"
     limit = (res[WOOD], res[STONE], len(s.houses))  # by NEED: wood, stone, nothing
-    for h, count in enumerate(c.own[seat]):
-        if count > limit[NEED[h]] and c.placed_houses(seat, h):
-            r, clause = (WOOD, "BUILD-2") if NEED[h] == 0 else (STONE, "BUILD-3")
-            found.add(
-                clause,
-                f"{base}[{r}]",
-                f"seat {seat} has {count} houses on {BOARD.hex_ids[h]}; the last needed {count} "
-                f"{RESOURCES[r]}, and the seat has {res[r]} counting what its new house gives",
-            )
+    own = c.own[seat]
+    if max(map(own.__getitem__, COUNTRY)) > limit[0] or max(map(own.__getitem__, CITY)) > limit[1]:
+        _wood_and_stone(c, seat, res, limit, found)
     for h, r in PRODUCER_HEXES:
         if c.placed_houses(seat, h) and res[r] < 1:
             found.add(
@@ -73,6 +70,19 @@ def _seat(s: GameState, c: Census, seat: int, found: Found) -> None:
         )
     if any(c.placed_houses(seat, h) for h in COMMODITY_HEXES):
         _commodity(s, c, seat, res, found)
+
+
+def _wood_and_stone(c: Census, seat: int, res: list[int], limit: tuple[int, int, int], found: Found) -> None:
+    """BUILD-2, BUILD-3: the seat's houses on each country (city) hex within its wood (stone)."""
+    for h, count in enumerate(c.own[seat]):
+        if count > limit[NEED[h]] and c.placed_houses(seat, h):
+            r, clause = (WOOD, "BUILD-2") if NEED[h] == 0 else (STONE, "BUILD-3")
+            found.add(
+                clause,
+                f"$.players[{seat}].resources[{r}]",
+                f"seat {seat} has {count} houses on {BOARD.hex_ids[h]}; the last needed {count} "
+                f"{RESOURCES[r]}, and the seat has {res[r]} counting what its new house gives",
+            )
 
 
 def _commodity(s: GameState, c: Census, seat: int, res: list[int], found: Found) -> None:
