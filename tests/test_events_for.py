@@ -15,7 +15,8 @@ from ragusa.contract import views
 from ragusa.core.components import COMPONENTS
 from ragusa.core.events import BonusChosen, BotDecision, Event
 from ragusa.core.state import Phase
-from ragusa.service import session
+from ragusa.service import history, session
+from ragusa.text.i18n import translator
 
 PATRICIAN = {c.id for c in COMPONENTS.patrician_cards}
 BONUS = {c.id for c in COMPONENTS.bonus_cards}
@@ -118,3 +119,19 @@ def test_the_service_log_of_a_solo_game_names_no_hidden_card() -> None:
             lines = s.log_lines()
             assert not {m for line in lines for m in NAME.findall(line)} & (PATRICIAN | BONUS)
     assert any("Patrician bot) decides: place" in line for line in s.log_lines())
+
+
+def test_the_steps_and_the_translated_log_of_a_solo_game_name_no_hidden_card() -> None:
+    # the steps since the person's last move and the log in French are written from the events
+    # again: the bots' placements read the spot taken, never the Patrician card drawn (SOLO-2)
+    s = session.create("g", players=1, seats=["human"], seed=1)
+    rng = random.Random(1)
+    bot_lines = 0
+    for _ in range(12):
+        since = len(s.actions)
+        s = session.apply_action(s, rng.choice(legal_actions(s.state)))
+        steps = history.steps_since(s, 0, since, translator("fr"))["steps"]
+        lines = [line for st in steps for line in st["log"]] + history.log_in(s, translator("pl"))
+        assert not {m for line in lines for m in NAME.findall(line)} & PATRICIAN
+        bot_lines += sum("drew" in line or "SOLO-4" in line for line in lines)
+    assert s.state.phase != Phase.OVER and bot_lines > 10  # the bots placed, and their reasons were shown
