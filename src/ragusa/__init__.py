@@ -106,7 +106,7 @@ if TYPE_CHECKING:  # the JSON contract and the text forms are imported on first 
         state_to_json,
     )
     from ragusa.contract.validation import validate
-    from ragusa.contract.views import PlayerView, view, view_from_json, view_to_data, view_to_json
+    from ragusa.contract.views import PlayerView, events_for, view, view_from_json, view_to_data, view_to_json
     from ragusa.text.i18n import LANGUAGES, Translator, translator
     from ragusa.text.log import describe_event, describe_result, describe_step
     from ragusa.text.notation import format_action, parse_action
@@ -120,7 +120,8 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys((*_RECORDS, "record_to_json", "replay", "verify"), "ragusa.contract.records"),
     **dict.fromkeys((*_SERIALIZATION, *_MORE_SERIALIZATION), "ragusa.contract.serialization"),
     "validate": "ragusa.contract.validation",
-    **dict.fromkeys(("PlayerView", "view", "view_from_json", "view_to_data", "view_to_json"), "ragusa.contract.views"),
+    **dict.fromkeys(("PlayerView", "events_for", "view", "view_from_json", "view_to_data"), "ragusa.contract.views"),
+    "view_to_json": "ragusa.contract.views",
     **dict.fromkeys(("describe_event", "describe_result", "describe_step"), "ragusa.text.log"),
     **dict.fromkeys(("LANGUAGES", "Translator", "translator"), "ragusa.text.i18n"),
     **dict.fromkeys(("format_action", "parse_action"), "ragusa.text.notation"),
@@ -209,6 +210,7 @@ __all__ = [
     "describe_step",
     "event_to_data",
     "event_to_json",
+    "events_for",
     "format_action",
     "is_chance",
     "is_terminal",
