@@ -1,6 +1,6 @@
 """Whether a check of `ragusa.validate` could refuse a reachable position: every state (and every
-seat's view) of random, greedy and expert games of every mode and variant, seeded, and random and
-greedy games with explicit chance, must validate. tests/test_boundary_soundness.py runs a few games of each; the
+seat's view) of random, greedy and expert games of every mode and variant, seeded and with explicit
+chance, must validate. tests/test_boundary_soundness.py runs a few games of each; the
 figure of docs/boundary.md comes from more:
 
     python -m tests.boundary_soundness [GAMES_PER_MODE_AND_PLAYER]
@@ -65,8 +65,7 @@ def sweep(
         for who, cls in PLAYERS:
             if only is not None and who != only:
                 continue
-            # the expert bot plays seeded games only: its look-ahead does not expect chance nodes
-            for chance in (False,) if cls is ExpertBot else (False, True):
+            for chance in (False, True):
                 for seed in range(games):
                     label = f"{players}p {edition} {options} {who} chance={chance} seed={seed}"
                     for i, state in enumerate(states(players, edition, options, seed, cls() if cls else None, chance)):
