@@ -9,20 +9,22 @@ live in memory for the life of the process. Example:
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import IO
 
-from .protocol import error, handle
+from .protocol import Store, error, handle
 from .store import MemoryStore
 
-__all__ = ["MAX_LINE", "run"]
+__all__ = ["MAX_LINE", "configure", "main", "respond", "run"]
 
 #: longest request line accepted (a record of a long game is well under this)
 MAX_LINE = 4_000_000
 
 
-def respond(store: MemoryStore, line: str) -> str:
+def respond(store: Store, line: str) -> str:
     """The response line to one request line."""
     if len(line) > MAX_LINE:
         out = error("bad_request", f"request line longer than {MAX_LINE} characters")
@@ -47,3 +49,17 @@ def run(stdin: IO[str] | None = None, stdout: IO[str] | None = None, seed: int |
         out.write(respond(store, line) + "\n")
         out.flush()
     return 0
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    """The engine's one option (`ragusa engine`, `ragusa-engine`)."""
+    p.add_argument("--seed", type=int, default=None, help="make game ids, seat tokens and default seeds reproducible")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`ragusa-engine [--seed S]`: the same engine as `ragusa engine`, from an install or a bundle."""
+    parser = argparse.ArgumentParser(
+        prog="ragusa-engine", description="the JSON protocol as JSON lines on stdin/stdout"
+    )
+    configure(parser)
+    return run(seed=parser.parse_args(argv).seed)

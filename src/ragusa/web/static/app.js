@@ -10,10 +10,13 @@ const PHASE = {
 let B = null;           // board and component data
 let G = null;           // {game, token, reply, log, poll}
 
-async function api(msg) {
-  const r = await fetch("/api/message", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(msg) });
-  return r.json();
-}
+// The one seam to the rules: over HTTP by default; a page that runs them itself (ragusa export-web) sets window.ragusaTransport.
+const transport = window.ragusaTransport || {
+  send: async msg => (await fetch("/api/message", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(msg) })).json(),
+  board: async () => (await fetch("/api/board")).json(),
+  route: () => location.pathname,
+};
+async function api(msg) { return transport.send(msg); }
 function say(text, kind) { const m = $("#message"); if (m) { m.textContent = text; m.className = kind || ""; } }
 function card(id) { return esc(id.replace(/^bonus-/, "")); }
 function amounts(values, names) { return values.map((n, i) => n ? `${n} ${names[i].replace("_", " ")}` : "").filter(Boolean).join(", ") || "–"; }
@@ -227,7 +230,7 @@ function replayViewer(r) {
 
 // ------------------------------------------------------------------ start
 (async () => {
-  B = await (await fetch("/api/board")).json();
-  const m = location.pathname.match(/^\/play\/([^/]+)\/([^/]+)$/);
+  B = await transport.board();
+  const m = transport.route().match(/^\/play\/([^/]+)\/([^/]+)$/);
   if (m) game(decodeURIComponent(m[1]), decodeURIComponent(m[2])); else home();
 })();
