@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from ragusa.embed.bench import serve_static
 from ragusa.service.protocol import handle
 from ragusa.service.store import MemoryStore
-from tests.embed_support import JS, native_transcript, static_server
+from tests.embed_support import JS, native_transcript
 from tests.test_browser import ARGS, CHROMIUM
 
 #: where the site is served, under the server's root (a sub-folder, as on most static hosts)
@@ -31,7 +32,7 @@ def served(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
     root = tmp_path_factory.mktemp("www")
     shutil.copytree(site, root / SUB)
     shutil.copyfile(JS / "transcript.mjs", root / "transcript.mjs")
-    with static_server(root) as base:
+    with serve_static(root) as base:
         yield base
 
 

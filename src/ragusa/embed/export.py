@@ -10,7 +10,9 @@ DIR holds:
 - `ragusa.d.ts` (and the same as `ragusa.d.mts`, which TypeScript reads for an import of
   `ragusa.mjs`): the types of `ragusa.mjs`, every document and protocol message;
 - `pyodide/`: the Pyodide runtime, copied from the npm package `pyodide` (`PYODIDE_VERSION`);
-- `wheels/`: ragusa's pure wheel and its dependencies', listed in `wheels/wheels.json`.
+- `wheels/`: ragusa's pure wheel and its dependencies', listed in `wheels/wheels.json`, and
+  `bytecode.zip`, their modules compiled by Pyodide's Python (made under Node.js), so the page
+  starts without compiling them.
 
 Every file is found relative to the page, so DIR works from any static host; no request leaves it.
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -75,6 +78,42 @@ def _page(static: str) -> str:
     return html[:first_script] + '<script src="page.js"></script>\n' + html[first_script:]
 
 
+#: compiles the wheels' modules with Pyodide's own Python (under Node.js) and writes the bytecode as a zip
+_BYTECODE = """
+import { loadRagusa } from %s;
+import { writeFile } from "node:fs/promises";
+const ragusa = await loadRagusa();
+ragusa.pyodide.runPython(`
+import compileall, os, py_compile, site, zipfile
+root = site.getsitepackages()[0]
+mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
+compileall.compile_dir(root, quiet=2, invalidation_mode=mode)
+with zipfile.ZipFile("/tmp/bytecode.zip", "w", zipfile.ZIP_DEFLATED) as zf:
+    for folder, _, files in os.walk(root):
+        for name in files:
+            if name.endswith(".pyc"):
+                path = os.path.join(folder, name)
+                zf.write(path, os.path.relpath(path, root))
+`);
+await writeFile(%s, ragusa.pyodide.FS.readFile("/tmp/bytecode.zip"));
+"""
+
+
+def _bytecode(out: Path, say: Callable[[str], object]) -> bool:
+    """Write `wheels/bytecode.zip`: the modules compiled by Pyodide's Python, so the page starts
+    without compiling them (it needs Node.js; without it the page compiles them as it imports)."""
+    node = shutil.which("node")
+    if node is None:
+        say("Node.js (node) not found: no precompiled bytecode (the page compiles the modules as it starts)")
+        return False
+    target = out / "wheels" / "bytecode.zip"
+    script = _BYTECODE % (json.dumps((out / "ragusa.mjs").resolve().as_uri()), json.dumps(str(target)))
+    done = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise ExportError(f"compiling the modules under Node.js failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+    return True
+
+
 def export_web(
     out: Path, *, pyodide: Path | None = None, wheels: Path | None = None, say: Callable[[str], object] = print
 ) -> list[Path]:
@@ -93,7 +132,6 @@ def export_web(
     own = ragusa_wheel(out / "wheels")
     names = sorted(p.name for p in (*deps, own))
     say(f"wheels: {', '.join(names)}")
-    (out / "wheels" / "wheels.json").write_text(json.dumps({"version": __version__, "wheels": names}), encoding="utf-8")
     static = resources.files("ragusa.web") / "static"
     for item in static.iterdir():
         if item.is_file() and item.name != "index.html":
@@ -108,4 +146,9 @@ def export_web(
     }
     for name, text in texts.items():
         (out / name).write_text(text, encoding="utf-8")
+    manifest = {"version": __version__, "wheels": names, "bytecode": None}
+    (out / "wheels" / "wheels.json").write_text(json.dumps(manifest), encoding="utf-8")
+    if _bytecode(out, say):
+        manifest["bytecode"] = "bytecode.zip"
+        (out / "wheels" / "wheels.json").write_text(json.dumps(manifest), encoding="utf-8")
     return sorted(p for p in out.rglob("*") if p.is_file())

@@ -37,14 +37,23 @@ function notJson(error) {
  * options.seed: make game ids, tokens and default seeds reproducible (as `ragusa engine --seed`).
  * options.saved: keep games as text (dump() writes it; "" for none yet) instead of `ragusa engine`'s store.
  * options.baseURL: where the export's files are (default: this module's folder).
+ * options.bytecode: false to compile the modules as they are imported (default: use wheels/bytecode.zip).
  */
 export async function loadRagusa(options = {}) {
   const base = new URL(options.baseURL ?? "./", import.meta.url);
+  // the wheels are read while the runtime starts
+  const reading = readBytes(new URL("wheels/wheels.json", base)).then(async bytes => {
+    const manifest = JSON.parse(new TextDecoder().decode(bytes));
+    const names = options.bytecode === false || !manifest.bytecode ? manifest.wheels : [...manifest.wheels, manifest.bytecode];
+    return [manifest, await Promise.all(names.map(name => readBytes(new URL(`wheels/${name}`, base))))];
+  });
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
   const pyodide = await loadPyodide({ indexURL: await indexURL(new URL("pyodide/", base)), stdout: () => {}, stderr: () => {} });
-  const manifest = JSON.parse(new TextDecoder().decode(await readBytes(new URL("wheels/wheels.json", base))));
-  const wheels = await Promise.all(manifest.wheels.map(name => readBytes(new URL(`wheels/${name}`, base))));
-  for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel");
+  const [manifest, archives] = await reading;
+  const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
+  for (const wheel of archives.slice(0, manifest.wheels.length)) pyodide.unpackArchive(wheel, "wheel", { extractDir });
+  // the modules compiled by this Python (ragusa export-web), when the export could
+  if (archives.length > manifest.wheels.length) pyodide.unpackArchive(archives[archives.length - 1], "zip", { extractDir });
   const runtime = pyodide.pyimport("ragusa.embed.runtime");
   const start = saved => runtime.Engine.callKwargs({ seed: options.seed ?? undefined, saved: saved ?? undefined }); // undefined is None
   let engine = start(options.saved);
