@@ -87,3 +87,27 @@ def test_nothing_inside_the_package_imports_the_public_api_module(graph: grimp.I
 def test_no_source_file_is_too_long_to_read() -> None:
     long = {str(p.relative_to(SRC)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert long == {}
+
+
+#: members of PettingZoo's `AECEnv` its own wrappers use, documented for environment authors
+PETTINGZOO_MEMBERS = {"_cumulative_rewards", "_accumulate_rewards", "_deads_step_first", "_was_dead_step"}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    """No module imports another's private name or reads a private attribute of another module's
+    object (its own `self` and `cls` aside)."""
+    import ast
+
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("ragusa"):
+                found += [f"{path.name}: imports {a.name}" for a in node.names if _private(a.name)]
+            elif isinstance(node, ast.Attribute) and _private(node.attr) and node.attr not in PETTINGZOO_MEMBERS:
+                if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                    found.append(f"{path.name}:{node.lineno}: reads {ast.unparse(node)}")
+    assert found == []

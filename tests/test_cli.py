@@ -154,6 +154,19 @@ def test_play_solo_plays_or_is_a_clear_error(capsys: pytest.CaptureFixture[str])
         assert "solo" in captured.err and "not available" in captured.err
 
 
+def test_play_at_a_level_plays_its_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    # medium is the expert bot (ragusa.bots.LEVELS): the same game as the expert playing every seat
+    assert main(["play", "--players", "3", "--seed", "2", "--level", "medium"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Ragusa: 3 players, seed 2, 2nd edition, every seat: level medium (expert) bot")
+    assert _printed_totals(out) == dict(enumerate(scores(_replay(3, 2, "2nd", "expert"))))
+    assert main(["play", "--players", "2", "--seed", "2", "--bots", "easy,medium"]) == 0
+    assert "seats: easy, medium" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["play", "--players", "2", "--level", "brutal"])
+    assert "invalid choice: 'brutal' (choose from 'easy', 'medium', 'hard')" in capsys.readouterr().err
+
+
 def test_play_rejects_bad_player_counts(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--players", "6", "--seed", "1"]) == 2
     assert "1 to 5 players" in capsys.readouterr().err

@@ -271,11 +271,32 @@ def test_the_search_bot_is_a_seat_kind_with_a_short_budget() -> None:
     assert after["status"]["seat"] == 0 and any(line.startswith("Turn 1: seat 1 places") for line in after["log"])
 
 
+def test_info_lists_the_levels_and_a_level_is_a_seat_kind() -> None:
+    store = MemoryStore(1)
+    info = send(store, {"op": "info"})
+    assert [(lv["name"], lv["bot"]) for lv in info["levels"]] == [
+        ("easy", "greedy"),
+        ("medium", "expert"),
+        ("hard", "ismcts:0.5s+heuristic=expert"),
+    ]
+    assert all(lv["budget"] and lv["description"] for lv in info["levels"])
+    assert info["seat_kinds"][:4] == ["human", "easy", "medium", "hard"] and "expert" in info["seat_kinds"]
+    # the rest of the answer is as before
+    assert set(info) == {"ok", "op", "version", "ops", "seat_kinds", "editions", "options", "levels"}
+    reply = _new(store, players=3, seats=["human", "medium", "easy"], seed=4)
+    assert reply["status"]["seats"] == ["human", "medium", "easy"]
+    first = send(store, {"op": "legal", "game": reply["status"]["game"]})["legal"][0]
+    after = send(store, {"op": "apply", "game": reply["status"]["game"], "action": first["action"]})
+    assert after["status"]["seat"] == 0  # the two bot seats moved before the reply
+
+
 def test_a_server_takes_seat_kinds_and_local_play_takes_any_bot_spec() -> None:
     # (handle, not send: a bot spec as a seat does not fit the published schema, which lists the kinds)
     refused = handle(MemoryStore(1), {"op": "new_game", "players": 2, "seats": ["human", "ismcts:5"], "seed": 4})
     assert refused["error"]["path"] == "$.seats[1]"
-    assert refused["error"]["message"] == "a seat is one of human, greedy, ismcts, random, not 'ismcts:5'"
+    assert refused["error"]["message"] == (
+        "a seat is one of human, easy, medium, hard, expert, greedy, ismcts, random, not 'ismcts:5'"
+    )
     local = MemoryStore(1, bot_specs=True)
     ok = handle(local, {"op": "new_game", "players": 2, "seats": ["human", "ismcts:5"], "seed": 4})
     assert ok["status"]["seats"] == ["human", "ismcts:5"]

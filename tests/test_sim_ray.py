@@ -9,7 +9,7 @@ import ray
 from ragusa.sim.games import RunConfig
 from ragusa.sim.ray_backend import start
 from ragusa.sim.runner import run
-from ragusa.sim.store import read_rows
+from tests.test_sim_run import read_rows
 
 
 def test_local_ray_rows_equal_the_process_pools(tmp_path: Path) -> None:

@@ -8,15 +8,25 @@ from pathlib import Path
 import pytest
 
 from ragusa.cli import main
-from ragusa.sim.games import RunConfig, play_game
+from ragusa.sim.games import MEASURED_COLUMNS, Row, RunConfig, play_game
 from ragusa.sim.runner import batches, run
-from ragusa.sim.store import StoreError, done_games, read_rows
+from ragusa.sim.store import StoreError, done_games
+from ragusa.sim.store import read_rows as read_all_rows
 
 CONFIG = RunConfig(3, 3, "2nd", ("random", "greedy"))
 
 
-def _expected(config: RunConfig, games: int) -> list[dict[str, object]]:
-    return [row for g in range(games) for row in play_game(config, g)]
+def stable(rows: list[Row]) -> list[Row]:
+    """The rows without the measured columns (CPU time), which differ from one play of a game to the next."""
+    return [{k: v for k, v in r.items() if k not in MEASURED_COLUMNS} for r in rows]
+
+
+def read_rows(path: str | Path) -> list[Row]:
+    return stable(read_all_rows(path))
+
+
+def _expected(config: RunConfig, games: int) -> list[Row]:
+    return stable([row for g in range(games) for row in play_game(config, g)])
 
 
 def test_batches_cut_in_order() -> None:
@@ -140,3 +150,17 @@ def test_without_the_sim_extra_the_commands_say_what_to_install(
         "ragusa simulate: needs the sim extra: pip install 'ragusa[sim]'",
         "ragusa report: needs the sim extra: pip install 'ragusa[sim]'",
     ]
+
+
+def test_a_file_from_before_the_cpu_column_reads_with_zeros_and_resumes(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "old.parquet"
+    run(CONFIG, 2, out, progress=False)
+    table = pq.read_table(out)
+    pq.write_table(table.drop_columns(list(MEASURED_COLUMNS)), out)  # as written before the column existed
+    assert [r["cpu_us"] for r in read_all_rows(out)] == [0] * 6
+    assert run(CONFIG, 3, out, progress=False).played == 1
+    rows = read_all_rows(out)
+    assert [r["cpu_us"] for r in rows[:6]] == [0] * 6 and rows[6]["cpu_us"] + rows[7]["cpu_us"] > 0
+    assert stable(rows) == _expected(CONFIG, 3)

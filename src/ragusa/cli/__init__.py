@@ -2,7 +2,7 @@
 
 Subcommands:
 
-    ragusa play --players N [--seed S] [--edition 1st|2nd] [--bot random|greedy] [--bots SPECS] [--human SEAT ...] [--strict]
+    ragusa play --players N [--seed S] [--edition 1st|2nd] [--bot NAME] [--level easy|medium|hard] [--bots SPECS] [--human SEAT ...] [--strict]
     ragusa bench [--games N] [--players 4] [--seed S] [--profile]
     ragusa perft [FILE] [--max-depth N] [--id ID]
     ragusa --version
@@ -33,7 +33,7 @@ from typing import NamedTuple
 import ragusa.bench as bench
 import ragusa.bench.perft as perft
 from ragusa._version import __version__
-from ragusa.bots import BOTS, Bot, make_bots, play
+from ragusa.bots import BOTS, LEVELS, Bot, level, make_bots, play
 from ragusa.cli import contract as cli_contract
 from ragusa.cli import embed as cli_embed
 from ragusa.core.actions import Action
@@ -80,10 +80,18 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--edition", choices=EDITIONS, default="2nd", help="rulebook edition (default 2nd)")
     p.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bot playing every seat (default greedy)")
     p.add_argument(
+        "--level",
+        choices=[lv.name for lv in LEVELS],
+        help="the level of every bot seat: "
+        + "; ".join(f"{lv.name} = {lv.spec}, {lv.budget}" for lv in LEVELS)
+        + "; overrides --bot",
+    )
+    p.add_argument(
         "--bots",
         metavar="SPECS",
-        help="bots by spec, one per seat in seat order or one for all, e.g. ismcts:200,greedy,random "
-        "(ismcts:N = N search iterations per decision, ismcts:0.5s = half a second); overrides --bot",
+        help="bots by spec, one per seat in seat order or one for all, e.g. ismcts:200,expert,random "
+        "(ismcts:N = N search iterations per decision, ismcts:0.5s = half a second; a level name is a spec "
+        "too); overrides --bot and --level",
     )
     p.add_argument("--strict", action="store_true", help="R-3 strict: Market/Wharf need a commodity already held")
     p.add_argument(
@@ -120,6 +128,11 @@ def _humans(values: list[str], players: int) -> list[int] | None:
     return seats if seats and all(0 <= s < max(players, 1) for s in seats) else None
 
 
+def _specs(args: argparse.Namespace) -> str:
+    """The one bot spec of every bot seat: the level's, else `--bot`."""
+    return str(args.bot) if args.level is None else level(args.level).spec
+
+
 def _play(args: argparse.Namespace) -> int:
     if args.seed is None:
         args.seed = fresh_seed()
@@ -141,7 +154,7 @@ def _play(args: argparse.Namespace) -> int:
             args.players,
             humans,
             seed=args.seed,
-            bot=args.bot if args.bots is None else [p.strip() for p in args.bots.split(",")],
+            bot=_specs(args) if args.bots is None else [p.strip() for p in args.bots.split(",")],
             edition=args.edition,
             options=options,
             inp=sys.stdin,
@@ -156,7 +169,7 @@ def _play(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"ragusa play: {exc}", file=sys.stderr)
         return 2
-    specs = args.bots if args.bots is not None else args.bot
+    specs = args.bots if args.bots is not None else _specs(args)
     try:
         bots: list[Bot] = make_bots(specs, 1 if state.solo is not None else state.n_players)
     except ValueError as exc:
@@ -165,11 +178,12 @@ def _play(args: argparse.Namespace) -> int:
     if len(bots) < state.n_players:
         bots = bots * state.n_players  # solo: the one deciding seat's bot (the Patrician's bots play themselves)
     strict = ", strict R-3" if args.strict else ""
-    who = "every seat: " + specs if "," not in specs else "seats: " + ", ".join(s.strip() for s in specs.split(","))
+    name = f"level {args.level} ({specs})" if args.level is not None and args.bots is None else specs
+    who = "every seat: " + name if "," not in specs else "seats: " + ", ".join(s.strip() for s in specs.split(","))
     if state.solo is None:
         print(f"Ragusa: {state.n_players} players, seed {args.seed}, {state.edition} edition{strict}, {who} bot")
     else:
-        print(f"Ragusa solo, seed {args.seed}, {state.edition} edition{strict}: the {specs} bot plays the human seat")
+        print(f"Ragusa solo, seed {args.seed}, {state.edition} edition{strict}: the {name} bot plays the human seat")
     for line in describe_setup(state):
         print(line)
     if opening:

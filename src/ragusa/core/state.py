@@ -46,10 +46,10 @@ class Phase(enum.StrEnum):
     asks: str
 
     def __new__(cls, value: str, rule: str, asks: str) -> Phase:
-        phase = str.__new__(cls, value)
-        phase._value_ = value
-        phase.rule, phase.asks = rule, asks
-        return phase
+        self = str.__new__(cls, value)
+        self._value_ = value
+        self.rule, self.asks = rule, asks
+        return self
 
     SETUP_BONUS = "setup_bonus", "SETUP-6", "keep one of its three dealt bonus cards (ChooseBonus)"
     PLACE = "place", "TURN-1", "place a house (Place) or trade fish"

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ragusa._version import __version__
+from ragusa.bots import LEVELS
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
 from ragusa.contract.serialization import action_from_data, action_to_data
 from ragusa.contract.views import view, view_to_data
@@ -291,6 +292,9 @@ def _info(store: Store, msg: Message) -> Message:
         "seat_kinds": list(SEAT_KINDS),
         "editions": list(EDITIONS),
         "options": list(OPTION_NAMES),
+        "levels": [
+            {"name": lv.name, "bot": lv.spec, "budget": lv.budget, "description": lv.description} for lv in LEVELS
+        ],
     }
 
 

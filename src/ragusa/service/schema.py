@@ -37,7 +37,7 @@ def _request(op: str, description: str, props: dict[str, Any], required: tuple[s
 
 _ACTOR = {"seat": _SEAT, "token": _TOKEN}
 REQUESTS: dict[str, dict[str, Any]] = {
-    "info": _request("info", "the protocol's vocabulary: ops, seat kinds, editions, options", {}),
+    "info": _request("info", "the protocol's vocabulary: ops, seat kinds, editions, options, levels", {}),
     "new_game": _request(
         "new_game",
         "start a game; bots move at once until a human seat decides",
@@ -48,7 +48,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
                 "items": {"enum": list(SEAT_KINDS)},
                 "minItems": 1,
                 "maxItems": 5,
-                "description": "who plays each seat (solo: the one human seat); default seat 0 human, others greedy",
+                "description": "who plays each seat (solo: the one human seat): human, a level or a bot; default seat 0 human, others greedy",
             },
             "edition": {"enum": ["1st", "2nd"]},
             "seed": {"type": "integer", "minimum": 0, "description": "default: a random seed"},
@@ -128,7 +128,28 @@ _LEGAL = {
 }
 _LINES = {"type": "array", "items": {"type": "string"}}
 RESPONSES: dict[str, dict[str, Any]] = {
-    "info": {"version": {"type": "string"}, "ops": _LINES, "seat_kinds": _LINES, "editions": _LINES, "options": _LINES},
+    "info": {
+        "version": {"type": "string"},
+        "ops": _LINES,
+        "seat_kinds": _LINES,
+        "editions": _LINES,
+        "options": _LINES,
+        "levels": {
+            "type": "array",
+            "description": "the levels a person picks an opponent by, easiest first; each name is also a seat kind",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"},
+                    "bot": {"type": "string", "description": "the bot spec the level plays"},
+                    "budget": {"type": "string", "description": "its thinking time a move, in words"},
+                    "description": {"type": "string"},
+                },
+                "required": ["name", "bot", "budget", "description"],
+                "additionalProperties": False,
+            },
+        },
+    },
     "new_game": {
         "status": _STATUS,
         "tokens": {"type": "array", "items": {"type": ["string", "null"]}, "description": "ragusa engine only"},

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from ragusa.bots import BOTS, make_bot
+from ragusa.bots import LEVELS, make_bot
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
@@ -41,11 +41,18 @@ __all__ = [
 HUMAN = "human"
 #: the kind of the solo game's bot seats, played by the rules themselves (SOLO-4)
 PATRICIAN = "patrician"
-#: the bots a seat can be, by seat kind, and the spec (`ragusa.bots.make_bot`) each plays with; the
-#: search bot gets half a second of wall time per decision, short enough for an interactive server
-SEAT_BOTS: dict[str, str] = {**{name: name for name in BOTS}, "ismcts": "ismcts:0.5s"}
-#: every seat kind the protocol accepts
-SEAT_KINDS: tuple[str, ...] = (HUMAN, *sorted(SEAT_BOTS))
+#: the bots a seat can be, by seat kind, and the spec (`ragusa.bots.make_bot`) each plays with: the
+#: levels (`ragusa.bots.LEVELS`) and the bots by name; the search bot gets half a second of wall time
+#: per decision, short enough for an interactive server
+SEAT_BOTS: dict[str, str] = {
+    **{lv.name: lv.spec for lv in LEVELS},
+    "expert": "expert",
+    "greedy": "greedy",
+    "ismcts": "ismcts:0.5s",
+    "random": "random",
+}
+#: every seat kind the protocol accepts: a person, the levels easiest first, the bots by name
+SEAT_KINDS: tuple[str, ...] = (HUMAN, *SEAT_BOTS)
 #: most actions a game can hold (a real game has a few hundred); longer sessions are refused
 MAX_ACTIONS = 5_000
 

@@ -19,9 +19,22 @@ __all__ = ["configure_report", "configure_simulate", "run_report", "run_simulate
 _EXTRA = "needs the sim extra: pip install 'ragusa[sim]'"
 
 
+#: the presets' names (`ragusa.sim.presets.PRESETS`; listed here so that the base CLI imports nothing more)
+PRESET_NAMES = ("strength", "balance")
+
+
 def configure_simulate(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, required=True, help="number of games (indices 0 .. N-1)")
-    p.add_argument("--players", type=int, required=True, help="players, 2 to 5; 1 is the solo game")
+    p.add_argument(
+        "--preset",
+        choices=PRESET_NAMES,
+        default=None,
+        help="a named set of runs, each in its own file in the --out directory, then its report "
+        "(strength: the bots against each other; balance: the seat advantage with greedy and expert)",
+    )
+    p.add_argument(
+        "--games", type=int, default=None, help="number of games (indices 0 .. N-1); with --preset, at most N a run"
+    )
+    p.add_argument("--players", type=int, default=None, help="players, 2 to 5; 1 is the solo game")
     p.add_argument("--edition", choices=EDITIONS, default="2nd", help="rulebook edition (default 2nd)")
     p.add_argument(
         "--bots",
@@ -30,7 +43,12 @@ def configure_simulate(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="run seed; game g's seed is a hash of (seed, g) (default 0)")
     p.add_argument("--workers", type=int, default=1, help="parallel workers (default 1)")
-    p.add_argument("--out", required=True, help="Parquet file; an existing one of the same run is continued")
+    p.add_argument(
+        "--out",
+        required=True,
+        help="Parquet file, an existing one of the same run is continued; with --preset, the directory of its files",
+    )
+    p.add_argument("--report", default=None, help="with --preset: the directory of its report (default: --out)")
     p.add_argument(
         "--backend", choices=("process", "ray"), default="process", help="process pool (default) or Ray tasks"
     )
@@ -46,16 +64,24 @@ def _fail(command: str, message: str) -> int:
 
 
 def _check_simulate(args: argparse.Namespace) -> str | None:
-    if args.games < 0:
+    if args.games is not None and args.games < 0:
         return f"--games must be 0 or more; got {args.games}"
-    if not 1 <= args.players <= 5:
-        return f"--players must be 1 to 5 (1 is solo); got {args.players}"
     if args.workers < 1:
         return f"--workers must be 1 or more; got {args.workers}"
     if args.batch < 1:
         return f"--batch must be 1 or more; got {args.batch}"
     if args.address and args.backend != "ray":
         return "--address needs --backend ray"
+    if args.preset is not None:
+        if args.players is not None or args.bots != "greedy" or args.edition != "2nd" or args.strict:
+            return "--preset sets the players, bots, edition and rules of its runs; drop those options"
+        return None
+    if args.games is None or args.players is None:
+        return "give --games and --players, or a --preset"
+    if args.report is not None:
+        return "--report goes with --preset"
+    if not 1 <= args.players <= 5:
+        return f"--players must be 1 to 5 (1 is solo); got {args.players}"
     bots = [b.strip() for b in args.bots.split(",")]
     if not all(bots):
         return f"--bots: empty bot name in {args.bots!r}"
@@ -88,6 +114,8 @@ def run_simulate(args: argparse.Namespace) -> int:
             import ray  # noqa: F401
         except ImportError:
             return _fail("simulate", "--backend ray " + _EXTRA)
+    if args.preset is not None:
+        return _run_preset(args)
     config = RunConfig(
         args.seed, args.players, args.edition, tuple(b.strip() for b in args.bots.split(",")), args.strict
     )
@@ -112,6 +140,52 @@ def run_simulate(args: argparse.Namespace) -> int:
             f"interrupted: the finished games are kept in {args.out}; run the same command to continue", file=sys.stderr
         )
         return 130
+    return 0
+
+
+def _run_preset(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .presets import PRESETS
+    from .runner import run
+    from .store import StoreError, read_rows
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    runs = PRESETS[args.preset]
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        for i, r in enumerate(runs):
+            games = r.games if args.games is None else min(args.games, r.games)
+            path = out / f"{r.name}.parquet"
+            print(f"[{i + 1}/{len(runs)}] {r.name}: {games} games of {', '.join(r.config.bots)}", file=sys.stderr)
+            summary = run(
+                r.config, games, path, workers=args.workers, backend=args.backend,
+                address=args.address, batch_size=args.batch, progress=not args.quiet,
+            )  # fmt: skip
+            print(f"    {summary.played} games played, {summary.skipped} already in {path}", file=sys.stderr)
+            if summary.interrupted:
+                print(
+                    f"interrupted: the finished games are kept in {out}; run the same command to continue",
+                    file=sys.stderr,
+                )
+                return 130
+    except StoreError as exc:
+        return _fail("simulate", str(exc))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    report = Path(args.report or out)
+    report.mkdir(parents=True, exist_ok=True)
+    if args.preset == "strength":
+        from .strength import markdown, read_runs
+
+        text = markdown(read_runs(out, runs))
+        (report / "strength.md").write_text(text, encoding="utf-8")
+    else:
+        from .balance import write_balance
+
+        text = write_balance([(r.config.bots[0], read_rows(out / f"{r.name}.parquet")) for r in runs], report)
+    print(text, end="")
     return 0
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "COLUMNS",
     "JobResult",
     "INT_COLUMNS",
+    "MEASURED_COLUMNS",
     "SOLO_BOTS",
     "Row",
     "RunConfig",
@@ -60,12 +61,17 @@ INT_COLUMNS: tuple[str, ...] = (
     + ("rank", "decisions", "seat_decisions", "houses_placed")
     + ACT_COLUMNS
 )
+#: the columns that measure the machine rather than the game: CPU microseconds (`time.process_time`)
+#: the seat's bot spent choosing, over its `seat_decisions`; the only columns that differ between
+#: two plays of a game, and the only ones a results file may lack (a file written before them)
+MEASURED_COLUMNS: tuple[str, ...] = ("cpu_us",)
 #: every column, in file order: (name, kind) with kind "int", "str" or "bool"
 COLUMNS: tuple[tuple[str, str], ...] = (
     tuple((c, "int") for c in INT_COLUMNS[:7])
     + (("edition", "str"), ("bot", "str"))
     + tuple((c, "int") for c in INT_COLUMNS[7:])
     + (("winner", "bool"),)
+    + tuple((c, "int") for c in MEASURED_COLUMNS)
 )
 _ACT_KEY = {b: f"act_{b.replace('-', '_')}" for b in BUILDINGS}
 
@@ -134,11 +140,16 @@ def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = 
     counts = [dict.fromkeys(_ACT_KEY.values(), 0) for _ in range(n)]
     placed = [0] * n
     own = [0] * n
+    cpu = [0.0] * n
     decisions = 0
     events: list[Event] = list(opening)
+    clock = time.process_time
     while state.seat is not None:
         seat = state.seat
-        action = bots[seat].choose(state, legal_actions(state), rng)
+        actions = legal_actions(state)
+        t0 = clock()
+        action = bots[seat].choose(state, actions, rng)
+        cpu[seat] += clock() - t0
         state, evs = step(state, action)
         events.extend(evs)
         decisions += 1
@@ -148,7 +159,10 @@ def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = 
             counts[ev.seat][_ACT_KEY[ev.building]] += 1
         elif isinstance(ev, HousePlaced):
             placed[ev.seat] += 1
-    return _rows(config, game, seed, state, names, counts, placed, own, decisions)
+    rows = _rows(config, game, seed, state, names, counts, placed, own, decisions)
+    for s, row in enumerate(rows):
+        row["cpu_us"] = round(cpu[s] * 1e6)
+    return rows
 
 
 def _rows(

@@ -20,7 +20,7 @@ from typing import Self
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .games import COLUMNS, Row, RunConfig
+from .games import COLUMNS, MEASURED_COLUMNS, Row, RunConfig
 
 __all__ = ["META_KEY", "SCHEMA", "ResultWriter", "StoreError", "done_games", "read_config", "read_rows", "read_table"]
 
@@ -44,8 +44,10 @@ def read_table(path: str | os.PathLike[str]) -> pa.Table:
     except (OSError, pa.ArrowException) as exc:
         raise StoreError(f"{path}: not a readable Parquet file ({exc})") from None
     missing = [f.name for f in SCHEMA if f.name not in table.column_names]
-    if missing:
+    if any(name not in MEASURED_COLUMNS for name in missing):
         raise StoreError(f"{path}: not a ragusa results file (missing columns: {', '.join(missing[:5])})")
+    for name in missing:  # a file written before the measured columns: zero there
+        table = table.append_column(SCHEMA.field(name), pa.array([0] * table.num_rows, SCHEMA.field(name).type))
     return table
 
 

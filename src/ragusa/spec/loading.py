@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from ragusa.spec.registry import (
-    _CLAUSE_OPTIONAL,
-    _CLAUSE_REQUIRED,
-    _CONTRADICTION_OPTIONAL,
-    _CONTRADICTION_REQUIRED,
-    _EDITION_FIELDS,
     AREAS,
+    CLAUSE_OPTIONAL,
+    CLAUSE_REQUIRED,
     CONTRADICTION_KINDS,
+    CONTRADICTION_OPTIONAL,
+    CONTRADICTION_REQUIRED,
+    EDITION_FIELDS,
     EDITIONS,
     PREFIX_AREAS,
     STATUSES,
@@ -107,7 +107,7 @@ def _parse_clause(problems: _Problems, index: int, raw: Any) -> Clause | None:
         problems.add(f"[[clause]] #{index + 1}", "must be a table")
         return None
     where = _where("clause", index, raw)
-    _check_keys(problems, where, raw, _CLAUSE_REQUIRED, _CLAUSE_OPTIONAL)
+    _check_keys(problems, where, raw, CLAUSE_REQUIRED, CLAUSE_OPTIONAL)
     fields = {key: _text(problems, where, raw, key) for key in ("id", "area", "title", "statement", "source")}
     reason = _text(problems, where, raw, "reason")
     status = _text(problems, where, raw, "status") or "active"
@@ -130,7 +130,7 @@ def _parse_clause(problems: _Problems, index: int, raw: Any) -> Clause | None:
         problems.add(where, "a ruling needs a 'reason'")
     if area != "rulings" and reason is not None:
         problems.add(where, "'reason' is only allowed on a ruling (area 'rulings')")
-    edition_fields = {key: _text(problems, where, raw, key) for key in _EDITION_FIELDS}
+    edition_fields = {key: _text(problems, where, raw, key) for key in EDITION_FIELDS}
     for key, value in edition_fields.items():
         if area == "editions" and value is None and key not in raw:
             problems.add(where, f"an editions clause needs {key!r}")
@@ -158,7 +158,7 @@ def _parse_contradiction(problems: _Problems, index: int, raw: Any, known_ids: s
         problems.add(f"[[contradiction]] #{index + 1}", "must be a table")
         return None
     where = _where("contradiction", index, raw)
-    _check_keys(problems, where, raw, _CONTRADICTION_REQUIRED, _CONTRADICTION_OPTIONAL)
+    _check_keys(problems, where, raw, CONTRADICTION_REQUIRED, CONTRADICTION_OPTIONAL)
     fields = {key: _text(problems, where, raw, key) for key in ("id", "kind", "where", "says", "rule")}
     note = _text(problems, where, raw, "note")
     editions = _text_list(problems, where, raw, "editions")

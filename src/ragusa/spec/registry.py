@@ -88,12 +88,12 @@ PREFIX_AREAS: Mapping[str, str] = {
 #: A clause ID: an upper-case prefix (words joined by hyphens), a number, an optional sub-clause letter.
 ID_PATTERN = re.compile(r"^(?P<prefix>[A-Z]+(?:-[A-Z]+)*)-(?P<number>[1-9][0-9]*)(?P<sub>[a-z]?)$")
 
-_CLAUSE_REQUIRED = ("id", "area", "title", "statement", "editions", "source")
+CLAUSE_REQUIRED = ("id", "area", "title", "statement", "editions", "source")
 #: fields that every clause of the "editions" area has, and no other clause
-_EDITION_FIELDS = ("first_edition", "second_edition", "option_effect")
-_CLAUSE_OPTIONAL = ("reason", "status", "pending_reason") + _EDITION_FIELDS
-_CONTRADICTION_REQUIRED = ("id", "kind", "editions", "where", "says", "rule", "decided_by")
-_CONTRADICTION_OPTIONAL = ("note",)
+EDITION_FIELDS = ("first_edition", "second_edition", "option_effect")
+CLAUSE_OPTIONAL = ("reason", "status", "pending_reason") + EDITION_FIELDS
+CONTRADICTION_REQUIRED = ("id", "kind", "editions", "where", "says", "rule", "decided_by")
+CONTRADICTION_OPTIONAL = ("note",)
 
 
 class RegistryError(ValueError):

@@ -8,15 +8,17 @@ generator: two states with the same view give the same choice for the same seed.
 
 What keeps it strong at a small budget:
 
-* **Priors from the greedy heuristic.** When a node is expanded (its second visit), each legal
-  action is scored one step ahead with `ragusa.bots.evaluate` for the acting seat; only
-  the best `width` are searched, best first (`opponent_width`, default 1, at the other
-  seats' decisions: the search follows their likeliest reply and reaches deeper). Another determinization whose legal actions
-  include none of them (a hidden Rector hand, say) adds its own best.
+* **Priors from a heuristic bot.** When a node is expanded (its second visit), each legal action
+  is scored one action ahead for the acting seat by the heuristic (`SearchConfig.heuristic`): the
+  greedy bot's `ragusa.heuristics.greedy.evaluate`, or the expert's judgement of the position at
+  the end of the turn (`ragusa.heuristics.expert`); only the best `width` are searched, best
+  first (`opponent_width`, default 1, at the other seats' decisions: the search follows their
+  likeliest reply and reaches deeper). Another determinization whose legal actions include none
+  of them (a hidden Rector hand, say) adds its own best.
 * **A heuristic cut-off instead of random playouts.** A new leaf is scored at once: for every
-  seat, its estimated final VP (`ragusa.bots.evaluate`) minus the best other seat's,
-  squashed to 0..1 with `tanh(margin / scale)`. Finished games are scored from the real
-  scores the same way. Optionally `rollout` greedy decisions are played first.
+  seat, its estimated final VP by the same heuristic minus the best other seat's, squashed to
+  0..1 with `tanh(margin / scale)`. Finished games are scored from the real scores the same way.
+  Optionally `rollout` decisions or `playout` placements of the heuristic's bot are played first.
 * **Availability counts.** A child's exploration term counts the iterations in which it was
   legal, as ISMCTS requires when the legal actions differ between determinizations.
 
@@ -36,10 +38,13 @@ import attrs
 
 from ragusa.ai.determinize import determinize
 from ragusa.ai.ids import action_id
-from ragusa.bots import TRADE_PENALTY, GreedyBot, evaluate
 from ragusa.contract.views import PlayerView, view
 from ragusa.core.actions import Action, DrawBonus, Trade
 from ragusa.core.state import GameState, Phase
+from ragusa.heuristics.driver import Bot
+from ragusa.heuristics.expert import ExpertBot, Judge, finish_turn, judge
+from ragusa.heuristics.greedy import TRADE_PENALTY, GreedyBot, evaluate
+from ragusa.heuristics.outlook import outlooks
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
 from ragusa.rules.resolution import apply
@@ -80,6 +85,20 @@ class SearchConfig:
     #: CPU seconds per decision (`time.process_time`), a cap on top of the other limits; like
     #: ``seconds``, an iteration starts only if one as long as the longest so far fits
     cpu_seconds: float | None = None
+    #: the bot whose judgement guides the search: ``"greedy"`` (`ragusa.heuristics.greedy.evaluate`
+    #: one step ahead) or ``"expert"`` (`ragusa.heuristics.expert`: each action played to the end of
+    #: the turn and judged by the end game); it gives the priors, the leaf values and the playouts
+    heuristic: str = "greedy"
+
+    def __attrs_post_init__(self) -> None:
+        if self.heuristic not in HEURISTICS:
+            raise ValueError(f"heuristic must be one of {', '.join(HEURISTICS)}; got {self.heuristic!r}")
+
+
+#: the bots a search can be guided by
+HEURISTICS: tuple[str, ...] = ("greedy", "expert")
+#: the expert's judgement, as the expert bot uses it
+_JUDGE = Judge()
 
 
 @attrs.define
@@ -99,13 +118,16 @@ class _Node:
     next: dict[int, _Node] = attrs.Factory(dict)
 
 
-def _one_step(state: GameState, seat: int, a: Action) -> float:
+def _one_step(state: GameState, seat: int, a: Action, heuristic: str) -> float:
+    if heuristic == "expert":
+        after, extra = finish_turn(apply(state, a), seat, _JUDGE)
+        return judge(after, seat, _JUDGE, extra)
     v = evaluate(apply(state, a), seat)
     return v - TRADE_PENALTY if type(a) is Trade else v
 
 
-def _expand(node: _Node, state: GameState, legal: dict[int, Action], width: int) -> None:
-    """Add the best `width` of `legal` by the greedy one-step estimate (those not there yet)."""
+def _expand(node: _Node, state: GameState, legal: dict[int, Action], width: int, heuristic: str) -> None:
+    """Add the best `width` of `legal` by the heuristic's estimate one action ahead (those not there yet)."""
     seat = state.seat
     assert seat is not None
     scored: list[tuple[float, int]] = []
@@ -115,7 +137,7 @@ def _expand(node: _Node, state: GameState, legal: dict[int, Action], width: int)
         if state.phase == Phase.RECTOR_DRAW and type(a) is DrawBonus:
             scored.append((math.inf, i))  # as the greedy bot: drawing never costs VP
             continue
-        scored.append((_one_step(state, seat, a), i))
+        scored.append((_one_step(state, seat, a, heuristic), i))
     scored.sort(key=lambda t: -t[0])
     for p, i in scored[:width]:
         node.children[i] = _Child(prior=p)
@@ -152,23 +174,28 @@ def _margins(values: Sequence[float], scale: float, rival_max: float = 1.0) -> l
 _SETTLE_STEPS = 12
 
 
-def _leaf(state: GameState, cfg: SearchConfig, greedy: GreedyBot, rng: random.Random) -> list[float]:
+def _leaf(state: GameState, cfg: SearchConfig, bot: Bot, rng: random.Random, viewer: int) -> list[float]:
     for _ in range(cfg.rollout):
         if is_terminal(state):
             break
-        state = apply(state, greedy.choose(state, legal_actions(state), rng))
+        state = apply(state, bot.choose(state, legal_actions(state), rng))
     steps = 0
     while cfg.settle and steps < _SETTLE_STEPS and not is_terminal(state) and state.phase != Phase.PLACE:
-        state = apply(state, greedy.choose(state, legal_actions(state), rng))
+        state = apply(state, bot.choose(state, legal_actions(state), rng))
         steps += 1
     if cfg.playout > 0:
         stop = state.placements + cfg.playout
         while not is_terminal(state) and not (state.placements >= stop and state.phase == Phase.PLACE):
-            state = apply(state, greedy.choose(state, legal_actions(state), rng))
-    return _margins([evaluate(state, s) for s in range(state.n_players)], cfg.scale, cfg.rival_max)
+            state = apply(state, bot.choose(state, legal_actions(state), rng))
+    if cfg.heuristic == "expert":
+        state, extra = finish_turn(state, viewer, _JUDGE)
+        values = [v + e for v, e in zip(outlooks(state, viewer, _JUDGE.weights), extra)]
+    else:
+        values = [evaluate(state, s) for s in range(state.n_players)]
+    return _margins(values, cfg.scale, cfg.rival_max)
 
 
-def _iterate(root: _Node, v: PlayerView, cfg: SearchConfig, rng: random.Random, greedy: GreedyBot) -> None:
+def _iterate(root: _Node, v: PlayerView, cfg: SearchConfig, rng: random.Random, bot: Bot) -> None:
     state = determinize(v, rng)
     node = root
     path: list[tuple[_Node, int, int]] = []
@@ -180,12 +207,12 @@ def _iterate(root: _Node, v: PlayerView, cfg: SearchConfig, rng: random.Random, 
         legal = {action_id(a): a for a in legal_actions(state)}
         if not node.expanded or not any(i in legal for i in node.children):
             own = seat == v.viewer or cfg.opponent_width is None
-            _expand(node, state, legal, cfg.width if own else cfg.opponent_width or 1)
+            _expand(node, state, legal, cfg.width if own else cfg.opponent_width or 1, cfg.heuristic)
         i = _select(node, legal, cfg.exploration)
         path.append((node, i, seat))
         state = apply(state, legal[i])
         node = node.next.setdefault(i, _Node())
-    values = _leaf(state, cfg, greedy, rng)
+    values = _leaf(state, cfg, bot, rng, v.viewer)
     node.visits += 1
     for n, i, seat in path:
         n.visits += 1
@@ -201,7 +228,7 @@ def search(v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig()
     if len(v.legal_actions) == 1:
         return v.legal_actions[0]
     root = _Node()
-    greedy = GreedyBot()
+    bot: Bot = ExpertBot(_JUDGE) if cfg.heuristic == "expert" else GreedyBot()
     deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
     cpu_deadline = None if cfg.cpu_seconds is None else time.process_time() + cfg.cpu_seconds
     # a time budget is a limit, not a target: an iteration starts only if one as long as the
@@ -215,7 +242,7 @@ def search(v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig()
             or (cpu_deadline is not None and cpu + longest_cpu > cpu_deadline)
         ):
             break
-        _iterate(root, v, cfg, rng, greedy)
+        _iterate(root, v, cfg, rng, bot)
         done += 1
         longest_wall = max(longest_wall, time.perf_counter() - wall)
         longest_cpu = max(longest_cpu, time.process_time() - cpu)
@@ -243,21 +270,86 @@ class ISMCTSBot:
         return search(view(state, seat), random.Random(rng.getrandbits(64)), self.config)
 
 
-def from_spec(arg: str | None) -> ISMCTSBot:
-    """The bot for a spec's argument: `"200"` (iterations), `"0.5s"` (seconds), or none (defaults)."""
-    if not arg:
-        return ISMCTSBot()
+#: the search options a spec may set after its budget (`from_spec`), and how each is read
+_SPEC_OPTIONS: dict[str, str] = {
+    "iterations": "int",
+    "seconds": "float",
+    "cpu": "float",
+    "exploration": "float",
+    "width": "int",
+    "opponent_width": "int",
+    "scale": "float",
+    "rollout": "int",
+    "settle": "bool",
+    "playout": "int",
+    "rival_max": "float",
+    "chain": "bool",
+    "heuristic": "str",
+}
+_BUDGET_HELP = (
+    "ismcts takes a budget: a number of iterations (ismcts:200), wall seconds (ismcts:0.5s) or CPU seconds "
+    "(ismcts:0.5cpu)"
+)
+
+
+def _budget(token: str) -> dict[str, object]:
     try:
-        if arg.endswith("s"):
-            seconds = float(arg[:-1])
-            if not seconds > 0:
-                raise ValueError
-            return ISMCTSBot(SearchConfig(iterations=None, seconds=seconds))
-        iterations = int(arg)
-        if iterations < 1:
+        if token.endswith("cpu"):
+            value: float = float(token[:-3])
+            key = "cpu_seconds"
+        elif token.endswith("s"):
+            value, key = float(token[:-1]), "seconds"
+        else:
+            value, key = int(token), "iterations"
+        if not value > 0 or not math.isfinite(value):
             raise ValueError
     except ValueError:
+        raise ValueError(f"{_BUDGET_HELP}; got {token!r}") from None
+    budget: dict[str, object] = {"iterations": None, "seconds": None, "cpu_seconds": None}
+    budget[key] = value
+    return budget
+
+
+def _option(item: str) -> tuple[str, object]:
+    key, eq, text = item.partition("=")
+    kind = _SPEC_OPTIONS.get(key)
+    if kind is None:
+        raise ValueError(f"unknown ismcts option {key!r}; options: {', '.join(_SPEC_OPTIONS)}")
+    if kind == "bool" and not eq:
+        return key, True
+    try:
+        if kind == "bool":
+            if text not in ("0", "1", "true", "false"):
+                raise ValueError
+            return key, text in ("1", "true")
+        if kind == "int":
+            return key, int(text)
+        if kind == "float":
+            return key, float(text)
+    except ValueError:
         raise ValueError(
-            f"ismcts takes a budget: a number of iterations (ismcts:200) or seconds (ismcts:0.5s); got {arg!r}"
+            f"ismcts option {key} takes {'0 or 1' if kind == 'bool' else 'a number'}; got {text!r}"
         ) from None
-    return ISMCTSBot(SearchConfig(iterations=iterations))
+    return key, text
+
+
+def from_spec(arg: str | None = None, /) -> ISMCTSBot:
+    """The bot for a spec's argument (none: the defaults). The argument is a budget, `200`
+    (iterations), `0.5s` (wall seconds) or `0.5cpu` (CPU seconds), then options joined by `+`,
+    each `name=value` of `SearchConfig` (`cpu` for `cpu_seconds`; `settle` and `chain` alone mean
+    on), e.g. `0.5s+heuristic=expert` or `600+cpu=0.95+playout=99`."""
+    if not arg:
+        return ISMCTSBot()
+    first, *rest = arg.split("+")
+    fields: dict[str, object] = {}
+    if "=" in first:
+        rest = [first, *rest]
+    else:
+        fields.update(_budget(first))
+    for item in rest:
+        key, value = _option(item)
+        fields["cpu_seconds" if key == "cpu" else key] = value
+    try:
+        return ISMCTSBot(SearchConfig(**fields))  # type: ignore[arg-type]
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"ismcts:{arg}: {exc}") from None

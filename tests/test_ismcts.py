@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Sequence
-from pathlib import Path
 
 import attrs
 import pytest
 
-from ragusa import GameState, Pass, Place, Trade, apply, is_terminal, legal_actions, new_game, scores, view, winners
-from ragusa.ai.ismcts import ISMCTSBot, SearchConfig, _iterate, _leaf, _margins, _Node, search
-from ragusa.ai.strength import main as strength_main
-from ragusa.ai.strength import wilson
-from ragusa.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, make_bots, play, register_bot
+from ragusa import GameState, Pass, Place, Trade, apply, is_terminal, legal_actions, new_game, scores, view
+from ragusa.ismcts import ISMCTSBot, SearchConfig, _iterate, _leaf, _margins, _Node, search
+from ragusa.bots import Bot, ExpertBot, GreedyBot, RandomBot, bot_names, make_bot, make_bots, play
 from ragusa.cli import main as cli_main
 from ragusa.core.actions import Action
 from ragusa.core.board import BOARD, BUILDING_INDEX
@@ -24,8 +20,9 @@ from tests.support import position
 from tests.test_ai_observation import _hidden_changed, _midgame
 
 
-def test_same_view_same_seed_same_choice() -> None:
-    bot = ISMCTSBot(SearchConfig(iterations=60))
+@pytest.mark.parametrize("heuristic", ["greedy", "expert"])
+def test_same_view_same_seed_same_choice(heuristic: str) -> None:
+    bot = ISMCTSBot(SearchConfig(iterations=60, heuristic=heuristic))
     checked = 0
     for players, decisions in ((2, 9), (4, 21), (3, 40)):
         state = _midgame(players, seed=players, decisions=decisions)
@@ -57,32 +54,60 @@ def test_search_needs_the_deciding_seat() -> None:
         search(view(state, 1 - state.seat), random.Random(0))
 
 
-def test_search_takes_the_sure_bonus_vp_at_the_end() -> None:
+@pytest.mark.parametrize("heuristic", ["greedy", "expert"])
+def test_search_takes_the_sure_bonus_vp_at_the_end(heuristic: str) -> None:
     # END-2 window, 4 fish, bonus-wood (2 VP per wood): trading is worth VP for certain.
     state = position(4, res={0: {"fish": 4}}, player={0: {"bonus_cards": ("bonus-wood",)}})
     state = attrs.evolve(state, phase=Phase.END_TRADE, seat=0, end_seats=(0,))
-    assert ISMCTSBot(SearchConfig(iterations=40)).choose(state, legal_actions(state), random.Random(0)) == Trade("wood")
+    bot = ISMCTSBot(SearchConfig(iterations=40, heuristic=heuristic))
+    assert bot.choose(state, legal_actions(state), random.Random(0)) == Trade("wood")
 
 
 def test_a_time_budget_and_a_whole_game() -> None:
     bots: list[Bot] = [ISMCTSBot(SearchConfig(iterations=None, seconds=0.01)), GreedyBot()]
     final = play(new_game(2, seed=6), bots, random.Random(6))
     assert is_terminal(final)
+    guided: list[Bot] = [ISMCTSBot(SearchConfig(iterations=3, heuristic="expert", playout=2)), ExpertBot()]
+    assert is_terminal(play(new_game(2, seed=7), guided, random.Random(7)))
     solo = play(new_game(1, seed=6), [ISMCTSBot(SearchConfig(iterations=4))] * 3, random.Random(6))
     assert is_terminal(solo)
 
 
 def test_bots_by_spec() -> None:
     assert isinstance(make_bot("greedy"), GreedyBot) and isinstance(make_bot(" random "), RandomBot)
+    assert isinstance(make_bot("expert"), ExpertBot)
     bot = make_bot("ismcts:150")
     assert isinstance(bot, ISMCTSBot) and bot.config.iterations == 150 and bot.config.seconds is None
     timed = make_bot("ismcts:0.25s")
     assert isinstance(timed, ISMCTSBot) and timed.config == SearchConfig(iterations=None, seconds=0.25)
+    cpu = make_bot("ismcts:0.5cpu+heuristic=expert+width=4+settle")
+    assert isinstance(cpu, ISMCTSBot) and cpu.config == SearchConfig(
+        iterations=None, cpu_seconds=0.5, heuristic="expert", width=4, settle=True
+    )
+    capped = make_bot("ismcts:600+cpu=0.95+playout=99+chain=0")
+    assert isinstance(capped, ISMCTSBot) and capped.config == SearchConfig(
+        iterations=600, cpu_seconds=0.95, playout=99, chain=False
+    )
+    options_only = make_bot("ismcts:heuristic=expert")
+    assert isinstance(options_only, ISMCTSBot) and options_only.config == SearchConfig(heuristic="expert")
     assert isinstance(make_bot("ismcts"), ISMCTSBot)
-    assert {"greedy", "random", "ismcts"} <= set(bot_names())
+    assert {"greedy", "random", "expert", "ismcts", "easy", "medium", "hard"} <= set(bot_names())
     seats = make_bots("ismcts:5,greedy,random", 3)
     assert [b.name for b in seats] == ["ismcts", "greedy", "random"]
     assert [b.name for b in make_bots("greedy", 4)] == ["greedy"] * 4
+
+
+def test_levels_are_bot_specs() -> None:
+    # each level names the bot and budget it plays; its name is a spec of that bot
+    from ragusa.bots import LEVELS, level
+
+    assert [lv.name for lv in LEVELS] == ["easy", "medium", "hard"]
+    assert isinstance(make_bot("easy"), GreedyBot) and isinstance(make_bot("medium"), ExpertBot)
+    hard = make_bot("hard")
+    assert isinstance(hard, ISMCTSBot) and hard.config == make_bot(level("hard").spec).config  # type: ignore[attr-defined]
+    assert hard.config.seconds == 0.5 and hard.config.iterations is None
+    with pytest.raises(ValueError, match="unknown level 'brutal'; choose from easy, medium, hard"):
+        level("brutal")
 
 
 @pytest.mark.parametrize(
@@ -90,9 +115,15 @@ def test_bots_by_spec() -> None:
     [
         ("clever", "unknown bot 'clever'"),
         ("greedy:3", "takes no argument"),
+        ("expert:fast", "takes no argument"),
         ("ismcts:lots", "ismcts takes a budget"),
         ("ismcts:0", "ismcts takes a budget"),
         ("ismcts:-1s", "ismcts takes a budget"),
+        ("ismcts:0cpu", "ismcts takes a budget"),
+        ("ismcts:200+depth=3", "unknown ismcts option 'depth'"),
+        ("ismcts:200+width=six", "ismcts option width takes a number"),
+        ("ismcts:200+settle=maybe", "ismcts option settle takes 0 or 1"),
+        ("ismcts:200+heuristic=oracle", "heuristic must be one of greedy, expert"),
     ],
 )
 def test_bad_specs_say_what_is_wrong(spec: str, message: str) -> None:
@@ -105,16 +136,18 @@ def test_wrong_number_of_bots() -> None:
         make_bots("greedy,random", 3)
 
 
-def test_register_bot() -> None:
-    register_bot("always-first", lambda arg: _First())
-    try:
-        assert make_bot("always-first").name == "first"
-        with pytest.raises(ValueError, match="a bot name"):
-            register_bot("a:b", lambda arg: _First())
-    finally:
-        from ragusa.bots import SPEC_BOTS
+def test_bots_of_your_own_by_name() -> None:
+    # the registry is read-only; make_bot takes extra factories for a call
+    mine = {"always-first": lambda arg=None: _First()}
+    assert make_bot("always-first", mine).name == "first"
+    assert [b.name for b in make_bots("always-first,greedy", 2, mine)] == ["first", "greedy"]
+    assert "always-first" in bot_names(mine) and "always-first" not in bot_names()
+    with pytest.raises(ValueError, match="unknown bot 'always-first'"):
+        make_bot("always-first")
+    with pytest.raises(TypeError):
+        from ragusa.bots import BOTS
 
-        del SPEC_BOTS["always-first"]
+        BOTS["always-first"] = mine["always-first"]  # type: ignore[index]
 
 
 class _First:
@@ -154,18 +187,6 @@ def test_greedy_no_longer_trades_into_production_lost_to_the_cap() -> None:
         assert s.players[0].commodities[1] == 12
 
 
-def test_wilson_interval() -> None:
-    lo, hi = wilson(14, 20)  # 70% of 20: about 48% .. 85%
-    assert lo == pytest.approx(0.481, abs=0.002) and hi == pytest.approx(0.855, abs=0.002)
-    assert wilson(0, 0) == (0.0, 1.0)
-
-
-def test_strength_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    assert strength_main(["--games", "1", "--players", "2", "--iterations", "2"]) == 0
-    out = capsys.readouterr().out
-    assert "1 games, 2 players: ismcts against 1 greedy" in out and "CPU seconds per decision" in out
-
-
 def test_margins_over_the_best_rival_or_the_rivals_mean() -> None:
     # estimates 10, 6, 2 VP; scale 8: seat 0 leads the best rival by 4 and the rivals' mean (4) by 6
     best = _margins([10.0, 6.0, 2.0], 8.0)
@@ -179,11 +200,11 @@ def test_margins_over_the_best_rival_or_the_rivals_mean() -> None:
 def test_a_playout_to_the_end_scores_the_greedy_game_exactly() -> None:
     state = _midgame(3, seed=2, decisions=60)
     cfg = SearchConfig(playout=1000, scale=8.0)
-    values = _leaf(state, cfg, GreedyBot(), random.Random(3))
+    values = _leaf(state, cfg, GreedyBot(), random.Random(3), 0)
     final = play(state, [GreedyBot()] * 3, random.Random(3))
     assert is_terminal(final) and values == _margins([float(v) for v in scores(final)], 8.0)
     # one placement: the leaf is scored at the next placement decision, not at the end
-    shorter = _leaf(state, attrs.evolve(cfg, playout=1), GreedyBot(), random.Random(3))
+    shorter = _leaf(state, attrs.evolve(cfg, playout=1), GreedyBot(), random.Random(3), 0)
     assert shorter != values
 
 
@@ -216,30 +237,6 @@ def test_a_cpu_budget_alone() -> None:
     assert a in legal_actions(state)
 
 
-def test_strength_results_per_game_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "games.jsonl"
-    assert strength_main(["--games", "1", "--players", "2", "--iterations", "2", "--out", str(out)]) == 0
-    first = out.read_text(encoding="utf-8")
-    assert strength_main(["--games", "2", "--players", "2", "--iterations", "2", "--out", str(out)]) == 0
-    lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == first.strip() and [json.loads(x)["seed"] for x in lines] == [0, 1]  # game 0 not replayed
-    assert "2 games, 2 players" in capsys.readouterr().out.split("wall time")[1]
-
-
-def test_strength_of_another_bot_as_the_baseline(capsys: pytest.CaptureFixture[str]) -> None:
-    # greedy against greedy on seeds 0 and 1 (worked out by playing them: seat 0 of game 0 and
-    # seat 1 of game 1 are the tested seats)
-    assert strength_main(["--games", "2", "--players", "2", "--bot", "greedy"]) == 0
-    out = capsys.readouterr().out
-    wins = 0.0
-    for k in (0, 1):
-        final = play(new_game(2, seed=k), [GreedyBot()] * 2, random.Random(k))
-        wins += 1 / len(winners(final)) if k % 2 in winners(final) else 0.0
-    assert out.startswith("2 games, 2 players: greedy against 1 greedy") and f"greedy wins {wins:g} = " in out
-    with pytest.raises(SystemExit):
-        strength_main(["--games", "1", "--bot", "clever"])
-
-
 class _FakeClock:
     """`time` for the search with a CPU clock that moves only when an iteration runs."""
 
@@ -261,7 +258,7 @@ def test_a_cpu_budget_is_a_limit_not_a_target(
 ) -> None:
     # each iteration costs 0.3 s of the fake clock: with 1 s, a 4th would start at 0.9 and end
     # at 1.2, so it does not start (3 run, 0.9 s used); the first always runs, even past the budget
-    import ragusa.ai.ismcts as ismcts
+    import ragusa.ismcts as ismcts
 
     clock = _FakeClock()
     runs: list[float] = []
