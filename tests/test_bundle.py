@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from ragusa import bots
 from ragusa.cli import main as cli_main
 from ragusa.service.session import SEAT_KINDS
 from tests.embed_support import native_transcript, play
@@ -49,17 +48,7 @@ def test_a_node_client_drives_the_bundle_through_the_native_transcript(bundle: P
     assert play("engine", str(bundle), "--seed", "1", env=env) == native_transcript()
 
 
-_STRING_LOADED = isinstance(getattr(bots, "SPEC_BOTS", {}).get("ismcts"), str)
-
-
-_STRING_XFAIL = pytest.mark.xfail(
-    _STRING_LOADED,
-    reason="the search bot is imported from a string (bots.SPEC_BOTS), which the bundler cannot see",
-    strict=True,
-)
-
-
-@pytest.mark.parametrize("kind", [pytest.param(k, marks=_STRING_XFAIL) if k == "ismcts" else k for k in SEAT_KINDS])
+@pytest.mark.parametrize("kind", SEAT_KINDS)
 def test_every_seat_kind_plays_in_the_bundle(bundle: Path, kind: str) -> None:
     """The seat moves first (seed 3: seat 0 keeps a bonus card first), so a bot seat decides at once."""
     info, started = _answers(
@@ -75,4 +64,6 @@ def test_every_seat_kind_plays_in_the_bundle(bundle: Path, kind: str) -> None:
 def test_the_seat_kinds_tested_are_those_the_engine_lists(bundle: Path) -> None:
     (info,) = _answers(bundle, {"op": "info"})
     assert info["seat_kinds"] == list(SEAT_KINDS)
-    assert {"human", "random", "greedy", "ismcts"} <= set(SEAT_KINDS)
+    assert {"human", "random", "greedy", "expert", "ismcts"} <= set(SEAT_KINDS)
+    # each level is a seat kind too
+    assert {lv["name"] for lv in info["levels"]} == {"easy", "medium", "hard"} <= set(SEAT_KINDS)  # type: ignore[union-attr,index]

@@ -3,8 +3,8 @@
 PyInstaller (the `bundle` extra) freezes the engine's entry (`ragusa.service.engine.main`, the
 same as the `ragusa-engine` console script) with the interpreter, the modules it imports and the
 package's data files (the component data) into one file, stripped of debugging symbols. The bundle
-holds the modules the engine imports; a seat kind whose bot module is named only by a string is
-not seen by the bundler.
+holds the modules the engine imports, every bot's among them (`ragusa.bots` imports each by name),
+so every seat kind plays in it.
 """
 
 from __future__ import annotations

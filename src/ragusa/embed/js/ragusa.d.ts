@@ -332,7 +332,7 @@ export type HousePlaced = {
   powerhouse: boolean;
 };
 
-/** the protocol's vocabulary: ops, seat kinds, editions, options */
+/** the protocol's vocabulary: ops, seat kinds, editions, options, levels */
 export type InfoRequest = {
   op: "info";
   /** echoed in the response */
@@ -349,6 +349,15 @@ export type InfoResponse = {
   seat_kinds: string[];
   editions: string[];
   options: string[];
+  /** the levels a person picks an opponent by, easiest first; each name is also a seat kind */
+  levels: {
+    name: string;
+    /** the bot spec the level plays */
+    bot: string;
+    /** its thinking time a move, in words */
+    budget: string;
+    description: string;
+  }[];
 };
 
 /** RECTOR-1: keep `card` of the drawn cards; the other goes under the deck. */
@@ -442,8 +451,8 @@ export type NewGameRequest = {
   id?: string | number | null;
   /** 1 is the solo game */
   players: number;
-  /** who plays each seat (solo: the one human seat); default seat 0 human, others greedy */
-  seats?: ("human" | "greedy" | "ismcts" | "random")[];
+  /** who plays each seat (solo: the one human seat): human, a level or a bot; default seat 0 human, others greedy */
+  seats?: ("human" | "easy" | "medium" | "hard" | "expert" | "greedy" | "ismcts" | "random")[];
   edition?: "1st" | "2nd";
   /** default: a random seed */
   seed?: number;
