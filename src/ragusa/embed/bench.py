@@ -1,15 +1,16 @@
 """The embedding's figures: the rules in Pyodide against native Python, the exported page's time to
 ready, the bundle's size and start-up.
 
-    python -m ragusa.embed.bench SITE [--bundle FILE] [--games 20] [--loads 5]
+    python -m ragusa.embed.bench SITE [--bundle FILE] [--games 200] [--warmup 20] [--loads 5]
 
-- decisions per second: the benchmark's random playouts (`ragusa.bench.run_bench`, 4 players,
-  the same seeds, so the same games) in this Python and in Pyodide under Node.js (`SITE/ragusa.mjs`),
-  each as process CPU time;
+- decisions per second: the benchmark's random playouts (`ragusa.bench.playouts`, 4 players, the
+  same seeds, so the same games, after the same warm-up) in this Python and in Pyodide under Node.js
+  (`SITE/ragusa.mjs`), each as the CPU time of its process;
 - the page's time to ready: Debian's chromium (Playwright) opens `SITE/index.html` from a static
-  server on 127.0.0.1, in a fresh browser context each time (nothing cached); the time from the start
-  of the navigation until the rules answer (`ragusaTransport.readyAt`), the median of `--loads`;
-- the bundle: its size, and the wall time from starting it to its answer to `info` (median of 5).
+  server on 127.0.0.1, in a fresh browser context (nothing cached), then reloads it (the browser's
+  caches kept); the wall time from the start of the navigation until the rules answer
+  (`ragusaTransport.readyAt`), the median of `--loads` each;
+- the bundle: its size, and the wall and CPU time from starting it to its answer to `info` (median of 5).
 
 It needs Node.js; the page's figure also the webtest extra (Playwright) and chromium.
 """
@@ -20,6 +21,8 @@ import argparse
 import functools
 import http.server
 import json
+import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -36,16 +39,19 @@ from ragusa.bench import run_bench
 __all__ = ["bundle_startup", "main", "page_ready", "pyodide_rate", "serve_static"]
 
 CHROMIUM = "/usr/bin/chromium"
+#: the warm-up games, then the timed ones, timed by the CPU time of the Node.js process (Pyodide's
+#: own `time.process_time` reads the wall clock)
 _NODE_BENCH = """
 import { loadRagusa } from %s;
+const started = performance.now();
 const ragusa = await loadRagusa();
-const out = ragusa.pyodide.runPython(`
-import json
-from ragusa.bench import run_bench
-r = run_bench(%d, 4, 0, 2)
-json.dumps({"decisions": r.decisions, "seconds": r.seconds})
-`);
-console.log(out);
+const loaded = process.cpuUsage();
+const ready = { wall: (performance.now() - started) / 1000, cpu: (loaded.user + loaded.system) / 1e6 };
+ragusa.pyodide.runPython("from ragusa.bench import playouts; playouts(%d, 4, seed=1_000_000)");
+const start = process.cpuUsage();
+const decisions = ragusa.pyodide.runPython("playouts(%d, 4, seed=0).decisions");
+const used = process.cpuUsage(start);
+console.log(JSON.stringify({ decisions, seconds: (used.user + used.system) / 1e6, ready }));
 """
 
 
@@ -75,72 +81,93 @@ def serve_static(root: Path) -> Iterator[str]:
         server.server_close()
 
 
-def pyodide_rate(site: Path, games: int) -> tuple[int, float]:
-    """Decisions and CPU seconds of `games` playouts in Pyodide under Node.js."""
+def pyodide_rate(site: Path, games: int, warmup: int) -> tuple[int, float, dict[str, float]]:
+    """Decisions and CPU seconds of `games` playouts in Pyodide under Node.js, after `warmup` others;
+    and the wall and CPU seconds `loadRagusa()` took to be ready."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("Node.js (node) is needed for the Pyodide figures")
-    script = _NODE_BENCH % (json.dumps((site / "ragusa.mjs").resolve().as_uri()), games)
+    script = _NODE_BENCH % (json.dumps((site / "ragusa.mjs").resolve().as_uri()), warmup, games)
     done = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    return int(found["decisions"]), float(found["seconds"])
+    return int(found["decisions"]), float(found["seconds"]), {k: float(v) for k, v in found["ready"].items()}
 
 
-def page_ready(site: Path, loads: int) -> list[float]:
-    """Milliseconds from navigation to the rules' first readiness, one fresh context per load."""
-    from playwright.sync_api import sync_playwright
+def page_ready(site: Path, loads: int) -> tuple[list[float], list[float]]:
+    """Milliseconds from navigation to the rules' readiness: `loads` cold loads (a fresh browser
+    context each: nothing cached) and as many warm ones (a reload: the browser's caches kept)."""
+    from playwright.sync_api import Page, sync_playwright
 
-    times = []
+    def ready(page: Page) -> float:
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        return float(page.evaluate("window.ragusaTransport.readyAt"))
+
+    cold, warm = [], []
     with serve_static(site) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
         for _ in range(loads):
             context = browser.new_context()
             page = context.new_page()
             page.goto(base + "/index.html")
-            page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
-            times.append(float(page.evaluate("window.ragusaTransport.readyAt")))
+            cold.append(ready(page))
+            page.reload()
+            warm.append(ready(page))
             context.close()
         browser.close()
-    return times
+    return cold, warm
 
 
-def bundle_startup(command: Sequence[str], runs: int = 5) -> list[float]:
-    """Milliseconds from starting `command` to its answer to `info`."""
-    times = []
+def bundle_startup(command: Sequence[str], runs: int = 5) -> tuple[list[float], list[float]]:
+    """Milliseconds from starting `command` to its answer to `info`: wall time, and CPU time (the
+    process and the processes it waited for)."""
+    wall, cpu = [], []
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         done = subprocess.run(list(command), input='{"op": "info"}\n', capture_output=True, text=True, check=True)
+        wall.append(1000 * (time.perf_counter() - start))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(1000 * (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime))
         assert json.loads(done.stdout)["ok"]
-        times.append(1000 * (time.perf_counter() - start))
-    return times
+    return wall, cpu
+
+
+def _figures(times: list[float], scale: float = 1.0) -> str:
+    return ", ".join(f"{t / scale:.2f}" for t in times)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ragusa.embed.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("site", type=Path, help="a folder written by ragusa export-web")
     parser.add_argument("--bundle", type=Path, default=None, help="an executable written by ragusa bundle-engine")
-    parser.add_argument("--games", type=int, default=20, help="random playouts for decisions per second (default 20)")
+    parser.add_argument("--games", type=int, default=200, help="random playouts for decisions per second (default 200)")
+    parser.add_argument("--warmup", type=int, default=20, help="playouts before the timed ones (default 20)")
     parser.add_argument("--loads", type=int, default=5, help="page loads for the time to ready (default 5)")
     args = parser.parse_args(argv)
-    native = run_bench(args.games, 4, 0, 2)
-    decisions, seconds = pyodide_rate(args.site, args.games)
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    native = run_bench(args.games, 4, 0, args.warmup)
+    decisions, seconds, ready = pyodide_rate(args.site, args.games, args.warmup)
     assert decisions == native.decisions, "Pyodide played other games"
     ratio = decisions / seconds / native.decisions_per_second
     print(f"decisions/s, {args.games} random 4-player playouts ({decisions} decisions), CPU time:")
     print(f"  native Python {sys.version.split()[0]}: {native.decisions_per_second:,.0f}")
     print(f"  Pyodide (Node.js {_node_version()}): {decisions / seconds:,.0f} ({ratio:.2f}x native)")
+    print(f"loadRagusa() in Node.js to ready: {ready['wall']:.2f} s wall, {ready['cpu']:.2f} s CPU")
     if Path(CHROMIUM).exists():
-        times = page_ready(args.site, args.loads)
-        print(f"page time to ready (chromium, {args.loads} cold loads): median {statistics.median(times) / 1000:.2f} s")
-        print(f"  ({', '.join(f'{t / 1000:.2f}' for t in times)})")
+        cold, warm = page_ready(args.site, args.loads)
+        print(f"page time to ready (chromium, wall time), median of {args.loads}:")
+        print(f"  cold (nothing cached): {statistics.median(cold) / 1000:.2f} s ({_figures(cold, 1000)})")
+        print(f"  warm (a reload): {statistics.median(warm) / 1000:.2f} s ({_figures(warm, 1000)})")
     if args.bundle is not None:
-        times = bundle_startup([str(args.bundle)])
+        wall, cpu = bundle_startup([str(args.bundle)])
         size = args.bundle.stat().st_size / 1e6
+        print(f"bundle {args.bundle.name}: {size:.1f} MB; start to the answer to info, median of 5:")
         print(
-            f"bundle {args.bundle.name}: {size:.1f} MB; start to the answer to info: median {statistics.median(times):.0f} ms"
+            f"  {statistics.median(wall):.0f} ms wall ({', '.join(f'{t:.0f}' for t in wall)}), {statistics.median(cpu):.0f} ms CPU"
         )
-        native_start = bundle_startup([sys.executable, "-m", "ragusa.service.engine_main"])
-        print(f"  (python -m ragusa.service.engine_main here: median {statistics.median(native_start):.0f} ms)")
+        wall, cpu = bundle_startup([sys.executable, "-m", "ragusa.service.engine_main"])
+        print(f"  (python -m ragusa.service.engine_main here: {statistics.median(wall):.0f} ms wall, ", end="")
+        print(f"{statistics.median(cpu):.0f} ms CPU)")
     return 0
 
 
