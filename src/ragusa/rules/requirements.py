@@ -183,7 +183,8 @@ def _no_houses(readers: tuple[tuple[tuple[int, int], ...], ...]) -> Needs:
     for h in range(len(readers)):
         for s, gain in readers[h]:
             per_spot[s] = max(per_spot[s], 1 - gain)
-    return Needs(per_spot, [_mask(s for s, n in enumerate(per_spot) if n <= v) for v in range(MAX_NEED)])
+    needs = list(per_spot)
+    return Needs(per_spot, [_mask(s for s, n in enumerate(needs) if n <= v) for v in range(MAX_NEED)])
 
 
 _NO_WOOD: Final = _no_houses(_WOOD_READERS)
@@ -223,7 +224,7 @@ def seat_needs(houses: tuple[int, ...], seat: int) -> SeatNeeds:
 def needs_from_counts(counts: Sequence[int]) -> SeatNeeds:
     """`SeatNeeds` of a seat with `counts[h]` houses on each hex `h`."""
     mine = bytearray(counts)
-    touched = [h for h, n in enumerate(mine) if n]
+    touched = [h for h, n in enumerate(counts) if n]
     return SeatNeeds(mine, _NO_WOOD.rise(mine, touched, _WOOD_READERS), _NO_STONE.rise(mine, touched, _STONE_READERS))
 
 
