@@ -110,7 +110,9 @@ def _bytecode(out: Path, say: Callable[[str], object]) -> bool:
     script = _BYTECODE % (json.dumps((out / "ragusa.mjs").resolve().as_uri()), json.dumps(str(target)))
     done = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise ExportError(f"compiling the modules under Node.js failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+        raise ExportError(
+            f"compiling the modules under Node.js failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}"
+        )
     return True
 
 
