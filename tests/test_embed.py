@@ -68,6 +68,14 @@ def test_node_plays_through_ragusa_mjs_as_the_native_engine_answers(site: Path) 
     assert set(ops) >= {"info", "new_game", "legal", "apply", "view", "log", "undo", "record", "replay"}
     over = [json.loads(e["answer"]) for e in native if '"op":"record"' in e["request"]]
     assert len(over) == 3 and all(a["ok"] for a in over)
+    # malformed documents explained by the compiled validators (no jsonschema in Pyodide): path and problem
+    errors = [
+        json.loads(e["answer"])["error"] for e in native if '"slot":"2"' in e["request"] or '"seven"' in e["request"]
+    ]
+    assert [(e["path"], e["message"]) for e in errors] == [
+        ("$.slot", 'expected integer, got "2"'),
+        ("$.seed", 'expected integer, got "seven"'),
+    ]
 
 
 # --------------------------------------------------------------------------- TypeScript
