@@ -1,7 +1,8 @@
 // Play seeded games through the protocol and print the transcript: every request line and its answer line.
 //
-//   node js/play.mjs module SITE/ragusa.mjs           the rules in Pyodide (ragusa export-web)
-//   node js/play.mjs engine COMMAND [ARGS...]         a process speaking JSON lines (ragusa engine --seed 1, a bundle)
+//   node js/play.mjs module SITE/ragusa.mjs [--no-snapshot]   the rules in Pyodide (ragusa export-web), started
+//                                                             from the export's snapshot or not
+//   node js/play.mjs engine COMMAND [ARGS...]                 a process speaking JSON lines (ragusa engine --seed 1, a bundle)
 //
 // The games and requests are those of transcript.mjs; the transcript goes to stdout as JSON lines,
 // {"request": LINE, "answer": LINE}.
@@ -29,7 +30,7 @@ async function main(argv) {
   let send, close = () => {};
   if (mode === "module") {
     const { loadRagusa } = await import(pathToFileURL(resolve(rest[0])).href);
-    const ragusa = await loadRagusa({ seed: 1 });
+    const ragusa = await loadRagusa({ seed: 1, snapshot: rest[1] !== "--no-snapshot" });
     send = line => ragusa.requestLine(line);
   } else if (mode === "engine") {
     ({ send, close } = processSender(rest[0], rest.slice(1)));

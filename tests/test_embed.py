@@ -31,6 +31,10 @@ def test_the_export_holds_the_runtime_the_wheels_the_module_and_the_page(site: P
     # ragusa and what it needs under Pyodide's Python (3.14): attrs, cattrs and cattrs' typing_extensions
     assert [w.split("-")[0] for w in wheels] == ["attrs", "cattrs", "ragusa", "typing_extensions"]
     assert all(w.endswith("-py3-none-any.whl") for w in wheels)
+    # the modules compiled by Pyodide's Python, and its memory with the engine imported (made under Node.js)
+    manifest = json.loads((site / "wheels" / "wheels.json").read_text())
+    assert (manifest["bytecode"], manifest["snapshot"]) == ("bytecode.zip", "snapshot.gz")
+    assert {"wheels/bytecode.zip", "wheels/snapshot.gz"} <= names
     html = (site / "index.html").read_text()
     assert '"/static/' not in html and 'src="static/app.js"' in html
     assert html.index('src="page.js"') < html.index('src="static/board.js"') < html.index('src="static/app.js"')
@@ -76,6 +80,11 @@ def test_node_plays_through_ragusa_mjs_as_the_native_engine_answers(site: Path) 
         ("$.slot", 'expected integer, got "2"'),
         ("$.seed", 'expected integer, got "seven"'),
     ]
+
+
+def test_started_without_the_snapshot_node_gets_the_same_answers(site: Path) -> None:
+    """Python started from nothing (the wheels and the bytecode only), as when the export had no Node.js."""
+    assert play("module", str(site / "ragusa.mjs"), "--no-snapshot") == native_transcript()
 
 
 # --------------------------------------------------------------------------- TypeScript

@@ -10,9 +10,10 @@ DIR holds:
 - `ragusa.d.ts` (and the same as `ragusa.d.mts`, which TypeScript reads for an import of
   `ragusa.mjs`): the types of `ragusa.mjs`, every document and protocol message;
 - `pyodide/`: the Pyodide runtime, copied from the npm package `pyodide` (`PYODIDE_VERSION`);
-- `wheels/`: ragusa's pure wheel and its dependencies', listed in `wheels/wheels.json`, and
-  `bytecode.zip`, their modules compiled by Pyodide's Python (made under Node.js), so the page
-  starts without compiling them.
+- `wheels/`: ragusa's pure wheel and its dependencies', listed in `wheels/wheels.json`;
+  `bytecode.zip`, their modules compiled by Pyodide's Python, and `snapshot.gz`, Pyodide's memory
+  with the engine imported (both made under Node.js), so the page starts without starting Python,
+  compiling or importing them.
 
 Every file is found relative to the page, so DIR works from any static host; no request leaves it.
 """
@@ -78,11 +79,14 @@ def _page(static: str) -> str:
     return html[:first_script] + '<script src="page.js"></script>\n' + html[first_script:]
 
 
-#: compiles the wheels' modules with Pyodide's own Python (under Node.js) and writes the bytecode as a zip
-_BYTECODE = """
+#: compiles the wheels' modules with Pyodide's own Python (under Node.js) and writes the bytecode as a
+#: zip; then, in a fresh runtime holding the wheels and that bytecode, imports the engine and writes
+#: Pyodide's memory snapshot (gzip), from which a page starts without starting Python again
+_PRECOMPILE = """
 import { loadRagusa } from %s;
 import { writeFile } from "node:fs/promises";
-const ragusa = await loadRagusa();
+import { gzipSync } from "node:zlib";
+const ragusa = await loadRagusa({ bytecode: false, snapshot: false });
 ragusa.pyodide.runPython(`
 import compileall, os, py_compile, site, zipfile
 root = site.getsitepackages()[0]
@@ -96,23 +100,25 @@ with zipfile.ZipFile("/tmp/bytecode.zip", "w", zipfile.ZIP_DEFLATED) as zf:
                 zf.write(path, os.path.relpath(path, root))
 `);
 await writeFile(%s, ragusa.pyodide.FS.readFile("/tmp/bytecode.zip"));
+const fresh = await loadRagusa({ snapshot: false, makeSnapshot: true });
+await writeFile(%s, gzipSync(fresh.pyodide.makeMemorySnapshot(), { level: 9 }));
 """
 
 
-def _bytecode(out: Path, say: Callable[[str], object]) -> bool:
-    """Write `wheels/bytecode.zip`: the modules compiled by Pyodide's Python, so the page starts
-    without compiling them (it needs Node.js; without it the page compiles them as it imports)."""
+def _precompile(out: Path, say: Callable[[str], object]) -> bool:
+    """Write `wheels/bytecode.zip` (the modules compiled by Pyodide's Python) and `wheels/snapshot.gz`
+    (Pyodide's memory with the engine imported), so the page starts without compiling or importing
+    them; it needs Node.js (without it the page starts Python and compiles the modules as it imports)."""
     node = shutil.which("node")
     if node is None:
-        say("Node.js (node) not found: no precompiled bytecode (the page compiles the modules as it starts)")
+        say("Node.js (node) not found: no precompiled bytecode or snapshot (the page starts Python itself)")
         return False
-    target = out / "wheels" / "bytecode.zip"
-    script = _BYTECODE % (json.dumps((out / "ragusa.mjs").resolve().as_uri()), json.dumps(str(target)))
+    targets = (out / "ragusa.mjs", out / "wheels" / "bytecode.zip", out / "wheels" / "snapshot.gz")
+    script = _PRECOMPILE % (json.dumps(targets[0].resolve().as_uri()), *(json.dumps(str(t)) for t in targets[1:]))
     done = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise ExportError(
-            f"compiling the modules under Node.js failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}"
-        )
+        why = (done.stderr.strip().splitlines() or ["?"])[-1]
+        raise ExportError(f"compiling the modules under Node.js failed: {why}")
     return True
 
 
@@ -148,9 +154,10 @@ def export_web(
     }
     for name, text in texts.items():
         (out / name).write_text(text, encoding="utf-8")
-    manifest = {"version": __version__, "wheels": names, "bytecode": None}
+    # the snapshot is made from the wheels and the bytecode; without Node.js, from neither
+    manifest = {"version": __version__, "wheels": names, "bytecode": "bytecode.zip", "snapshot": None}
     (out / "wheels" / "wheels.json").write_text(json.dumps(manifest), encoding="utf-8")
-    if _bytecode(out, say):
-        manifest["bytecode"] = "bytecode.zip"
-        (out / "wheels" / "wheels.json").write_text(json.dumps(manifest), encoding="utf-8")
+    made = _precompile(out, say)
+    manifest.update(bytecode="bytecode.zip" if made else None, snapshot="snapshot.gz" if made else None)
+    (out / "wheels" / "wheels.json").write_text(json.dumps(manifest), encoding="utf-8")
     return sorted(p for p in out.rglob("*") if p.is_file())

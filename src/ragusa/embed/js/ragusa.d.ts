@@ -947,6 +947,10 @@ export interface LoadOptions {
   saved?: string;
   /** where the export's files are (default: the folder of ragusa.mjs) */
   baseURL?: string | URL;
+  /** false: start Python itself instead of from the export's memory snapshot (wheels/snapshot.gz) */
+  snapshot?: boolean;
+  /** false: compile the modules as they are imported instead of using wheels/bytecode.zip */
+  bytecode?: boolean;
 }
 
 /** The answer to a request: the op's response, or an error. */

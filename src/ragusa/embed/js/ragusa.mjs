@@ -32,28 +32,46 @@ function notJson(error) {
   return { ok: false, error: { code: "bad_request", message: `not JSON: ${error.message}` } };
 }
 
+async function gunzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
 /**
- * Start the engine: Pyodide, then the wheels, then a session store.
+ * Start the engine: Pyodide (from the export's memory snapshot, when it has one), then the wheels,
+ * then a session store.
  * options.seed: make game ids, tokens and default seeds reproducible (as `ragusa engine --seed`).
  * options.saved: keep games as text (dump() writes it; "" for none yet) instead of `ragusa engine`'s store.
  * options.baseURL: where the export's files are (default: this module's folder).
+ * options.snapshot: false to start Python itself instead of from wheels/snapshot.gz.
  * options.bytecode: false to compile the modules as they are imported (default: use wheels/bytecode.zip).
  */
 export async function loadRagusa(options = {}) {
   const base = new URL(options.baseURL ?? "./", import.meta.url);
-  // the wheels are read while the runtime starts
-  const reading = readBytes(new URL("wheels/wheels.json", base)).then(async bytes => {
-    const manifest = JSON.parse(new TextDecoder().decode(bytes));
-    const names = options.bytecode === false || !manifest.bytecode ? manifest.wheels : [...manifest.wheels, manifest.bytecode];
-    return [manifest, await Promise.all(names.map(name => readBytes(new URL(`wheels/${name}`, base))))];
-  });
+  const manifest = JSON.parse(new TextDecoder().decode(await readBytes(new URL("wheels/wheels.json", base))));
+  const fromSnapshot = options.snapshot !== false && Boolean(manifest.snapshot);
+  const bytecode = options.bytecode !== false && Boolean(manifest.bytecode);
+  // the snapshot and the wheels are read while the runtime starts
+  const names = bytecode ? [...manifest.wheels, manifest.bytecode] : manifest.wheels;
+  const reading = Promise.all(names.map(name => readBytes(new URL(`wheels/${name}`, base))));
+  const snapshot = fromSnapshot ? readBytes(new URL(`wheels/${manifest.snapshot}`, base)).then(gunzip) : undefined;
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
-  const pyodide = await loadPyodide({ indexURL: await indexURL(new URL("pyodide/", base)), stdout: () => {}, stderr: () => {} });
-  const [manifest, archives] = await reading;
+  const pyodide = await loadPyodide({
+    indexURL: await indexURL(new URL("pyodide/", base)),
+    stdout: () => {},
+    stderr: () => {},
+    ...(snapshot ? { _loadSnapshot: snapshot } : {}),
+    ...(options.makeSnapshot ? { _makeSnapshot: true } : {}),
+  });
+  const archives = await reading;
+  // the files, a snapshot's too: its modules are imported, but a module may still read a data file
   const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
   for (const wheel of archives.slice(0, manifest.wheels.length)) pyodide.unpackArchive(wheel, "wheel", { extractDir });
-  // the modules compiled by this Python (ragusa export-web), when the export could
-  if (archives.length > manifest.wheels.length) pyodide.unpackArchive(archives[archives.length - 1], "zip", { extractDir });
+  if (bytecode) pyodide.unpackArchive(archives[archives.length - 1], "zip", { extractDir });
+  if (options.makeSnapshot) {  // for ragusa export-web: the engine imported, nothing held from JavaScript
+    pyodide.runPython("import ragusa.embed.runtime");
+    return { pyodide };
+  }
   const runtime = pyodide.pyimport("ragusa.embed.runtime");
   const start = saved => runtime.Engine.callKwargs({ seed: options.seed ?? undefined, saved: saved ?? undefined }); // undefined is None
   let engine = start(options.saved);
