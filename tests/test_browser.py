@@ -1,41 +1,30 @@
 """The page in a real browser: Debian's chromium driven by Playwright (no browser download).
 
-A whole solo game through the page (record download, replay upload, slider), and a 3-player
-game of one person against two bots: an illegal click and its explanation, undo, a server
+A whole solo game through the page (the result names the Patrician or the person, no undo after
+the end, record download, replay from step 0 with step and play controls and the market), and a
+3-player game of one person against two bots: an illegal click and its explanation, undo, a server
 restart mid-game, and a check that nothing the page received holds another seat's hidden card.
-Set RAGUSA_SCREENSHOTS=DIR to save screenshots of the table there (docs/img for the docs).
+Both at a desktop size and a phone's. Set RAGUSA_SCREENSHOTS=DIR to save the docs' screenshots.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Response, sync_playwright
+from playwright.sync_api import Browser, Response, sync_playwright
 
 from ragusa import apply
+from tests.browser_support import ARGS, CHROMIUM, SIZES, first_move, my_turn_or_end, new_game, open_table, shot
 from tests.web_support import free_port, running_server
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-SHOTS = os.environ.get("RAGUSA_SCREENSHOTS")
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not os.path.exists(CHROMIUM):
+    if not Path(CHROMIUM).exists():
         # a fresh machine without Debian's chromium (apt-get install -y chromium); CI installs it and
         # fails on any skip (RAGUSA_FAIL_ON_SKIP=1), so there this never passes silently
         pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM}")
@@ -45,66 +34,66 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def _shot(page: Page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / name), full_page=True)
-
-
-def _new_game(page: Page, base: str, players: int, seats: list[str]) -> None:
-    page.goto(base + "/")
-    page.select_option("select[name=players]", str(players))
-    for i, kind in enumerate(seats):
-        page.select_option(f"select[name=seat{i}]", kind)
-    page.fill("input[name=seed]", "7")
-    page.click("#start")
-    page.wait_for_url("**/play/**")
-    page.wait_for_selector("#status")
-
-
-def _my_turn_or_end(page: Page) -> str:
-    page.wait_for_selector("#moves button, #end", timeout=60_000)
-    return "end" if page.query_selector("#end") else "turn"
-
-
-def _click_first_move(page: Page) -> None:
-    before = page.inner_text("#log")
-    page.click("#moves button >> nth=0")
-    page.wait_for_function(
-        "b => document.querySelector('#log') && document.querySelector('#log').innerText !== b", arg=before
-    )
-
-
-def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path, size: str) -> None:
     with running_server(tmp_path / "g.sqlite3") as (base, _):
-        page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+        context = browser.new_context(accept_downloads=True, **SIZES[size])  # type: ignore[arg-type]
+        page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        _new_game(page, base, 1, ["human"])
+        new_game(page, base, 1, ["human"], names=["Ana"])
+        open_table(page)
         assert "Solo round" in page.inner_text("main")
+        assert "The human's bonus card, face up (SOLO-2)" in page.inner_text("#log")  # SOLO-2 logged
         moves = 0
-        while _my_turn_or_end(page) == "turn":
-            _click_first_move(page)
+        while my_turn_or_end(page) == "turn":
+            first_move(page)
             moves += 1
             assert moves < 400
         end = page.inner_text("#end")
         assert "Game over" in end and "total" in end and "cathedral" in end
-        _shot(page, "play-solo-end.png")
+        assert "The Patrician wins (SOLO-7)" in end or "Ana wins against the Patrician (SOLO-7)" in end
+        assert page.query_selector("#undo") is None  # no undo once the game is over
+        # the ships a seat holds say what they are, on hover and tap
+        tips = page.eval_on_selector_all("td[data-tip]", "els => els.map(e => e.getAttribute('title'))")
+        assert tips and all(" stars: " in tip and " VP when bought" in tip for tip in tips)
+        page.click("td[data-tip] >> nth=0")
+        assert page.inner_text("#tip") == tips[0]
+        # the Patrician's reasons (300 characters and more) fold under their short line
+        folded = page.eval_on_selector_all(
+            "#log details.reason",
+            "ds => ds.map(d => [d.querySelector('summary').textContent.length, d.textContent.length])",
+        )
+        assert folded and all(summary <= 80 for summary, _ in folded) and max(full for _, full in folded) > 200
+        if size == "desktop":
+            shot(page, "play-solo-end.png")
+        else:  # the result table fits the phone's width
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         with page.expect_download() as info:
             page.click("#record")
         record = tmp_path / "record.json"
         info.value.save_as(record)
-        assert json.loads(record.read_text())["players"] == 1
+        steps = len(json.loads(record.read_text())["actions"])
         page.goto(base + "/")
         page.set_input_files("#upload", str(record))
         page.wait_for_selector("#slider")
-        steps = int(page.get_attribute("#slider", "max") or 0)
-        assert steps == len(json.loads(record.read_text())["actions"])
-        page.eval_on_selector(
-            "#slider", "(el, n) => { el.value = n; el.dispatchEvent(new Event('input')); }", steps // 2
-        )
-        assert page.inner_text("#stepno") == f"step {steps // 2} of {steps}"
-        _shot(page, "play-replay.png")
+        assert int(page.get_attribute("#slider", "max") or 0) == steps
+        assert page.inner_text("#stepno") == f"step 0 of {steps}" and page.query_selector("#end") is None
+        assert "silver" in page.inner_text("#rmarket")  # the market is shown
+        page.click("#rnext")
+        page.click("#rnext")
+        assert page.inner_text("#stepno") == f"step 2 of {steps}"
+        page.click("#rprev")
+        assert page.inner_text("#stepno") == f"step 1 of {steps}"
+        page.click("#rplay")
+        page.wait_for_function("() => !document.querySelector('#stepno').innerText.startsWith('step 1 ')")
+        page.click("#rplay")  # pause
+        page.click("#rlast")
+        page.wait_for_selector("#end")  # the result once the last step is reached
+        if size == "phone":
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        if size == "desktop":
+            shot(page, "play-replay.png")
         assert not errors
 
 
@@ -136,25 +125,31 @@ def test_one_person_against_two_bots(browser: Browser, tmp_path: Path) -> None:
     with running_server(db, port) as (base, app):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.on("response", keep)
-        _new_game(page, base, 3, ["human", "greedy", "random"])
+        new_game(page, base, 3, ["human", "greedy", "random"])
+        open_table(page)
         game = page.url.split("/")[-2]
-        _click_first_move(page)  # keep a bonus card
-        page.wait_for_selector("#moves button")
-        # an illegal click: a free spot that is not a legal placement
-        spot = page.eval_on_selector_all("circle.click:not(.legal)", "els => els.map(e => e.dataset.spot)")[0]
-        page.click(f"circle[data-spot={spot}]")
+        first_move(page)  # keep a bonus card
+        page.wait_for_selector("#moves .hint")
+        # an illegal click: a free spot that is not a legal placement; the server explains it
+        spot = page.evaluate(
+            "() => B.spots.map((s, i) => G.reply.view.houses[i] === -1 ? s.id : null).filter(s => s && !G.targets.spots[s])[0]"
+        )
+        box = page.eval_on_selector(
+            f"circle[data-spot={spot}]",
+            "e => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }",
+        )
+        page.mouse.click(box[0], box[1])
         page.wait_for_selector("#message.error")
         message = page.inner_text("#message")
         assert message.startswith("[") and spot in message, message
-        _shot(page, "play-illegal.png")
-        page.click("circle.legal >> nth=0")
-        page.wait_for_selector("#message.info")
+        shot(page, "play-illegal.png")
         turns = page.inner_text("#log").count("Turn ")
+        first_move(page)
         page.click("#undo")
         page.wait_for_function("() => document.querySelector('#message').innerText.startsWith('undone')")
-        assert page.inner_text("#log").count("Turn ") < turns
-        _click_first_move(page)
-        _click_first_move(page)
+        assert page.inner_text("#log").count("Turn ") == turns
+        first_move(page)
+        first_move(page)
         status, log = page.inner_text("#status"), page.inner_text("#log")
         hidden = _hidden_cards(app, game, 0)
     # the server stops and starts again on the same port and database: the page carries on
@@ -165,12 +160,12 @@ def test_one_person_against_two_bots(browser: Browser, tmp_path: Path) -> None:
         moves = 0
         checked: list[str] = []
         game_hidden: set[str] = set()
-        while _my_turn_or_end(page) == "turn":
+        while my_turn_or_end(page) == "turn":
             if moves == 3:  # mid-game: everything the page got so far, and its document
-                _shot(page, "play-table.png")
                 game_hidden = _hidden_cards(app, game, 0)
-                checked = [*bodies, page.content()]
-            _click_first_move(page)
+                # the info answer lists every component (each bonus card among them): not a secret
+                checked = [*(b for b in bodies if '"op":"info"' not in b.replace(" ", "")), page.content()]
+            first_move(page)
             moves += 1
             assert moves < 400
         assert "Game over" in page.inner_text("#end") and "bonus card:" in page.inner_text("#end")

@@ -282,7 +282,7 @@ def test_info_lists_the_levels_and_a_level_is_a_seat_kind() -> None:
     assert all(lv["budget"] and lv["description"] for lv in info["levels"])
     assert info["seat_kinds"][:4] == ["human", "easy", "medium", "hard"] and "expert" in info["seat_kinds"]
     # the rest of the answer is as before
-    assert set(info) == {"ok", "op", "version", "ops", "seat_kinds", "editions", "options", "levels"}
+    assert set(info) == {"ok", "op", "version", "ops", "seat_kinds", "editions", "options", "levels", "languages"}
     reply = _new(store, players=3, seats=["human", "medium", "easy"], seed=4)
     assert reply["status"]["seats"] == ["human", "medium", "easy"]
     first = send(store, {"op": "legal", "game": reply["status"]["game"]})["legal"][0]

@@ -898,13 +898,14 @@ def test_solo_result_line() -> None:
     assert lines[-2:] == [
         "Solo result (SOLO-7): human (seat 0, 50 VP) beats bot A (seat 1, 49 VP) and ties bot B (seat 2, 50 VP): "
         "the Patrician wins.",
-        "Winner: seat 2.",
+        "Winner: the Patrician, with bot B (seat 2).",
     ]
     lines = describe_result(_totals(over, [50, 49, 30]))
-    assert lines[-2] == (
+    assert lines[-2:] == [
         "Solo result (SOLO-7): human (seat 0, 50 VP) beats bot A (seat 1, 49 VP) and beats bot B (seat 2, 30 VP): "
-        "the human wins."
-    )
+        "the human wins.",
+        "Winner: the human (seat 0).",
+    ]
 
 
 # --------------------------------------------------------------------------- SOLO-8, R-21

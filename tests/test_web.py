@@ -40,7 +40,9 @@ def client(tmp_path: Path) -> Any:
 
 def test_page_and_board_data(client: httpx.Client) -> None:
     page = client.get("/")
-    assert page.status_code == 200 and "/static/app.js" in page.text
+    assert page.status_code == 200 and "/static/app.js" in page.text and '<html lang="en">' in page.text
+    assert '<html lang="pl">' in client.get("/", headers={"Accept-Language": "pl-PL,pl;q=0.9,en;q=0.8"}).text
+    assert '<html lang="fr">' in client.get("/play/g/t", headers={"Accept-Language": "de, fr;q=0.5"}).text
     assert client.get("/play/abc/def").status_code == 200
     assert client.get("/static/board.js").status_code == 200
     assert client.get("/static/secret.py").status_code == 404

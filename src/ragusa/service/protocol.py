@@ -26,9 +26,13 @@ from ragusa.core.errors import IllegalActionError, InvalidInputError
 from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal, score_breakdown, winners
+from ragusa.text.describe import building_texts, card_texts, ship_texts
+from ragusa.text.explain import explain_action, fish_spent, why_now
+from ragusa.text.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, Translator, translator
 from ragusa.text.notation import format_action, parse_action
 
 from . import session as sessions
+from .history import log_groups, steps_since
 from .session import HUMAN, SEAT_KINDS, Session
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "status"]
@@ -141,8 +145,22 @@ def _action(state: GameState, raw: object) -> Action:
 # --------------------------------------------------------------------------- responses
 
 
-def legal_list(state: GameState) -> list[Message]:
-    return [{"text": text, "action": data} for text, data in map(_entry, legal(state))]
+def _lang(msg: Message) -> Translator:
+    """The language a request asks its text in (`lang`, English by default)."""
+    return translator(_field(msg, "lang", str, "en"))
+
+
+def legal_list(state: GameState, tr: Translator = ENGLISH) -> list[Message]:
+    """Each legal action: its notation, its JSON, what it does (`explain`) and the fish it spends."""
+    out = []
+    for action in legal(state):
+        text, data = _entry(action)
+        entry: Message = {"text": text, "action": data, "explain": explain_action(state, action, tr)}
+        fish = fish_spent(action)
+        if fish:
+            entry["fish"] = fish
+        out.append(entry)
+    return out
 
 
 def status(s: Session) -> Message:
@@ -157,7 +175,9 @@ def status(s: Session) -> Message:
         "scores": [p.total_vp for p in st.players],
         "actions": len(s.actions),
         "seats": [s.kind(i) for i in range(st.n_players)],
-        "undo": s.humans <= 1 and any(s.kind(a) == HUMAN for a in s.actors),
+        "names": [s.name(i) for i in range(st.n_players)],
+        "edition": st.edition,
+        "undo": s.humans <= 1 and any(s.kind(a) == HUMAN for a in s.actors) and not is_terminal(st),
     }
     if out["over"]:
         out["winners"] = list(winners(st))
@@ -188,6 +208,7 @@ def _new_game(store: Store, msg: Message) -> Message:
         options=Options(**raw_options),
         token=store.new_token,
         bot_specs=getattr(store, "bot_specs", False) is True,  # only a local MemoryStore opts in
+        names=_field(msg, "names", list, None),
     )
     store.put(s)
     return {"status": status(s), "tokens": list(s.tokens), "seed": seed}
@@ -197,7 +218,7 @@ def _legal(store: Store, msg: Message) -> Message:
     s = _session(store, msg)
     seat = _seat(s, msg)
     mine = seat is None or seat == s.state.seat
-    return {"status": status(s), "legal": legal_list(s.state) if mine else []}
+    return {"status": status(s), "legal": legal_list(s.state, _lang(msg)) if mine else []}
 
 
 def _apply(store: Store, msg: Message) -> Message:
@@ -211,10 +232,11 @@ def _apply(store: Store, msg: Message) -> Message:
     if s.kind(deciding) != HUMAN:  # pragma: no cover - bots move before the session is stored
         raise ProtocolError("not_your_turn", f"seat {deciding} is played by the {s.kind(deciding)} bot")
     action = _action(s.state, msg.get("action"))
+    tr = _lang(msg)
     before = len(s.log)
     new = sessions.apply_action(s, action)
     store.put(new)
-    log = [line for lines in new.log[before:] for line in lines]
+    log = [line for lines in log_groups(new, tr)[1][before:] for line in lines]
     return {"status": status(new), "applied": format_action(action), "log": log}
 
 
@@ -223,18 +245,25 @@ def _view(store: Store, msg: Message) -> Message:
     seat = _seat(s, msg, required=True)
     assert seat is not None
     mine = seat == s.state.seat
-    return {
+    tr = _lang(msg)
+    out = {
         "status": status(s),
         "view": view_to_data(view(s.state, seat)),
-        "legal": legal_list(s.state) if mine else [],
+        "legal": legal_list(s.state, tr) if mine else [],
+        "why": why_now(s.state, seat, tr),
     }
+    since = _field(msg, "since", int, None)
+    if since is not None:
+        out.update(steps_since(s, seat, since, tr))
+    return out
 
 
 def _log(store: Store, msg: Message) -> Message:
     s = _session(store, msg)
     _seat(s, msg)  # a token must belong to the game
     since = _field(msg, "since", int, 0)
-    lines = s.log_lines()
+    opening, groups = log_groups(s, _lang(msg))
+    lines = [*opening, *(line for group in groups for line in group)]
     return {"lines": lines[max(since, 0) :], "next": len(lines)}
 
 
@@ -243,6 +272,10 @@ def _undo(store: Store, msg: Message) -> Message:
     seat = _seat(s, msg)
     if seat is not None and s.kind(seat) != HUMAN:
         raise ProtocolError("forbidden", f"seat {seat} is a bot")
+    if is_terminal(s.state):
+        raise ProtocolError(
+            "conflict", "[TURN-3] the game is over: its final scores stand, so nothing can be undone", rule="TURN-3"
+        )
     try:
         new = sessions.undo(s)
     except ValueError as exc:
@@ -278,24 +311,37 @@ def _replay(store: Store, msg: Message) -> Message:
     )
     if not 0 <= seat < s.state.n_players:
         raise ProtocolError("bad_request", f"seat must be 0 to {s.state.n_players - 1}, not {seat}")
-    frames = [{"view": view_to_data(view(s.state, seat)), "log": list(s.opening)}]
+    tr = _lang(msg)
+    views = [view_to_data(view(s.state, seat))]
     for action in record.actions:
         s = sessions.apply_action(s, action)
-        frames.append({"view": view_to_data(view(s.state, seat)), "log": list(s.log[-1])})
-    return {"frames": frames, "status": status(s)}
+        views.append(view_to_data(view(s.state, seat)))
+    opening, groups = log_groups(s, tr)
+    logs = [list(opening), *(list(g) for g in groups)]
+    return {"frames": [{"view": v, "log": lines} for v, lines in zip(views, logs)], "status": status(s)}
 
 
 def _info(store: Store, msg: Message) -> Message:
-    return {
+    out: Message = {
         "version": __version__,
         "ops": sorted(OPS),
         "seat_kinds": list(SEAT_KINDS),
         "editions": list(EDITIONS),
         "options": list(OPTION_NAMES),
-        "levels": [
-            {"name": lv.name, "bot": lv.spec, "budget": lv.budget, "description": lv.description} for lv in LEVELS
-        ],
+        "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
     }
+    tr = _lang(msg)  # with lang: the levels' words, the page's words and the components' in that language
+    out["levels"] = [
+        {"name": lv.name, "bot": lv.spec, "budget": tr(lv.budget), "description": tr(lv.description)} for lv in LEVELS
+    ]
+    if "lang" in msg:
+        out["strings"] = dict(tr.messages)
+        out["components"] = {
+            "cards": {e: card_texts(e, tr) for e in EDITIONS},
+            "buildings": building_texts(tr),
+            "ships": ship_texts(tr),
+        }
+    return out
 
 
 #: every operation, by its `op` name

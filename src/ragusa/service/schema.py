@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from ragusa.core.state import OPTION_NAMES
+from ragusa.text.i18n import LANGUAGES
 
-from .session import SEAT_KINDS
+from .session import MAX_NAME, SEAT_KINDS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 FILE = "protocol.schema.json"
@@ -23,6 +24,7 @@ _GAME = {"type": "string", "minLength": 1, "maxLength": 100, "description": "the
 _SEAT = {"type": "integer", "minimum": 0, "maximum": 4, "description": "the acting seat (trusted callers)"}
 _TOKEN = {"type": "string", "maxLength": 200, "description": "a human seat's secret: acts and sees as that seat only"}
 _ID = {"type": ["string", "integer", "null"], "description": "echoed in the response"}
+_LANG = {"enum": list(LANGUAGES), "description": "the language of the answer's text (log, explanations); default en"}
 
 
 def _request(op: str, description: str, props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -37,7 +39,11 @@ def _request(op: str, description: str, props: dict[str, Any], required: tuple[s
 
 _ACTOR = {"seat": _SEAT, "token": _TOKEN}
 REQUESTS: dict[str, dict[str, Any]] = {
-    "info": _request("info", "the protocol's vocabulary: ops, seat kinds, editions, options, levels", {}),
+    "info": _request(
+        "info",
+        "the protocol's vocabulary: ops, seat kinds, editions, options, levels, languages; with lang, the page's words",
+        {"lang": _LANG},
+    ),
     "new_game": _request(
         "new_game",
         "start a game; bots move at once until a human seat decides",
@@ -52,6 +58,12 @@ REQUESTS: dict[str, dict[str, Any]] = {
             },
             "edition": {"enum": ["1st", "2nd"]},
             "seed": {"type": "integer", "minimum": 0, "description": "default: a random seed"},
+            "names": {
+                "type": "array",
+                "items": {"type": ["string", "null"], "maxLength": MAX_NAME},
+                "maxItems": 5,
+                "description": "the name each seat of seats goes by (null: none); shown as text",
+            },
             "options": {
                 "type": "object",
                 "properties": {k: {"type": "boolean"} for k in OPTION_NAMES},
@@ -61,7 +73,10 @@ REQUESTS: dict[str, dict[str, Any]] = {
         ("players",),
     ),
     "legal": _request(
-        "legal", "the deciding seat's legal actions, each with its notation", {"game": _GAME, **_ACTOR}, ("game",)
+        "legal",
+        "the deciding seat's legal actions, each with its notation and what it does",
+        {"game": _GAME, **_ACTOR, "lang": _LANG},
+        ("game",),
     ),
     "apply": _request(
         "apply",
@@ -69,6 +84,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
         {
             "game": _GAME,
             **_ACTOR,
+            "lang": _LANG,
             "action": {
                 "oneOf": [
                     {"type": "string", "maxLength": 200, "description": "notation, e.g. place s28"},
@@ -79,10 +95,24 @@ REQUESTS: dict[str, dict[str, Any]] = {
         ("game", "action"),
     ),
     "view": _request(
-        "view", "what one seat may know, with its legal actions when it decides", {"game": _GAME, **_ACTOR}, ("game",)
+        "view",
+        "what one seat may know, with its legal actions when it decides and why it decides now",
+        {
+            "game": _GAME,
+            **_ACTOR,
+            "lang": _LANG,
+            "since": {
+                "type": "integer",
+                "description": "also replay the actions from this number on (steps) and say what changed",
+            },
+        },
+        ("game",),
     ),
     "log": _request(
-        "log", "the readable log from line 'since'", {"game": _GAME, **_ACTOR, "since": {"type": "integer"}}, ("game",)
+        "log",
+        "the readable log from line 'since'",
+        {"game": _GAME, **_ACTOR, "since": {"type": "integer"}, "lang": _LANG},
+        ("game",),
     ),
     "undo": _request(
         "undo",
@@ -96,7 +126,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
     "replay": _request(
         "replay",
         "a record replayed as one seat's view at each step, with the log",
-        {"record": {"$ref": "record.schema.json"}, "seat": _SEAT},
+        {"record": {"$ref": "record.schema.json"}, "seat": _SEAT, "lang": _LANG},
         ("record",),
     ),
 }
@@ -112,7 +142,9 @@ _STATUS = {
         "scores": {"type": "array", "items": {"type": "integer"}},
         "actions": {"type": "integer"},
         "seats": {"type": "array", "items": {"type": "string"}},
-        "undo": {"type": "boolean", "description": "whether undo is possible now"},
+        "names": {"type": "array", "items": {"type": ["string", "null"]}, "description": "each seat's name, if given"},
+        "edition": {"enum": ["1st", "2nd"]},
+        "undo": {"type": "boolean", "description": "whether undo is possible now (never once the game is over)"},
         "winners": {"type": "array", "items": {"type": "integer"}},
         "result": {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "integer"}}},
     },
@@ -122,8 +154,50 @@ _LEGAL = {
     "type": "array",
     "items": {
         "type": "object",
-        "properties": {"text": {"type": "string"}, "action": {"$ref": "action.schema.json"}},
+        "properties": {
+            "text": {"type": "string"},
+            "action": {"$ref": "action.schema.json"},
+            "explain": {
+                "type": "string",
+                "description": "what the action does, with its numbers, in the asked language",
+            },
+            "fish": {"type": "integer", "description": "the fish the action trades away, when it does"},
+        },
         "required": ["text", "action"],
+    },
+}
+_SPOTS = {"type": "array", "items": {"type": "string"}}
+_CHANGED = {
+    "type": "object",
+    "description": "spots whose house changed, walls and towers built, market slots whose ship changed",
+    "properties": {
+        "houses": _SPOTS,
+        "walls": _SPOTS,
+        "towers": _SPOTS,
+        "slots": {"type": "array", "items": {"type": "integer"}},
+    },
+    "required": ["houses", "walls", "towers", "slots"],
+}
+_STEPS = {
+    "type": "array",
+    "description": "each action since 'since': who took it, its log lines, what changed, the seat's view after it",
+    "items": {
+        "type": "object",
+        "properties": {
+            "seat": {"type": "integer"},
+            "log": {"type": "array", "items": {"type": "string"}},
+            "changed": _CHANGED,
+            "view": {"$ref": "view.schema.json"},
+        },
+        "required": ["seat", "log", "changed", "view"],
+    },
+}
+_TEXTS = {
+    "type": "object",
+    "additionalProperties": {
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "text": {"type": "string"}},
+        "required": ["name", "text"],
     },
 }
 _LINES = {"type": "array", "items": {"type": "string"}}
@@ -136,7 +210,10 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "options": _LINES,
         "levels": {
             "type": "array",
-            "description": "the levels a person picks an opponent by, easiest first; each name is also a seat kind",
+            "description": (
+                "the levels a person picks an opponent by, easiest first; each name is also a seat kind;"
+                " with lang, the budget and description in that language"
+            ),
             "items": {
                 "type": "object",
                 "properties": {
@@ -147,6 +224,28 @@ RESPONSES: dict[str, dict[str, Any]] = {
                 },
                 "required": ["name", "bot", "budget", "description"],
                 "additionalProperties": False,
+            },
+        },
+        "languages": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"code": {"type": "string"}, "name": {"type": "string"}},
+                "required": ["code", "name"],
+            },
+        },
+        "strings": {
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+            "description": "with lang: the translations by English message (context and message joined by U+0004)",
+        },
+        "components": {
+            "type": "object",
+            "description": "with lang: what each bonus card (per edition), building and ship does",
+            "properties": {
+                "cards": {"type": "object", "additionalProperties": _TEXTS},
+                "buildings": _TEXTS,
+                "ships": _TEXTS,
             },
         },
     },
@@ -162,7 +261,15 @@ RESPONSES: dict[str, dict[str, Any]] = {
     },
     "legal": {"status": _STATUS, "legal": _LEGAL},
     "apply": {"status": _STATUS, "applied": {"type": "string"}, "log": _LINES},
-    "view": {"status": _STATUS, "view": {"$ref": "view.schema.json"}, "legal": _LEGAL},
+    "view": {
+        "status": _STATUS,
+        "view": {"$ref": "view.schema.json"},
+        "legal": _LEGAL,
+        "why": {"type": "string", "description": "why the seat decides now (empty when it does not)"},
+        "since": {"type": "integer", "description": "with since: the first action replayed"},
+        "steps": _STEPS,
+        "changed": _CHANGED,
+    },
     "log": {"lines": _LINES, "next": {"type": "integer"}},
     "undo": {"status": _STATUS, "undone": {"type": "integer"}},
     "record": {"record": {"$ref": "record.schema.json"}},
@@ -182,7 +289,7 @@ ERROR_CODES = ("bad_request", "not_found", "forbidden", "not_your_turn", "illega
 
 
 #: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
-_OPTIONAL = {"tokens", "seed", "links"}
+_OPTIONAL = {"tokens", "seed", "links", "languages", "strings", "components", "why", "since", "steps", "changed"}
 
 
 def _ok(op: str) -> dict[str, Any]:

@@ -32,6 +32,7 @@ __all__ = [
     "SEAT_KINDS",
     "Session",
     "apply_action",
+    "check_names",
     "create",
     "undo",
     "replay_actions",
@@ -55,6 +56,30 @@ SEAT_BOTS: dict[str, str] = {
 SEAT_KINDS: tuple[str, ...] = (HUMAN, *SEAT_BOTS)
 #: most actions a game can hold (a real game has a few hundred); longer sessions are refused
 MAX_ACTIONS = 5_000
+#: longest seat name accepted
+MAX_NAME = 40
+
+
+def check_names(names: Sequence[object] | None, seats: int) -> tuple[str | None, ...]:
+    """Seat names as given (trimmed; empty is None), or InvalidInputError naming the bad one."""
+    if names is None:
+        return ()
+    if len(names) != seats:
+        raise InvalidInputError(
+            "$.names", f"names must give {seats} entries, one per seat (null for none); got {len(names)}"
+        )
+    out: list[str | None] = []
+    for i, name in enumerate(names):
+        if name is None:
+            out.append(None)
+            continue
+        if not isinstance(name, str):
+            raise InvalidInputError(f"$.names[{i}]", f"a name is a string or null, not {type(name).__name__}")
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME or any(not c.isprintable() for c in name):
+            raise InvalidInputError(f"$.names[{i}]", f"a name is at most {MAX_NAME} printable characters")
+        out.append(name or None)
+    return tuple(out)
 
 
 @attrs.frozen
@@ -78,6 +103,12 @@ class Session:
     log: tuple[tuple[str, ...], ...] = ()
     #: the setup lines (and, solo, the Patrician's opening turns)
     opening: tuple[str, ...] = ()
+    #: the name each seat of `seats` goes by, or None (shown as text, never as markup)
+    names: tuple[str | None, ...] = ()
+
+    def name(self, seat: int) -> str | None:
+        """The name `seat` goes by, if its person gave one."""
+        return self.names[seat] if seat < len(self.names) else None
 
     def kind(self, seat: int) -> str:
         """`"human"`, a bot name, or `"patrician"` (the solo game's bots)."""
@@ -124,6 +155,7 @@ def create(
     options: Options | None = None,
     token: Callable[[], str] = lambda: "",
     bot_specs: bool = False,
+    names: Sequence[object] | None = None,
 ) -> Session:
     """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
 
@@ -131,6 +163,7 @@ def create(
     bot spec `ragusa.bots.make_bot` accepts, such as `"ismcts:200"`.
     """
     _check_setup(players, edition, seats, bot_specs)
+    seat_names = check_names(names, len(seats))
     options = options or Options()
     opening: list[Event] = []
     if players == 1:
@@ -149,6 +182,7 @@ def create(
         initial=initial,
         state=state,
         opening=tuple(lines),
+        names=seat_names,
     )
     return run_bots(session)
 

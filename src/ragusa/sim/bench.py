@@ -25,7 +25,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from .games import RunConfig
+from .games import MEASURED_COLUMNS, RunConfig
 from .runner import RunSummary, run
 from .store import read_rows
 
@@ -49,7 +49,7 @@ def _round(config: RunConfig, games: int, tmp: Path, k: int, workers: int, batch
     """One round: the games with one worker, then with `workers`; both files must hold the same rows."""
     one, _ = _run(config, games, tmp / f"one-{k}.parquet", 1, batch)
     many, parent = _run(config, games, tmp / f"many-{k}.parquet", workers, batch)
-    same = read_rows(tmp / f"one-{k}.parquet") == read_rows(tmp / f"many-{k}.parquet")
+    same = _game_rows(tmp / f"one-{k}.parquet") == _game_rows(tmp / f"many-{k}.parquet")
     return (one, many, parent), same
 
 
@@ -94,6 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(f"rows identical: {'yes' if same else 'NO'}")
     return 0 if same else 1
+
+
+def _game_rows(path: Path) -> list[dict[str, object]]:
+    """The rows of a results file without the columns that measure the machine (`MEASURED_COLUMNS`)."""
+    return [{k: v for k, v in row.items() if k not in MEASURED_COLUMNS} for row in read_rows(path)]
 
 
 def _ratio(one: RunSummary, many: RunSummary) -> float:

@@ -12,7 +12,7 @@ from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
 from ragusa.core.state import POWERHOUSE, RESERVED, VP_SOURCES
 from ragusa.rules.buildings.market import COSTS, SHIPS
-from ragusa.text.log import hex_name
+from ragusa.text.names import hex_name
 
 __all__ = ["describe_view", "PHASE_TEXT"]
 

@@ -19,11 +19,12 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ragusa._version import __version__
 from ragusa.contract.schema.generate import NAMES, schema
+from ragusa.text.i18n import choose_language
 
 from ..service.protocol import error, handle
 from ..service.schema import openapi, protocol_schema
@@ -45,6 +46,8 @@ STATUS: dict[str, int] = {
 }
 GAME_OPS = frozenset({"legal", "apply", "view", "log", "undo", "record"})
 STATIC = Path(str(resources.files("ragusa.web") / "static"))
+#: the page's files, the only ones served from STATIC
+STATIC_FILES = frozenset({"app.css", "i18n.js", "board.js", "table.js", "play.js", "home.js", "replay.js", "app.js"})
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -112,11 +115,16 @@ def create_app(db: str | Path) -> Starlette:
         return _reply(out)
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers=_NO_STORE)
+        # the page starts in the browser's language (Accept-Language); its switch may change it
+        lang = choose_language(request.headers.get("accept-language"))
+        html = (
+            (STATIC / "index.html").read_text(encoding="utf-8").replace('<html lang="en">', f'<html lang="{lang}">', 1)
+        )
+        return HTMLResponse(html, headers=_NO_STORE)
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
-        if name not in ("app.js", "app.css", "board.js"):
+        if name not in STATIC_FILES:
             raise HTTPException(404)
         return FileResponse(STATIC / name, headers=_NO_STORE)
 

@@ -8,7 +8,7 @@ from typing import Any
 from ragusa.core.board import BOARD
 from ragusa.core.components import BUILDING_NAMES, COMMODITIES, COMPONENTS, RESOURCES
 from ragusa.core.state import VP_SOURCES
-from ragusa.text.log import hex_name
+from ragusa.text.names import hex_name
 
 #: seat colours, in seat order (also the terminal's legend)
 SEAT_COLOURS: tuple[str, ...] = ("#d62828", "#f4a261", "#277da1", "#6a4c93", "#2a9d8f")

@@ -48,6 +48,7 @@ def _to_row(s: Session) -> str:
             "actors": list(s.actors),
             "log": [list(lines) for lines in s.log],
             "opening": list(s.opening),
+            "names": list(s.names),
         },
         separators=(",", ":"),
     )
@@ -72,6 +73,7 @@ def _from_row(game_id: str, text: str) -> Session:
         actors=tuple(d["actors"]),
         log=tuple(tuple(lines) for lines in d["log"]),
         opening=tuple(d["opening"]),
+        names=tuple(d.get("names", ())),
     )
 
 

@@ -1,0 +1,74 @@
+"""Helpers for the browser tests: Debian's chromium through Playwright, the two screen sizes,
+playing a move through the page, screenshots for the docs (RAGUSA_SCREENSHOTS=DIR)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SHOTS = os.environ.get("RAGUSA_SCREENSHOTS")
+#: a desktop window and a phone (390 x 844, touch)
+SIZES = {
+    "desktop": {"viewport": {"width": 1400, "height": 1000}},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
+}
+
+
+def shot(page: Page, name: str, full: bool = True) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / name), full_page=full)
+
+
+def new_game(
+    page: Page, base: str, players: int, seats: list[str], names: list[str] | None = None, seed: int = 7
+) -> None:
+    page.goto(base + "/")
+    page.wait_for_selector("#newgame")
+    page.select_option("select[name=players]", str(players))
+    for i, kind in enumerate(seats):
+        page.select_option(f"select[name=seat{i}]", kind)
+        if names and names[i]:
+            page.fill(f"input[name=name{i}]", names[i])
+    page.fill("input[name=seed]", str(seed))
+    page.click("#start")
+
+
+def open_table(page: Page) -> None:
+    """Wait for the table of the link just opened."""
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#status")
+
+
+def my_turn_or_end(page: Page) -> str:
+    page.wait_for_selector("#moves button, #end", timeout=60_000, state="attached")
+    return "end" if page.query_selector("#end") else "turn"
+
+
+def first_move(page: Page) -> None:
+    """Play the first listed move (the list of placements folds away: open it; confirm fish)."""
+    before = page.evaluate("() => document.querySelector('#log').innerText")
+    page.evaluate("() => document.querySelectorAll('#moves details').forEach(d => d.open = true)")
+    page.click("#moves button.move >> nth=0")
+    if page.query_selector(".confirm button.move"):
+        page.click(".confirm button.move >> nth=0")
+    page.wait_for_function(
+        "b => document.querySelector('#log') && document.querySelector('#log').innerText !== b", arg=before
+    )
