@@ -20,8 +20,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from ragusa.embed.bench import serve_static
 from ragusa.service.protocol import handle
 from ragusa.service.store import MemoryStore
+from tests.browser_support import ARGS, CHROMIUM, first_move, my_turn_or_end, new_game, open_table
 from tests.embed_support import JS, native_transcript
-from tests.test_browser import ARGS, CHROMIUM
 
 #: where the site is served, under the server's root (a sub-folder, as on most static hosts)
 SUB = "games/ragusa"
@@ -112,37 +112,37 @@ def _native_answers(seen: list[list[Any]]) -> list[Any]:
 
 def _play_to_the_end(page: Page, reload_after: int) -> int:
     moves = 0
-    while True:
-        page.wait_for_selector("#moves button, #end", timeout=60_000)
-        if page.query_selector("#end"):
-            return moves
+    while my_turn_or_end(page) == "turn":
         if moves == reload_after:  # the game comes back from the browser's storage
             page.reload()
-            page.wait_for_selector("#moves button", timeout=120_000)
-        before = page.inner_text("#log")
-        page.click("#moves button >> nth=0")
-        page.wait_for_function("b => document.querySelector('#log').innerText !== b", arg=before, timeout=60_000)
+            page.wait_for_selector("#status", timeout=120_000)
+            my_turn_or_end(page)
+        first_move(page)
         moves += 1
+        assert moves < 400
+    return moves
 
 
 def test_a_game_through_the_exported_page_gets_the_native_answers(browser: Browser, served: str) -> None:
     requested: list[str] = []
+    errors: list[str] = []
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.on("request", lambda request: requested.append(request.url))
+    page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script(_RECORD)
-    page.goto(f"{served}/{SUB}/")
-    page.select_option("select[name=players]", "3")
-    for i, kind in enumerate(["human", "greedy", "random"]):
-        page.select_option(f"select[name=seat{i}]", kind)
-    page.fill("input[name=seed]", "7")
-    page.click("#start")  # the engine may still be loading: the request waits for it
-    page.wait_for_url("**#/play/g1/*")
+    new_game(page, f"{served}/{SUB}", 3, ["human", "greedy", "random"])  # the engine may still be loading
+    open_table(page)
+    assert "#/play/g1/" in page.url
     moves = _play_to_the_end(page, reload_after=5)
     assert moves > 10 and "Game over" in page.inner_text("#end")
     seen = page.evaluate("JSON.parse(sessionStorage.getItem('seen'))")
     ops = [m["op"] for m, _ in seen]
-    assert ops[0] == "new_game" and ops.count("apply") == moves and {"view", "log"} <= set(ops)
-    assert all("token" in m for m, _ in seen[1:])  # as over HTTP: each request carries the seat's token
+    assert "new_game" in ops and {"info", "view", "log"} <= set(ops)
+    # every move is an apply; an apply the page refused (none here) would show as an error answer
+    assert ops.count("apply") == moves and all(a["ok"] for m, a in seen if m["op"] == "apply")
+    game_requests = [m for m in seen[ops.index("new_game") + 1 :] if m[0].get("game")]
+    assert game_requests and all("token" in m for m, _ in game_requests)  # as over HTTP: the seat's token
     assert [a for _, a in seen] == _native_answers(seen)
     assert all(url.startswith(served + f"/{SUB}/") for url in requested), requested
+    assert not errors
     page.close()

@@ -24,8 +24,8 @@ from playwright.sync_api import sync_playwright
 from ragusa.embed.bench import serve_static
 from ragusa.service.protocol import handle
 from ragusa.service.store import MemoryStore
+from tests.browser_support import ARGS, CHROMIUM
 from tests.embed_support import JS, ROOT, native_env, need_node
-from tests.test_browser import ARGS, CHROMIUM
 
 PAGE = ROOT / "docs" / "embedding.md"
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
