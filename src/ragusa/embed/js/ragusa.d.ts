@@ -21,6 +21,8 @@ export type ApplyRequest = {
   seat?: number;
   /** a human seat's secret: acts and sees as that seat only */
   token?: string;
+  /** the language of the answer's text (log, explanations); default en */
+  lang?: "en" | "fr" | "pl";
   action: string | Action;
 };
 
@@ -39,7 +41,10 @@ export type ApplyResponse = {
     scores: number[];
     actions: number;
     seats: string[];
-    /** whether undo is possible now */
+    /** each seat's name, if given */
+    names?: (string | null)[];
+    edition?: "1st" | "2nd";
+    /** whether undo is possible now (never once the game is over) */
     undo: boolean;
     winners?: number[];
     result?: {
@@ -332,11 +337,13 @@ export type HousePlaced = {
   powerhouse: boolean;
 };
 
-/** the protocol's vocabulary: ops, seat kinds, editions, options, levels */
+/** the protocol's vocabulary: ops, seat kinds, editions, options, levels, languages; with lang, the page's words */
 export type InfoRequest = {
   op: "info";
   /** echoed in the response */
   id?: string | number | null;
+  /** the language of the answer's text (log, explanations); default en */
+  lang?: "en" | "fr" | "pl";
 };
 
 export type InfoResponse = {
@@ -349,7 +356,7 @@ export type InfoResponse = {
   seat_kinds: string[];
   editions: string[];
   options: string[];
-  /** the levels a person picks an opponent by, easiest first; each name is also a seat kind */
+  /** the levels a person picks an opponent by, easiest first; each name is also a seat kind; with lang, the budget and description in that language */
   levels: {
     name: string;
     /** the bot spec the level plays */
@@ -358,6 +365,37 @@ export type InfoResponse = {
     budget: string;
     description: string;
   }[];
+  languages?: {
+    code: string;
+    name: string;
+  }[];
+  /** with lang: the translations by English message (context and message joined by U+0004) */
+  strings?: {
+    [key: string]: string;
+  };
+  /** with lang: what each bonus card (per edition), building and ship does */
+  components?: {
+    cards?: {
+      [key: string]: {
+        [key: string]: {
+          name: string;
+          text: string;
+        };
+      };
+    };
+    buildings?: {
+      [key: string]: {
+        name: string;
+        text: string;
+      };
+    };
+    ships?: {
+      [key: string]: {
+        name: string;
+        text: string;
+      };
+    };
+  };
 };
 
 /** RECTOR-1: keep `card` of the drawn cards; the other goes under the deck. */
@@ -366,7 +404,7 @@ export type KeepBonus = {
   card: string;
 };
 
-/** the deciding seat's legal actions, each with its notation */
+/** the deciding seat's legal actions, each with its notation and what it does */
 export type LegalRequest = {
   op: "legal";
   /** echoed in the response */
@@ -377,6 +415,8 @@ export type LegalRequest = {
   seat?: number;
   /** a human seat's secret: acts and sees as that seat only */
   token?: string;
+  /** the language of the answer's text (log, explanations); default en */
+  lang?: "en" | "fr" | "pl";
 };
 
 export type LegalResponse = {
@@ -394,7 +434,10 @@ export type LegalResponse = {
     scores: number[];
     actions: number;
     seats: string[];
-    /** whether undo is possible now */
+    /** each seat's name, if given */
+    names?: (string | null)[];
+    edition?: "1st" | "2nd";
+    /** whether undo is possible now (never once the game is over) */
     undo: boolean;
     winners?: number[];
     result?: {
@@ -404,6 +447,10 @@ export type LegalResponse = {
   legal: {
     text: string;
     action: Action;
+    /** what the action does, with its numbers, in the asked language */
+    explain?: string;
+    /** the fish the action trades away, when it does */
+    fish?: number;
   }[];
 };
 
@@ -419,6 +466,8 @@ export type LogRequest = {
   /** a human seat's secret: acts and sees as that seat only */
   token?: string;
   since?: number;
+  /** the language of the answer's text (log, explanations); default en */
+  lang?: "en" | "fr" | "pl";
 };
 
 export type LogResponse = {
@@ -456,6 +505,8 @@ export type NewGameRequest = {
   edition?: "1st" | "2nd";
   /** default: a random seed */
   seed?: number;
+  /** the name each seat of seats goes by (null: none); shown as text */
+  names?: (string | null)[];
   options?: {
     strict?: boolean;
     solo_human_first?: boolean;
@@ -480,7 +531,10 @@ export type NewGameResponse = {
     scores: number[];
     actions: number;
     seats: string[];
-    /** whether undo is possible now */
+    /** each seat's name, if given */
+    names?: (string | null)[];
+    edition?: "1st" | "2nd";
+    /** whether undo is possible now (never once the game is over) */
     undo: boolean;
     winners?: number[];
     result?: {
@@ -653,6 +707,8 @@ export type ReplayRequest = {
   record: GameRecord;
   /** the acting seat (trusted callers) */
   seat?: number;
+  /** the language of the answer's text (log, explanations); default en */
+  lang?: "en" | "fr" | "pl";
 };
 
 export type ReplayResponse = {
@@ -674,7 +730,10 @@ export type ReplayResponse = {
     scores: number[];
     actions: number;
     seats: string[];
-    /** whether undo is possible now */
+    /** each seat's name, if given */
+    names?: (string | null)[];
+    edition?: "1st" | "2nd";
+    /** whether undo is possible now (never once the game is over) */
     undo: boolean;
     winners?: number[];
     result?: {
@@ -835,7 +894,10 @@ export type UndoResponse = {
     scores: number[];
     actions: number;
     seats: string[];
-    /** whether undo is possible now */
+    /** each seat's name, if given */
+    names?: (string | null)[];
+    edition?: "1st" | "2nd";
+    /** whether undo is possible now (never once the game is over) */
     undo: boolean;
     winners?: number[];
     result?: {
@@ -854,7 +916,7 @@ export type VPScored = {
   reason: string;
 };
 
-/** what one seat may know, with its legal actions when it decides */
+/** what one seat may know, with its legal actions when it decides and why it decides now */
 export type ViewRequest = {
   op: "view";
   /** echoed in the response */
@@ -865,6 +927,10 @@ export type ViewRequest = {
   seat?: number;
   /** a human seat's secret: acts and sees as that seat only */
   token?: string;
+  /** the language of the answer's text (log, explanations); default en */
+  lang?: "en" | "fr" | "pl";
+  /** also replay the actions from this number on (steps) and say what changed */
+  since?: number;
 };
 
 export type ViewResponse = {
@@ -882,7 +948,10 @@ export type ViewResponse = {
     scores: number[];
     actions: number;
     seats: string[];
-    /** whether undo is possible now */
+    /** each seat's name, if given */
+    names?: (string | null)[];
+    edition?: "1st" | "2nd";
+    /** whether undo is possible now (never once the game is over) */
     undo: boolean;
     winners?: number[];
     result?: {
@@ -893,7 +962,35 @@ export type ViewResponse = {
   legal: {
     text: string;
     action: Action;
+    /** what the action does, with its numbers, in the asked language */
+    explain?: string;
+    /** the fish the action trades away, when it does */
+    fish?: number;
   }[];
+  /** why the seat decides now (empty when it does not) */
+  why?: string;
+  /** with since: the first action replayed */
+  since?: number;
+  /** each action since 'since': who took it, its log lines, what changed, the seat's view after it */
+  steps?: {
+    seat: number;
+    log: string[];
+    /** spots whose house changed, walls and towers built, market slots whose ship changed */
+    changed: {
+      houses: string[];
+      walls: string[];
+      towers: string[];
+      slots: number[];
+    };
+    view: PlayerView;
+  }[];
+  /** spots whose house changed, walls and towers built, market slots whose ship changed */
+  changed?: {
+    houses: string[];
+    walls: string[];
+    towers: string[];
+    slots: number[];
+  };
 };
 
 export type WallBuilt = {
