@@ -62,6 +62,13 @@ def test_every_seat_kind_plays_in_the_bundle(bundle: Path, kind: str) -> None:
     assert status["actions"] == (0 if kind == "human" else 1)
 
 
+def test_the_bundle_speaks_french_and_polish(bundle: Path) -> None:
+    """The catalogues and Babel (with the locale data of the table's languages) are in the bundle."""
+    french, polish = _answers(bundle, {"op": "info", "lang": "fr"}, {"op": "info", "lang": "pl"})
+    assert french["strings"]["keep one of the drawn bonus cards"] == "garder une des cartes Bonus piochées"
+    assert (french["strings"]["Language"], polish["strings"]["Language"]) == ("Langue", "Język")
+
+
 def test_the_seat_kinds_tested_are_those_the_engine_lists(bundle: Path) -> None:
     (info,) = _answers(bundle, {"op": "info"})
     assert info["seat_kinds"] == list(SEAT_KINDS)
