@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,8 @@ from ragusa.embed.runtime import Engine
 from ragusa.embed.typescript import declarations, shipped, ts_type
 from ragusa.embed.wheels import RUNTIME_REQUIRES
 from ragusa.service import engine as engine_module
+from ragusa.service.protocol import handle
+from ragusa.service.store import MemoryStore
 from tests.embed_support import JS, ROOT, TSC, native_transcript, need_node, play
 
 # --------------------------------------------------------------------------- what the export holds
@@ -28,8 +31,12 @@ def test_the_export_holds_the_runtime_the_wheels_the_module_and_the_page(site: P
     assert {"pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"} <= names
     assert {"static/app.js", "static/board.js", "static/app.css"} <= names
     wheels = json.loads((site / "wheels" / "wheels.json").read_text())["wheels"]
-    # ragusa and what it needs under Pyodide's Python (3.14): attrs, cattrs and cattrs' typing_extensions
-    assert [w.split("-")[0] for w in wheels] == ["attrs", "cattrs", "ragusa", "typing_extensions"]
+    # ragusa and what it needs under Pyodide's Python (3.14): attrs, cattrs and cattrs' typing_extensions;
+    # Babel for the French and Polish catalogues, with the locale data of those languages only
+    assert [w.split("-")[0] for w in wheels] == ["attrs", "babel", "cattrs", "ragusa", "typing_extensions"]
+    with zipfile.ZipFile(site / "wheels" / next(w for w in wheels if w.startswith("babel"))) as babel:
+        data = sorted(n.rsplit("/", 1)[-1] for n in babel.namelist() if n.startswith("babel/locale-data/"))
+    assert data == ["en.dat", "fr.dat", "pl.dat", "root.dat"]
     assert all(w.endswith("-py3-none-any.whl") for w in wheels)
     # the modules compiled by Pyodide's Python, and its memory with the engine imported (made under Node.js)
     manifest = json.loads((site / "wheels" / "wheels.json").read_text())
@@ -80,6 +87,22 @@ def test_node_plays_through_ragusa_mjs_as_the_native_engine_answers(site: Path) 
         ("$.slot", 'expected integer, got "2"'),
         ("$.seed", 'expected integer, got "seven"'),
     ]
+
+
+def test_node_speaks_french_and_polish_as_the_native_engine(site: Path) -> None:
+    script = (
+        f"import {{ loadRagusa }} from {json.dumps((site / 'ragusa.mjs').as_uri())};\n"
+        "const r = await loadRagusa();\n"
+        "for (const lang of ['fr', 'pl']) console.log(JSON.stringify(await r.request({ op: 'info', lang })));\n"
+    )
+    done = subprocess.run(
+        [need_node(), "--input-type=module", "-e", script], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    french, polish = (json.loads(line) for line in done.stdout.splitlines())
+    assert (french["strings"]["Language"], polish["strings"]["Language"]) == ("Langue", "Język")
+    store = MemoryStore()
+    assert [french, polish] == [json.loads(json.dumps(handle(store, {"op": "info", "lang": g}))) for g in ("fr", "pl")]
 
 
 def test_started_without_the_snapshot_node_gets_the_same_answers(site: Path) -> None:

@@ -3,7 +3,8 @@
 Ragusa's wheel is written from the package as installed (its Python sources and data files; a
 compiled build's extension modules are left out, Pyodide runs the same sources). The dependencies
 are fetched by pip as pure wheels for Pyodide's Python, at the versions installed here (the ones
-the tests ran with), from the package index or, offline, from a folder of wheels.
+the tests ran with), from the package index or, offline, from a folder of wheels; Babel too, for
+the table's French and Polish, with the locale data of those languages only.
 """
 
 from __future__ import annotations
@@ -19,11 +20,15 @@ import zipfile
 from pathlib import Path
 
 from ragusa._version import __version__
+from ragusa.text.i18n import LANGUAGES
 
-__all__ = ["RUNTIME_REQUIRES", "WheelError", "dependency_wheels", "ragusa_wheel"]
+__all__ = ["LANGUAGE_REQUIRES", "RUNTIME_REQUIRES", "WheelError", "dependency_wheels", "ragusa_wheel"]
 
 #: the base install's dependencies (pyproject.toml's `dependencies`; a test keeps the two equal)
 RUNTIME_REQUIRES = ("attrs", "cattrs")
+#: what the table's French and Polish need (`ragusa.text.i18n` reads the catalogues with Babel):
+#: in the export when installed here, its locale data cut to the table's languages
+LANGUAGE_REQUIRES = ("babel",)
 #: files of the package left out of its wheel: caches and a compiled build's machine code
 _SKIP = re.compile(r"(__pycache__|\.pyc$|\.so$|\.pyd$|\.c$|\.h$)")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -83,10 +88,11 @@ def _installed(names: tuple[str, ...]) -> dict[str, str]:
 def dependency_wheels(dest: Path, python: str, find_links: Path | None = None) -> list[Path]:
     """Pure wheels of the dependencies for Python `python` ("3.14"), at the versions installed here,
     into `dest`: from the package index, or only from the folder `find_links`."""
-    pins = _installed(RUNTIME_REQUIRES)
+    pins = _installed(RUNTIME_REQUIRES + LANGUAGE_REQUIRES)
     missing = [n for n in RUNTIME_REQUIRES if n not in pins]
     if missing:
         raise WheelError(f"{', '.join(missing)} not installed here; install ragusa first")
+    names = [*RUNTIME_REQUIRES, *(n for n in LANGUAGE_REQUIRES if n in pins)]
     with tempfile.TemporaryDirectory() as tmp:
         constraints = Path(tmp) / "constraints.txt"
         constraints.write_text("".join(f"{n}=={v}\n" for n, v in pins.items()), encoding="utf-8")
@@ -94,9 +100,22 @@ def dependency_wheels(dest: Path, python: str, find_links: Path | None = None) -
         target = ["--python-version", python, "--implementation", "py", "--abi", "none", "--platform", "any"]
         command = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check"]
         command += ["--only-binary=:all:", *target, *where, "--dest", str(dest), "-c", str(constraints)]
-        done = subprocess.run([*command, *RUNTIME_REQUIRES], capture_output=True, text=True)
+        done = subprocess.run([*command, *names], capture_output=True, text=True)
     if done.returncode != 0:
         why = (done.stderr.strip().splitlines() or ["pip failed"])[-1]
         source = f"the folder {find_links}" if find_links else "the package index"
         raise WheelError(f"pip could not get the wheels of {', '.join(pins)} from {source}: {why}")
+    for wheel in dest.glob("babel-*.whl"):
+        _trim_babel(wheel)
     return sorted(dest.glob("*.whl"))
+
+
+def _trim_babel(wheel: Path) -> None:
+    """Rewrite Babel's wheel without the locale data of languages the table does not speak (29 MB)."""
+    keep = {f"babel/locale-data/{lang}.dat" for lang in (*LANGUAGES, "root")}
+    with zipfile.ZipFile(wheel) as zf:
+        items = [(i, zf.read(i)) for i in zf.infolist()]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for info, data in items:
+            if not info.filename.startswith("babel/locale-data/") or info.filename in keep:
+                zf.writestr(info, data, zipfile.ZIP_DEFLATED)
