@@ -1,6 +1,7 @@
 """The exported site in Debian's chromium (Playwright, no browser download), from a plain static server.
 
-`ragusa.mjs` in the page answers the seeded transcript exactly as the native engine does, and a game
+`ragusa.mjs` in the page answers the seeded transcript exactly as the native engine does (and the
+table switches to French, its catalogue read in the page), and a game
 played by clicking through the exported `index.html` gets, request by request, the native engine's
 answers. The site is served from a sub-folder (its files are found relative to the page), and no
 request leaves the site's origin.
@@ -66,6 +67,11 @@ def test_ragusa_mjs_in_the_page_answers_as_the_native_engine(browser: Browser, s
         }"""
     )
     assert got == native_transcript()
+    # the table in French: the catalogue read with Babel, in the page
+    page.wait_for_selector("#lang")
+    page.select_option("#lang", "fr")
+    page.wait_for_function("document.documentElement.lang === 'fr'", timeout=60_000)
+    page.wait_for_function("document.querySelector('header').innerText.includes('Langue')", timeout=60_000)
     assert requested and all(url.startswith(served + "/") for url in requested), requested
     page.close()
 
