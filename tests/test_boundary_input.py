@@ -22,6 +22,7 @@ from ragusa import (
     Place,
     Trade,
     apply,
+    events_for,
     legal_actions,
     new_game,
     state_from_json,
@@ -32,7 +33,7 @@ from ragusa import (
 from ragusa.cli import main
 from ragusa.contract.records import record_from_json, record_of, record_to_json, verify
 from ragusa.contract.schema import MAX_BYTES
-from ragusa.contract.views import HIDDEN, redact_events
+from ragusa.contract.views import HIDDEN
 from ragusa.core.components import COMPONENTS
 from ragusa.core.events import BonusChosen, BotDecision
 from tests.boundary_positions import game, middle
@@ -202,7 +203,7 @@ def test_solo_events_shown_to_the_human_do_not_name_a_bots_hidden_card() -> None
         rng = random.Random(4)
         while state.seat is not None:
             state, events = step(state, rng.choice(legal_actions(state)))
-            for e in redact_events(events, 0):
+            for e in events_for(0, events):
                 if isinstance(e, BotDecision):
                     seen_bot_decisions += 1
                     assert not any(card in e.reason.split() or f"{card} (" in e.reason for card in patrician), e.reason

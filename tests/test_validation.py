@@ -34,6 +34,7 @@ from ragusa import (
     new_game,
     state_from_json,
     state_to_json,
+    validate,
 )
 from ragusa.contract.components import load_components
 from ragusa.contract.records import GameRecord, record_from_json, record_to_json
@@ -231,13 +232,16 @@ def test_two_powerhouses_on_one_city_hex_are_refused() -> None:
 def test_empty_slots_only_at_the_right_end_of_an_empty_deck() -> None:
     # Seat 1 is given every ship of the deck and the rightmost slot's ship (its ship VP set to their
     # stars): the deck is empty and slot 4 is empty, as after a purchase with no ship left (R-4).
+    # Its houses could never have bought 22 ships (MARKET-1): only the slots' rule is looked at here.
     stars = {ship.id: ship.stars for ship in COMPONENTS.ships}
     data = copy.deepcopy(BASE_DATA)
     moved = data["ship_deck"] + [data["slots"][4]]
     data["ship_deck"], data["slots"][4] = [], None
     data["players"][1]["ships"] = moved
     data["players"][1]["vp"][3] = sum(stars[x] for x in moved)
-    assert state_from_json(json.dumps(data)).slots[4] is None
+    empty_right = state_from_json(json.dumps(data), rules=False)
+    assert empty_right.slots[4] is None
+    assert {v.clause for v in validate(empty_right)} == {"MARKET-1"}
     # ships slide left (MARKET-1): a gap before an occupied slot is refused
     gap = copy.deepcopy(data)
     gap["slots"][2], gap["slots"][4] = None, gap["slots"][2]

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ragusa import GameState, Options, apply, is_terminal, legal_actions, new_game, step
+from ragusa import GameState, Options, apply, events_for, is_terminal, legal_actions, new_game, step
 from ragusa.contract.serialization import action_to_data
-from ragusa.contract.views import HIDDEN, PlayerView, redact_events, view, view_to_json
+from ragusa.contract.views import HIDDEN, PlayerView, view, view_to_json
 from ragusa.core.events import BonusChosen
 from ragusa.core.state import Phase
 
@@ -111,8 +111,8 @@ def test_events_are_redacted_for_other_seats() -> None:
     state, events = step(state, legal_actions(state)[0])
     kept = [e for e in events if isinstance(e, BonusChosen)]
     assert len(kept) == 1 and kept[0].card != HIDDEN
-    mine = redact_events(events, decider)
-    theirs = redact_events(events, (decider + 1) % 3)
+    mine = events_for(decider, events)
+    theirs = events_for((decider + 1) % 3, events)
     assert [e for e in mine if isinstance(e, BonusChosen)] == kept
     assert [e for e in theirs if isinstance(e, BonusChosen)] == [BonusChosen(decider, HIDDEN)]
 

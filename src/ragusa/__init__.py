@@ -53,7 +53,7 @@ if TYPE_CHECKING:  # the JSON contract is imported on first use (see __getattr__
     from ragusa.contract.records import GameRecord, record_from_json, record_to_json, replay, verify
     from ragusa.contract.serialization import action_from_json, action_to_json, state_from_json, state_to_json
     from ragusa.contract.validation import validate
-    from ragusa.contract.views import PlayerView, view, view_from_json, view_to_json
+    from ragusa.contract.views import PlayerView, events_for, view, view_from_json, view_to_json
 
 #: names of the public API imported on first use, and their modules
 _LAZY: dict[str, str] = {
@@ -61,6 +61,7 @@ _LAZY: dict[str, str] = {
     "PlayerView": "ragusa.contract.views",
     "action_from_json": "ragusa.contract.serialization",
     "action_to_json": "ragusa.contract.serialization",
+    "events_for": "ragusa.contract.views",
     "record_from_json": "ragusa.contract.records",
     "record_to_json": "ragusa.contract.records",
     "replay": "ragusa.contract.records",
@@ -111,6 +112,7 @@ __all__ = [
     "action_to_json",
     "apply",
     "current_player",
+    "events_for",
     "is_terminal",
     "legal_actions",
     "new_game",

@@ -13,12 +13,13 @@ have seen:
 * the ship deck: the ships in no slot and no seat's hands, in random order;
 * solo: the bots' Patrician cards. A card with a reserved spot is still in a bot's hand (it is
   discarded only when all its spots are taken, SOLO-4), and belongs to the bot that has built
-  on one of its spots, if any; the rest of each bot's count is drawn from the cards whose spots
-  are all built on by bots. The Rector pairs of the easier variant are cut from the bot's drawn
-  cards in order.
+  on one of its spots, if any; the rest of each bot's count is drawn from the cards whose three
+  spots are all that bot's houses (each bot was dealt 3), every deal these allow equally likely. The Rector pairs of the
+  easier variant are cut from the bot's drawn cards in order.
 * the generator: a fresh state drawn from `rng`.
 
-`view(determinize(v, rng), v.viewer) == v` for every view the library produces.
+`view(determinize(v, rng), v.viewer) == v` for every view the library produces, and
+`ragusa.validate` accepts every sample.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ragusa.core.board import BOARD
 from ragusa.core.components import COMPONENTS
 from ragusa.core.rng import seed_state
 from ragusa.core.state import RESERVED, GameState, Phase, PlayerState, SoloState
+from ragusa.rules.solo.patrician import PATRICIAN_PER_BOT
 
 __all__ = ["determinize", "unseen_bonus_cards"]
 
@@ -84,34 +86,32 @@ def _ships(v: PlayerView, rng: random.Random) -> tuple[str, ...]:
 
 
 def _patrician(v: PlayerView, rng: random.Random) -> tuple[tuple[str, ...], ...]:
-    """Each bot's Patrician cards (see the module docs for the constraints kept)."""
+    """Each bot's Patrician cards (see the module docs), drawn uniformly among the deals the board
+    allows: a card with a reserved spot is held, by the bot that built on it if one did (SOLO-4);
+    a card whose three spots are all one bot's houses is that bot's, held or discarded, so that
+    each bot was dealt 3 (SOLO-2); no other card is held. Raises `ValueError` when the bots' card
+    counts fit no such deal."""
     assert v.solo is not None
     bots = v.solo.bot_seats
-    hands: list[list[str]] = [[] for _ in bots]
-    held_any: list[str] = []  # must be held, by either bot
-    maybe: list[list[str]] = [[] for _ in bots]  # every spot built on by that bot: held or discarded
-    spare: list[str] = []
+    hands: list[list[str]] = [[] for _ in bots]  # held, and by that bot
+    either: list[str] = []  # held, by either bot
+    maybe: list[list[str]] = [[] for _ in bots]  # every spot that bot's house: held or discarded
     for card, spots in _PATRICIAN.items():
         owners = {v.houses[s] for s in spots}
         builders = sorted({bots.index(o) for o in owners if o in bots})
         if RESERVED in owners:
-            (hands[builders[0]] if len(builders) == 1 else held_any).append(card)
-        elif owners <= set(bots) and len(builders) == 1:
+            (hands[builders[0]] if len(builders) == 1 else either).append(card)
+        elif len(owners) == 1 and len(builders) == 1:
             maybe[builders[0]].append(card)
-        else:
-            spare.append(card)
-    need = [max(0, want - len(h)) for want, h in zip(v.solo.bot_card_counts, hands)]
-    places = [k for k in range(len(bots)) for _ in range(need[k])]
-    rng.shuffle(places)
-    rng.shuffle(held_any)
-    for k, card in zip(places, held_any):
-        hands[k].append(card)
+    # each bot was dealt PATRICIAN_PER_BOT cards: those it holds and those of its own it discarded
+    counts = v.solo.bot_card_counts
+    kept = [n + len(m) - PATRICIAN_PER_BOT for n, m in zip(counts, maybe)]  # of `maybe`, still held
+    given = [n - len(h) - k for n, h, k in zip(counts, hands, kept)]  # of `either`
+    if any(not 0 <= k <= len(m) for k, m in zip(kept, maybe)) or min(given) < 0 or sum(given) != len(either):
+        raise ValueError(f"the bots' Patrician card counts {list(counts)} fit no deal of the cards on the board")
+    rng.shuffle(either)
     for k in range(len(bots)):
-        rng.shuffle(maybe[k])
-        short = v.solo.bot_card_counts[k] - len(hands[k])
-        fill = (maybe[k] + spare)[: max(0, short)]  # spare cards only if the view is odd
-        hands[k] += fill
-        spare = [c for c in spare if c not in fill]
+        hands[k] += either[sum(given[:k]) : sum(given[: k + 1])] + rng.sample(maybe[k], kept[k])
     order = list(_PATRICIAN)
     return tuple(tuple(sorted(h, key=order.index)) for h in hands)
 
@@ -143,7 +143,10 @@ def _drawn(v: PlayerView, k: int, held: int) -> int:
 def determinize(v: PlayerView, rng: random.Random, bottom: Sequence[str] = ()) -> GameState:
     """A full state that `v`'s viewer cannot tell from the real one, hidden parts drawn from
     `rng` (see the module docs). `bottom`: bonus cards the viewer knows lie at the bottom of
-    the deck, top first."""
+    the deck, top first. Raises `ValueError` for a view no position fits, and for the empty table
+    of explicit chance while the setup draws (nothing is dealt yet)."""
+    if v.chance is not None and v.placements == 0 and not any(v.slots):
+        raise ValueError("the setup is still drawing (explicit chance): there is no position to sample yet")
     kept, cards = _bonus(v, rng, bottom)
     ship_deck = _ships(v, rng)
     players = tuple(PlayerState(bonus_cards=kept[i], **seat_view_fields(p)) for i, p in enumerate(v.players))

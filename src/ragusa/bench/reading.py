@@ -24,7 +24,7 @@ from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
 from ragusa.rules.resolution import apply
 
-__all__ = ["ReadingResult", "TARGETS_MS", "measure_reading"]
+__all__ = ["ReadingResult", "TARGETS_MS", "main", "measure_reading"]
 
 #: the targets, in milliseconds (medians)
 TARGETS_MS = {"state": 0.5, "record": 10.0, "import": 100.0}
@@ -108,3 +108,13 @@ def measure_reading(repeat: int = 200, imports: int = 5, seed: int = 0) -> Readi
         import_ms=1e3 * statistics.median(r[0] for r in runs),
         import_cpu_ms=1e3 * statistics.median(r[1] for r in runs),
     )
+
+
+def main() -> None:
+    """`python -m ragusa.bench.reading`: the reading figures alone, with their targets."""
+    for line in measure_reading().lines():
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -21,12 +21,15 @@ The deciding seat's view also carries its legal actions, so a program that holds
 from __future__ import annotations
 
 import json
+import typing
+from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any
 
 import attrs
 
 from ragusa.contract.documents import PlayerView, SeatView, SoloView
+from ragusa.core.errors import excerpt
 from ragusa.core.events import BonusChosen, BotDecision, Event
 from ragusa.core.state import GameState, Phase, PlayerState
 from ragusa.rules.legal import legal_actions
@@ -113,7 +116,11 @@ BOT_PLACEMENT_REASON = (
 BOT_PASS_REASON = "SOLO-4: the bot has no Patrician card with a free spot left, so it passes (R-19, R-14)"
 
 
-def _redact(event: Event, seat: int) -> Event:
+#: every event class (what `events_for` accepts)
+EVENT_TYPES: tuple[type, ...] = typing.get_args(Event)
+
+
+def _redact(event: Event, seat: int | None) -> Event:
     if isinstance(event, BonusChosen) and event.seat != seat:
         return BonusChosen(event.seat, HIDDEN)
     if isinstance(event, BotDecision) and event.seat != seat:
@@ -124,13 +131,28 @@ def _redact(event: Event, seat: int) -> Event:
     return event
 
 
-def redact_events(events: tuple[Event, ...] | list[Event], seat: int) -> tuple[Event, ...]:
-    """`events` as `seat` may see them: another seat's kept bonus card reads `HIDDEN`, and a
-    solo bot's placement does not name the hidden Patrician card it drew (nor the card's other spots).
+def events_for(seat: int | None, events: Iterable[Event]) -> tuple[Event, ...]:
+    """`seat`'s share of the events of a step (`ragusa.step` returns the server's, which tell
+    everything), hiding what `view(state, seat)` hides:
 
-    `ragusa.step` returns the server's events, which tell everything; a seat gets these.
+    * a bonus card another seat keeps reads `HIDDEN` (SETUP-6, RECTOR-1, and a solo bot's cards,
+      SOLO-2); the final scoring's events name every card, as the view turns them up (END-BONUS-1);
+    * a solo bot's placement and pass do not name the hidden Patrician card it drew, nor that
+      card's other spots (SOLO-2, SOLO-4): only the spot taken is public.
+
+    `seat=None` gives what every seat may see (a spectator's share, or a log shown to all).
+    Raises `ValueError` for a seat that is not a seat number or an item that is not an event.
     """
-    return tuple(_redact(e, seat) for e in events)
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
+        raise ValueError(f"seat must be a seat number (0 or more) or None; got {excerpt(repr(seat), 40)}")
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
+        raise ValueError(f"events must be the events of a step; got {excerpt(repr(events), 40)}")
+    out = []
+    for i, event in enumerate(events):
+        if not isinstance(event, EVENT_TYPES):
+            raise ValueError(f"events[{i}] is not a ragusa event: {excerpt(repr(event), 60)}")
+        out.append(_redact(event, seat))
+    return tuple(out)
 
 
 def view_to_data(v: PlayerView) -> dict[str, Any]:
@@ -170,7 +192,7 @@ __all__ = [
     "PlayerView",
     "SeatView",
     "SoloView",
-    "redact_events",
+    "events_for",
     "seat_view_fields",
     "view",
     "view_fields",

@@ -59,6 +59,7 @@ from ragusa.heuristics.outlook import (
 )
 from ragusa.rules.buildings.market import COSTS, SHIPS
 from ragusa.rules.buildings.mason import mason_vp
+from ragusa.rules.chance import is_chance
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.resolution import apply
 from ragusa.rules.scoring import longest_run, ring_values
@@ -169,6 +170,8 @@ def finish_turn(state: GameState, viewer: int, j: Judge) -> tuple[GameState, lis
             break
         seat = state.seat
         assert seat is not None
+        if is_chance(state):  # a draw with explicit chance (`new_game(..., chance=True)`): the look-ahead stops there
+            break
         acts = legal_actions(state)
         if phase == PHASE_ORDER:
             choice: Action = min(acts, key=_hex_rank)

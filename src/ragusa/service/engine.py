@@ -1,8 +1,9 @@
 """`ragusa engine`: the protocol as JSON lines on stdin/stdout, for UIs and bots in any language.
 
 Each input line is one request object; each output line is its response (flushed at once).
-A line that is not JSON gets a `bad_request` response; an empty line is skipped. Sessions
-live in memory for the life of the process. Example:
+A line that is not JSON gets a `bad_request` response; an empty line is skipped; a request that
+fails unexpectedly gets the `internal` error (the traceback goes to standard error) and the next
+line is served. Sessions live in memory for the life of the process. Example:
 
     $ echo '{"op": "new_game", "players": 2, "seats": ["human", "greedy"], "seed": 1}' | ragusa engine
 """
@@ -15,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO
 
-from .protocol import Store, error, handle
+from .protocol import LOG, Store, error, handle, internal_error
 from .store import MemoryStore
 
 __all__ = ["MAX_LINE", "configure", "main", "respond", "run"]
@@ -25,7 +26,15 @@ MAX_LINE = 4_000_000
 
 
 def respond(store: Store, line: str) -> str:
-    """The response line to one request line."""
+    """The response line to one request line (never raises)."""
+    try:
+        return _respond(store, line)
+    except Exception:  # a bug: answered, logged, and the next line is served
+        LOG.exception("internal error on a request line")
+        return json.dumps(internal_error("this request line"), separators=(",", ":"))
+
+
+def _respond(store: Store, line: str) -> str:
     if len(line) > MAX_LINE:
         out = error("bad_request", f"request line longer than {MAX_LINE} characters")
     else:

@@ -3,14 +3,15 @@
 
 A session keeps its setup and its actions; replaying them is cheap (a few milliseconds for a
 whole game), so nothing more is stored. Only what the asking seat may see leaves here: its own
-view after each step and the log lines, which never name another seat's bonus cards.
+view after each step and the log lines, written from its share of the events (`events_for`), which
+never name another seat's bonus cards nor a solo bot's Patrician cards.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ragusa.contract.views import view, view_to_data
+from ragusa.contract.views import events_for, view, view_to_data
 from ragusa.core.board import BOARD
 from ragusa.core.events import Event
 from ragusa.core.state import GameState
@@ -68,7 +69,7 @@ def steps_since(session: Session, seat: int, since: int, tr: Translator) -> dict
         steps.append(
             {
                 "seat": session.actors[since + i],
-                "log": describe_step(before, action, after, events, tr),
+                "log": describe_step(before, action, after, events_for(seat, events), tr),
                 "changed": changed(before, after),
                 "view": view_to_data(view(after, seat)),
             }
@@ -94,9 +95,12 @@ def log_groups(session: Session, tr: Translator) -> tuple[tuple[str, ...], tuple
     if session.players == 1:
         new_solo_game(session.seed, session.edition, session.options, opening)
     lines = describe_setup(session.initial, tr)
-    lines += [f"    {t}" for e in opening if (t := describe_event(e, session.initial, tr)) is not None]
+    shown = events_for(None, opening)  # as the English log: only what every seat may see
+    lines += [f"    {t}" for e in shown if (t := describe_event(e, session.initial, tr)) is not None]
     _, played = _replay(session, 0)
-    groups = tuple(tuple(describe_step(b, a, n, ev, tr)) for a, (b, n, ev) in zip(session.actions, played))
+    groups = tuple(
+        tuple(describe_step(b, a, n, events_for(None, ev), tr)) for a, (b, n, ev) in zip(session.actions, played)
+    )
     if len(_logs) >= _LOGS:
         del _logs[next(iter(_logs))]
     _logs[key] = (tuple(lines), groups)

@@ -2,7 +2,8 @@
 
 Every request is an object with an `op` (see `OPS` and `schemas/protocol.schema.json`)
 and an optional `id` echoed in the response. A response is `{"ok": true, ...}` or
-`{"ok": false, "error": {"code", "message", ...}}`; `handle` never raises for bad input.
+`{"ok": false, "error": {"code", "message", ...}}`; `handle` never raises: bad input gets its
+error, and an unexpected failure the `internal` error (its traceback logged, `logging`).
 
 A request names the acting seat by `seat` (trusted callers: `ragusa engine`) or by `token`
 (the secret of a human seat: the web app passes only that). With a token, a request sees and
@@ -13,6 +14,7 @@ reveal every hidden card).
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -35,9 +37,10 @@ from . import session as sessions
 from .history import log_groups, steps_since
 from .session import HUMAN, SEAT_KINDS, Session
 
-__all__ = ["OPS", "ProtocolError", "Store", "handle", "status"]
+__all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
 
 Message = dict[str, Any]
+LOG = logging.getLogger("ragusa.service")
 
 
 class Store(Protocol):
@@ -372,8 +375,13 @@ def _dispatch(store: Store, msg: object) -> Message:
     return {"ok": True, "op": op, **handler(store, msg)}
 
 
+def internal_error(what: str) -> Message:
+    """The answer to a request that failed unexpectedly; the caller logs the traceback."""
+    return error("internal", f"the server failed unexpectedly on {what}; the failure is logged, other requests go on")
+
+
 def handle(store: Store, msg: object) -> Message:
-    """The response to one request (never raises for bad input: errors are responses)."""
+    """The response to one request (never raises: errors are responses)."""
     try:
         out = _dispatch(store, msg)
     except ProtocolError as exc:
@@ -384,6 +392,11 @@ def handle(store: Store, msg: object) -> Message:
         out = error("bad_request", exc.explanation, path=exc.path)
     except (ValueError, TypeError) as exc:
         out = error("bad_request", str(exc)[:300])
+    except Exception:  # a bug, not the request's fault: answered, logged, and the next request is served
+        op = msg.get("op") if isinstance(msg, dict) else None
+        what = f"op {op!r:.40}" if isinstance(op, str) else "this request"
+        LOG.exception("internal error on %s", what)
+        out = internal_error(what)
     if isinstance(msg, dict) and "id" in msg:
         ident = msg["id"]
         ok_id = ident is None or (isinstance(ident, str | int) and not isinstance(ident, bool))

@@ -285,7 +285,7 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "status": _STATUS,
     },
 }
-ERROR_CODES = ("bad_request", "not_found", "forbidden", "not_your_turn", "illegal", "conflict", "too_large")
+ERROR_CODES = ("bad_request", "not_found", "forbidden", "not_your_turn", "illegal", "conflict", "too_large", "internal")
 
 
 #: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
@@ -392,6 +392,10 @@ def openapi(version: str) -> dict[str, Any]:
                         "409": {"description": "not this seat's turn, or undo/game-over conflict", "content": error},
                         "413": {"description": "body over 1 MB", "content": error},
                         "422": {"description": "an illegal action; rule names the SPEC clause", "content": error},
+                        "500": {
+                            "description": "an unexpected failure (logged); the next request is served",
+                            "content": error,
+                        },
                     },
                 }
             },

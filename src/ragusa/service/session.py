@@ -4,6 +4,7 @@ A `Session` is frozen; every change makes a new one. The bots named in `seats` m
 here, on the server side, right after each action, until a seat played by a person (`"human"`:
 any outside program or person) decides or the game ends. A bot's generator is seeded from the
 game seed and the number of actions so far, so replaying a session's actions is deterministic.
+The log is shown to every seat, so it is written from what every seat may see (`events_for`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from ragusa.bots import LEVELS, make_bot
+from ragusa.contract.views import events_for
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
@@ -170,7 +172,8 @@ def create(
         state = initial = new_solo_game(seed, edition, options, opening)
     else:
         state = initial = new_game(players, seed=seed, edition=edition, options=options)
-    lines = describe_setup(state) + [f"    {t}" for e in opening if (t := describe_event(e, state)) is not None]
+    shown = events_for(None, opening)  # the log goes to every seat: only what all of them may see
+    lines = describe_setup(state) + [f"    {t}" for e in shown if (t := describe_event(e, state)) is not None]
     session = Session(
         id=game_id,
         players=players,
@@ -196,7 +199,7 @@ def _step(session: Session, action: Action) -> Session:
         state=new,
         actions=(*session.actions, action),
         actors=(*session.actors, state.seat),
-        log=(*session.log, tuple(describe_step(state, action, new, events))),
+        log=(*session.log, tuple(describe_step(state, action, new, events_for(None, events)))),
     )
 
 

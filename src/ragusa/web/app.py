@@ -4,7 +4,8 @@ Over HTTP every request about a game must carry the seat's `token` (the secret i
 `seat` is refused, so a browser can only see and act as the seat whose link it holds. The
 `new_game` reply gives the links of the human seats and never the seed (it would reveal the
 hidden cards). Bodies over `MAX_BODY` bytes, malformed JSON and bad messages get a 4xx
-JSON error naming the problem.
+JSON error naming the problem; a request that fails unexpectedly gets the 500 `internal` error,
+its traceback logged, and the app goes on serving.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from ragusa._version import __version__
 from ragusa.contract.schema.generate import NAMES, schema
 from ragusa.text.i18n import choose_language
 
-from ..service.protocol import error, handle
+from ..service.protocol import LOG, error, handle, internal_error
 from ..service.schema import openapi, protocol_schema
 from .board import board_data
 from .db import SQLiteStore
@@ -43,6 +44,7 @@ STATUS: dict[str, int] = {
     "conflict": 409,
     "too_large": 413,
     "illegal": 422,
+    "internal": 500,
 }
 GAME_OPS = frozenset({"legal", "apply", "view", "log", "undo", "record"})
 STATIC = Path(str(resources.files("ragusa.web") / "static"))
@@ -98,6 +100,13 @@ def create_app(db: str | Path) -> Starlette:
             return handle(store, msg)
 
     async def message(request: Request) -> Response:
+        try:
+            return await answer(request)
+        except Exception:  # a bug: answered, logged, and the next request is served
+            LOG.exception("internal error on POST /api/message")
+            return _reply(internal_error("this request"))
+
+    async def answer(request: Request) -> Response:
         got = await _body(request)
         if "_body" not in got:
             return _reply(got)

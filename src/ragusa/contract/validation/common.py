@@ -45,6 +45,11 @@ class Found:
         return bool(self.items)
 
 
+def count(n: int, word: str) -> str:
+    """`n` and the word, plural unless `n` is 1: "1 wall", "3 walls", "2 passes"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
+
+
 def index_list(found: Found, clause: str, path: str, values: Sequence[int], size: int, what: str) -> None:
     """Every value an index below `size`, none twice."""
     seen: set[int] = set()

@@ -1,15 +1,20 @@
-"""The end and the solo game: final scores are recomputed from the position, never trusted
-(END-1, END-WALL-2, END-CATH-1, END-BONUS-1, SOLO-7); the Patrician's reserved spots belong to the
-bots' hidden cards (SOLO-2, SOLO-4)."""
+"""The end: final scores are recomputed from the position, never trusted (END-1, END-WALL-2,
+END-CATH-1, END-BONUS-1, SOLO-7), and a solo bot's last trades are the ones its rule makes (SOLO-7,
+R-16)."""
 
 from __future__ import annotations
 
-from ragusa.contract.validation.common import Found
-from ragusa.core.board import BOARD
-from ragusa.core.state import RESERVED, VP_BONUS, VP_CATHEDRAL, VP_WALLS, GameState, Phase
+from collections import Counter
+from typing import cast
+
+import attrs
+
+from ragusa.contract.validation.census import Census
+from ragusa.contract.validation.common import FISH, Found
+from ragusa.core.components import RESOURCES
+from ragusa.core.state import VP_BONUS, VP_CATHEDRAL, VP_WALLS, GameState, Phase
 from ragusa.rules import scoring
 from ragusa.rules.solo import scoring as solo_scoring
-from ragusa.rules.solo.patrician import PATRICIAN
 
 
 def check_final_scores(s: GameState, found: Found) -> None:
@@ -37,24 +42,24 @@ def check_final_scores(s: GameState, found: Found) -> None:
             )
 
 
-def check_reserved(s: GameState, found: Found) -> None:
-    """SOLO-2, SOLO-4: every reserved spot is a spot of a card a bot still holds, and every spot of a
-    held card is reserved or holds that bot's house (only the bot itself takes its reserved spots)."""
-    if s.solo is None:
+def check_bot_end_trades(s: GameState, c: Census, found: Found) -> None:
+    """SOLO-7, R-16: a bot trades only just before the final scoring, and then exactly as its rule
+    chooses from what its houses gave (`ragusa.rules.solo.scoring.choose_end_trades`)."""
+    if s.solo is None or s.phase != Phase.OVER:
         return
-    owner: dict[int, int] = {}
-    for k, cards in enumerate(s.solo.bot_cards):
-        seat = s.solo.bot_seats[k]
-        for card in cards:
-            for spot in PATRICIAN[card]:
-                owner[spot] = seat
-                if s.houses[spot] not in (RESERVED, seat):
-                    found.add(
-                        "SOLO-4",
-                        f"$.houses[{spot}]",
-                        f"spot {BOARD.spot_ids[spot]} of bot seat {seat}'s card {card} holds {s.houses[spot]}; "
-                        "only that bot takes its reserved spots",
-                    )
-    for spot, h in enumerate(s.houses):
-        if h == RESERVED and spot not in owner:
-            found.add("SOLO-2", f"$.houses[{spot}]", f"spot {BOARD.spot_ids[spot]} is reserved but on no bot's card")
+    for seat in s.solo.bot_seats:
+        p = s.players[seat]
+        gained = c.gains[seat]
+        resources = cast(tuple[int, int, int, int, int, int], tuple(gained))
+        before = attrs.evolve(p, resources=resources, fish_traded=0)
+        players = s.players[:seat] + (before,) + s.players[seat + 1 :]
+        chosen = Counter(solo_scoring.choose_end_trades(attrs.evolve(s, players=players), seat))
+        made = Counter({RESOURCES[r]: p.resources[r] - gained[r] for r in range(len(RESOURCES)) if r != FISH})
+        if +made != chosen:
+            want = ", ".join(f"{n} {r}" for r, n in chosen.items()) or "none"
+            got = ", ".join(f"{n} {r}" for r, n in (+made).items()) or "none"
+            found.add(
+                "SOLO-7",
+                f"$.players[{seat}].resources",
+                f"bot seat {seat}'s end trades were {got}; from what its houses gave, its rule (R-16) makes {want}",
+            )

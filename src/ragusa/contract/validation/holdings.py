@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ragusa.contract.validation.census import Census
 from ragusa.contract.validation.common import BONUS_IDS, CAP, FISH, SHIP_STARS, Found
-from ragusa.core.board import BOARD
 from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.state import EMPTY, POWERHOUSE, VP_BONUS, VP_CATHEDRAL, VP_MASON, VP_SHIPS, VP_WALLS, GameState, Phase
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.rules.two_player import powerhouse_spot_refusal
 
 
-def check_holdings(s: GameState, found: Found) -> None:
+def check_holdings(s: GameState, c: Census, found: Found) -> None:
     _pieces(s, found)
     for seat in range(s.n_players):
         _seat(s, seat, found)
-        _resources(s, seat, found)
+        _resources(s, c, seat, found)
     _cards(s, found)
 
 
@@ -114,18 +114,11 @@ def _seat(s: GameState, seat: int, found: Found) -> None:
             )
 
 
-def _resources(s: GameState, seat: int, found: Found) -> None:
+def _resources(s: GameState, c: Census, seat: int, found: Found) -> None:
     """Resources = gains of the seat's houses (ACT-1, ACT-2) + what its traded fish bought (FISH-1)."""
     p = s.players[seat]
     base = f"$.players[{seat}]"
-    gains = [0] * len(RESOURCES)
-    for spot, owner in enumerate(s.houses):
-        if owner != seat:
-            continue
-        for h in BOARD.spot_hexes[spot]:
-            r = BOARD.hex_resource[h]
-            if r >= 0 and not (spot == s.placed and h in s.pending_hexes):
-                gains[r] += 1
+    gains = c.gains[seat]
     if p.resources[FISH] + p.fish_traded != gains[FISH]:
         found.add(
             "FISH-1",
@@ -162,6 +155,34 @@ def _cards(s: GameState, found: Found) -> None:
             found.add("R-4", f"$.slots[{i}]", "ships slide left: empty slots are at the right end (MARKET-1)")
     if first_empty < n_slots and s.ship_deck:
         found.add("R-4", f"$.slots[{first_empty}]", "a slot stays empty only when the ship deck is empty")
+    if _each_once(s):
+        if s.solo is not None:
+            _pairs(s, found)
+        return
+    _places(s, found)
+
+
+def _each_once(s: GameState) -> bool:
+    """Whether every ship and every bonus card is in exactly one place (the common case, checked
+    without writing a path; `_places` finds what is wrong otherwise)."""
+    ships = [ship for ship in s.slots if ship is not None]
+    ships += s.ship_deck
+    cards = list(s.bonus_deck)
+    for p in s.players:
+        ships += p.ships
+        cards += p.bonus_cards
+    for hand in s.dealt:
+        cards += hand
+    cards += s.rector_hand
+    return (
+        len(ships) == len(SHIP_STARS) == len(set(ships))
+        and set(ships) == SHIP_STARS.keys()
+        and len(cards) == len(BONUS_IDS) == len(set(cards))
+        and set(cards) == BONUS_IDS
+    )
+
+
+def _places(s: GameState, found: Found) -> None:
     where: dict[str, str] = {}
 
     def place(card: str, path: str, kind: str, clause: str) -> None:
@@ -192,13 +213,13 @@ def _cards(s: GameState, found: Found) -> None:
         for i, card in enumerate(p.bonus_cards):
             place(card, f"$.players[{seat}].bonus_cards[{i}]", "bonus card", "RECTOR-1")
     if s.solo is not None:
-        _pairs(s, where, found)
+        _pairs(s, found)
     missing = sorted(BONUS_IDS - set(where))
     if missing:
         found.add("SETUP-6", "$.bonus_deck", f"bonus cards missing from deck, hands and seats: {missing}")
 
 
-def _pairs(s: GameState, where: dict[str, str], found: Found) -> None:
+def _pairs(s: GameState, found: Found) -> None:
     """SOLO-5: a bot's Rector pairs repeat cards that bot holds, each card in one pair."""
     assert s.solo is not None
     in_pair: set[str] = set()
