@@ -203,7 +203,7 @@ export type ErrorResponse = {
   /** echoed in the response */
   id?: string | number | null;
   error: {
-    code: "bad_request" | "not_found" | "forbidden" | "not_your_turn" | "illegal" | "conflict" | "too_large";
+    code: "bad_request" | "not_found" | "forbidden" | "not_your_turn" | "illegal" | "conflict" | "too_large" | "internal";
     message: string;
     /** the SPEC.md clause an illegal action breaks */
     rule?: string;
