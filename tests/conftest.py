@@ -8,6 +8,7 @@ silently stopped checking anything.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -40,3 +41,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         for nodeid in _skipped:
             reporter.write_line(f"  {nodeid}", red=True)
     session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One `ragusa export-web` for the session (tests/test_embed*.py; it needs Node.js and npm ci --prefix js)."""
+    from tests.embed_support import make_site
+
+    return make_site(tmp_path_factory.mktemp("site"))

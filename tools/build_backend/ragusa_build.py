@@ -22,9 +22,9 @@ from setuptools.build_meta import *  # noqa: F403 (the whole PEP 517 interface o
 #: the environment variable that asks for the compiled build
 VARIABLE = "RAGUSA_MYPYC"
 #: what the compiled build needs besides setuptools: the mypy that compiles (pinned: its code
-#: generator decides the C that is built) and the package's dependencies, which mypy reads (with the
-#: stubs of jsonschema) to check the package the compiled modules belong to
-MYPYC_REQUIRES = ["mypy==2.4.1", "attrs>=23.1", "cattrs>=23.2", "jsonschema>=4.18", "types-jsonschema"]
+#: generator decides the C that is built) and the package's dependencies, which mypy reads to check
+#: the package the compiled modules belong to
+MYPYC_REQUIRES = ["mypy==2.4.1", "attrs>=23.1", "cattrs>=23.2"]
 
 
 def compiled() -> bool:

@@ -35,6 +35,7 @@ import ragusa.bench.perft as perft
 from ragusa._version import __version__
 from ragusa.bots import BOTS, LEVELS, Bot, level, make_bots, play
 from ragusa.cli import contract as cli_contract
+from ragusa.cli import embed as cli_embed
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
@@ -213,7 +214,9 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _configure_engine(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=None, help="make game ids, seat tokens and default seeds reproducible")
+    from ragusa.service.engine import configure
+
+    configure(p)
 
 
 def _engine(args: argparse.Namespace) -> int:
@@ -271,6 +274,19 @@ COMMANDS: list[Command] = [
     ),
     Command("serve", "play in the browser: a local web app (needs the web extra)", _configure_serve, _serve),
     Command("engine", "the JSON protocol as JSON lines on stdin/stdout (ragusa.service)", _configure_engine, _engine),
+    # where user interfaces run (ragusa.embed): the browser and Node.js through Pyodide; one executable
+    Command(
+        "export-web",
+        "write a static site that plays in the browser, and ragusa.mjs for Node.js",
+        cli_embed.configure_export,
+        cli_embed.run_export,
+    ),
+    Command(
+        "bundle-engine",
+        "build ragusa engine as one executable (needs the bundle extra: PyInstaller)",
+        cli_embed.configure_bundle,
+        cli_embed.run_bundle,
+    ),
     # simulation at scale (ragusa.sim; the handlers need the sim extra)
     Command(
         "simulate",

@@ -10,20 +10,22 @@ line is served. Sessions live in memory for the life of the process. Example:
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import IO
 
-from .protocol import LOG, error, handle, internal_error
+from .protocol import LOG, Store, error, handle, internal_error
 from .store import MemoryStore
 
-__all__ = ["MAX_LINE", "run"]
+__all__ = ["MAX_LINE", "configure", "main", "respond", "run"]
 
 #: longest request line accepted (a record of a long game is well under this)
 MAX_LINE = 4_000_000
 
 
-def respond(store: MemoryStore, line: str) -> str:
+def respond(store: Store, line: str) -> str:
     """The response line to one request line (never raises)."""
     try:
         return _respond(store, line)
@@ -32,7 +34,7 @@ def respond(store: MemoryStore, line: str) -> str:
         return json.dumps(internal_error("this request line"), separators=(",", ":"))
 
 
-def _respond(store: MemoryStore, line: str) -> str:
+def _respond(store: Store, line: str) -> str:
     if len(line) > MAX_LINE:
         out = error("bad_request", f"request line longer than {MAX_LINE} characters")
     else:
@@ -56,3 +58,17 @@ def run(stdin: IO[str] | None = None, stdout: IO[str] | None = None, seed: int |
         out.write(respond(store, line) + "\n")
         out.flush()
     return 0
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    """The engine's one option (`ragusa engine`, `ragusa-engine`)."""
+    p.add_argument("--seed", type=int, default=None, help="make game ids, seat tokens and default seeds reproducible")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`ragusa-engine [--seed S]`: the same engine as `ragusa engine`, from an install or a bundle."""
+    parser = argparse.ArgumentParser(
+        prog="ragusa-engine", description="the JSON protocol as JSON lines on stdin/stdout"
+    )
+    configure(parser)
+    return run(seed=parser.parse_args(argv).seed)

@@ -1,8 +1,8 @@
 """Compiled validators: each schema (`.generate`) turned into Python code once, at first use.
 
 The generated function answers one question fast: is the document valid? Only when it is not does
-`ragusa.contract.schema.reading.check_document` ask `jsonschema` for the error to report, so
-valid input never pays for a general-purpose validator. The compiler handles the keywords our
+`ragusa.contract.schema.reading.check_document` walk the schema again (`.explain`) for the problem
+to report, so valid input pays for nothing else. The compiler handles the keywords our
 schemas use (`type`, `properties`, `required`, `additionalProperties`, `items`,
 `prefixItems`, `minItems`, `maxItems`, `minimum`, `maximum`, `enum`, `const`,
 `anyOf`, `allOf`, `if`/`then`, `$ref`, `propertyNames`) and refuses any other, so a

@@ -124,7 +124,7 @@ async function refresh(quiet) {
   if (G.playing) stopSteps();
   G.steps = reply.steps || []; G.changed = reply.changed || null; G.stepAt = null;
   const st = reply.status;
-  saveGame({ game: G.game, url: location.pathname, seat: reply.view.viewer, name: st.names ? st.names[reply.view.viewer] : null, players: st.seats.length, over: st.over });
+  saveGame({ game: G.game, url: location.pathname + location.hash, seat: reply.view.viewer, name: st.names ? st.names[reply.view.viewer] : null, players: st.seats.length, over: st.over });
   renderGame();
 }
 

@@ -1,0 +1,113 @@
+"""What `ragusa.mjs` runs inside Pyodide: `ragusa engine`'s answers, one request line at a time.
+
+`Engine.respond` is `ragusa.service.engine.respond` over a session store, so an answer in the
+browser or in Node.js is the one `ragusa engine` gives. The page made by `ragusa export-web`
+keeps its games across reloads and between tabs: `SavedStore` writes its sessions out as text
+(`dump`; each game as its setup, seats, tokens and actions) and reads them back (`load`), replaying
+the actions (bots do not move again: the actions they took are in the list).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+import attrs
+
+from ragusa.contract.serialization import action_from_data, action_to_data
+from ragusa.core.state import OPTION_NAMES, Options
+from ragusa.service import session as sessions
+from ragusa.service.engine import respond
+from ragusa.service.protocol import Store
+from ragusa.service.session import HUMAN, Session
+from ragusa.service.store import MemoryStore
+
+__all__ = ["Engine", "SavedStore"]
+
+
+class SavedStore:
+    """Sessions in memory that can be written out and read back (`dump`, `load`); secret tokens and seeds."""
+
+    def __init__(self) -> None:
+        self.sessions: dict[str, Session] = {}
+        self.count = 0
+
+    def get(self, game_id: str) -> Session | None:
+        return self.sessions.get(game_id)
+
+    def put(self, session: Session) -> None:
+        self.sessions[session.id] = session
+
+    def new_id(self) -> str:
+        self.count += 1
+        return f"g{self.count}"
+
+    def new_token(self) -> str:
+        return secrets.token_urlsafe(18)
+
+    def new_seed(self) -> int:
+        return secrets.randbelow(2**31)
+
+    def dump(self) -> str:
+        """The sessions as JSON text (`load` reads it back)."""
+        return json.dumps({"count": self.count, "games": [_saved(s) for s in self.sessions.values()]})
+
+    @classmethod
+    def load(cls, text: str) -> SavedStore:
+        """The store `dump` wrote; games that no longer replay are left out."""
+        store = cls()
+        data = json.loads(text)
+        store.count = int(data["count"])
+        for game in data["games"]:
+            try:
+                store.put(_restored(game))
+            except (ValueError, TypeError, KeyError):
+                continue
+        return store
+
+
+def _saved(s: Session) -> dict[str, Any]:
+    return {
+        "id": s.id,
+        "players": s.players,
+        "edition": s.edition,
+        "options": {k: getattr(s.options, k) for k in OPTION_NAMES},
+        "seed": s.seed,
+        "seats": list(s.seats),
+        "tokens": list(s.tokens),
+        "actions": [action_to_data(a) for a in s.actions],
+    }
+
+
+def _restored(game: dict[str, Any]) -> Session:
+    """The session `_saved` wrote: created with every seat human (no bot moves), replayed, then seated."""
+    seats = tuple(game["seats"])
+    s = sessions.create(
+        game["id"],
+        players=game["players"],
+        seats=[HUMAN] * len(seats),
+        seed=game["seed"],
+        edition=game["edition"],
+        options=Options(**game["options"]),
+    )
+    for data in game["actions"]:
+        s = sessions.apply_action(s, action_from_data(data))
+    return attrs.evolve(s, seats=seats, tokens=tuple(game["tokens"]))
+
+
+class Engine:
+    """`ragusa engine` in a process of its own: `respond(line)` is the answer line to a request line.
+
+    With `seed`, game ids, tokens and default seeds are reproducible (`ragusa engine --seed`);
+    with `saved`, the games are those a `SavedStore.dump` wrote (an empty string: none yet)."""
+
+    def __init__(self, seed: int | None = None, saved: str | None = None) -> None:
+        self.store: Store = MemoryStore(seed) if saved is None else SavedStore.load(saved) if saved else SavedStore()
+
+    def respond(self, line: str) -> str:
+        return respond(self.store, line)
+
+    def dump(self) -> str:
+        """The games as text for `Engine(saved=...)` (empty for a store that is not saved)."""
+        return self.store.dump() if isinstance(self.store, SavedStore) else ""
