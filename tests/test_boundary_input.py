@@ -1,4 +1,4 @@
-"""The trust boundary for everything else (issue 11): what ``apply`` is handed, files and arguments
+"""The trust boundary for everything else: what ``apply`` is handed, files and arguments
 on the command line, document sizes, threads, secrets, incomplete records and options."""
 
 from __future__ import annotations
