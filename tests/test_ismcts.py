@@ -1,4 +1,4 @@
-"""The search bot (issue 13.5) and bots by spec (13.6): tooling, no clause marker."""
+"""The search bot and bots by spec: tooling, no clause marker."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import attrs
 import pytest
 
 from ragusa import GameState, Pass, Place, Trade, apply, is_terminal, legal_actions, new_game, scores, view
-from ragusa.ismcts import ISMCTSBot, SearchConfig, _iterate, _leaf, _margins, _Node, search
 from ragusa.bots import Bot, ExpertBot, GreedyBot, RandomBot, bot_names, make_bot, make_bots, play
 from ragusa.cli import main as cli_main
 from ragusa.core.actions import Action
 from ragusa.core.board import BOARD, BUILDING_INDEX
 from ragusa.core.state import Phase
+from ragusa.ismcts import ISMCTSBot, SearchConfig, _iterate, _leaf, _margins, _Node, search
 from tests.support import position
 from tests.test_ai_observation import _hidden_changed, _midgame
 
