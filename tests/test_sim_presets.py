@@ -13,7 +13,9 @@ from ragusa.sim.balance import comparison, mode_seats
 from ragusa.sim.games import Row, RunConfig
 from ragusa.sim.presets import PRESETS, SEARCH_EXPERT, PresetRun
 from ragusa.sim.store import read_rows
-from ragusa.sim.strength import head_to_head, matrix, think_ms
+from ragusa.sim.strength import head_to_head, markdown, matrix, read_runs, think_ms
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
 def _seat(game: int, seat: int, bot: str, vp: int, winner: bool, decisions: int = 10, cpu_us: int = 0) -> Row:
@@ -69,6 +71,23 @@ def test_the_presets_play_the_runs_the_docs_show() -> None:
         (("greedy",), 2, 10_000),
     ]
     assert len(balance) == 10 and {r.config.bots for r in balance} == {("greedy",), ("expert",)}
+
+
+def test_the_strength_runs_in_the_docs_are_the_presets_runs_whole() -> None:
+    for run in PRESETS["strength"]:
+        rows = read_rows(DOCS / "strength" / f"{run.name}.parquet")
+        games = {r["game"] for r in rows}
+        assert games == set(range(run.games)), run.name
+        assert {r["bot"] for r in rows} == set(run.config.bots), run.name
+        assert {(r["players"], r["edition"]) for r in rows} == {(run.config.players, "2nd")}, run.name
+
+
+def test_the_strength_tables_of_the_ai_page_are_the_report_of_those_runs() -> None:
+    page = (DOCS / "ai.md").read_text(encoding="utf-8")
+    tables = markdown(read_runs(DOCS / "strength", PRESETS["strength"])).strip().split("\n\n")
+    assert len(tables) == 3
+    for table in tables:
+        assert table in page
 
 
 def _tiny(monkeypatch: pytest.MonkeyPatch, name: str, runs: tuple[PresetRun, ...]) -> None:

@@ -138,10 +138,11 @@ def plot(modes: Sequence[ModeSeats], out: Path, others: Sequence[ModeSeats] = ()
                 name = next((n for n in m.names if m.label != "solo"), m.names[-1])
                 ax.bar(xs, ys, width=width, yerr=err, capsize=3, color=colors[g], label=name)
             m = groups[0][i]
+            counts = [str(group[i].games) for group in groups]  # in the legend's order, when they differ
             if kind == "win_rate":
                 ax.axhline(1 / m.seats, color="#c44e52", linestyle="--", linewidth=1)
             ax.set_xticks(range(m.seats), [str(p) for p in range(m.seats)])
-            ax.set_title(f"{m.label} ({m.games} games)", fontsize=9)
+            ax.set_title(f"{m.label} ({' / '.join(dict.fromkeys(counts))} games)", fontsize=9)
             ax.set_xlabel("turn position")
         axes[0][0].set_ylabel("win rate (95% CI; dashed: fair share)" if kind == "win_rate" else "mean VP (95% CI)")
         if others:

@@ -48,7 +48,9 @@ def _pair(a: str, b: str, games: int, label_a: str, label_b: str) -> PresetRun:
 
 def _strength() -> tuple[PresetRun, ...]:
     """The bots against each other; every run uses the same seed, so the pairings play the same deals.
-    Search-bot games cost about 15 CPU seconds a seat, so they are fewer."""
+    A search seat costs about 20 CPU seconds a game (half a second for each of its ~40 choices), so
+    its runs are short: 16 games against the expert, 12 between the two searches, a few against greedy
+    and random (raise a count here and the same command plays only the new games)."""
     short = {
         "random": "random",
         "greedy": "greedy",
@@ -60,13 +62,13 @@ def _strength() -> tuple[PresetRun, ...]:
         ("expert", "greedy"): 1000,
         ("greedy", "random"): 200,
         ("expert", "random"): 200,
-        (SEARCH, "random"): 20,
-        (SEARCH, "greedy"): 100,
-        (SEARCH, "expert"): 100,
-        (SEARCH_EXPERT, "random"): 20,
-        (SEARCH_EXPERT, "greedy"): 100,
-        (SEARCH_EXPERT, "expert"): 200,
-        (SEARCH_EXPERT, SEARCH): 100,
+        (SEARCH, "random"): 10,
+        (SEARCH, "expert"): 16,
+        (SEARCH_EXPERT, "expert"): 16,
+        (SEARCH_EXPERT, SEARCH): 12,
+        (SEARCH, "greedy"): 4,
+        (SEARCH_EXPERT, "greedy"): 4,
+        (SEARCH_EXPERT, "random"): 2,
     }
     runs = [_pair(a, b, n, short[a], short[b]) for (a, b), n in games.items()]
     runs.insert(
