@@ -178,6 +178,17 @@ def test_saved_games_come_back_as_they_were_with_bots_and_tokens() -> None:
     assert _ask(reloaded, {"op": "view", "game": "g1", "token": "x"})["error"]["code"] == "forbidden"  # type: ignore[index]
 
 
+def test_saved_games_keep_the_seats_names_and_log() -> None:
+    page = Engine(saved="")
+    started = _ask(page, {"op": "new_game", "players": 2, "seats": ["human", "greedy"], "names": ["Ana", None]})
+    token = started["tokens"][0]  # type: ignore[index]
+    before = [_ask(page, {"op": op, "game": "g1", "token": token}) for op in ("view", "log")]
+    reloaded = Engine(saved=page.dump())
+    after = [_ask(reloaded, {"op": op, "game": "g1", "token": token}) for op in ("view", "log")]
+    assert after == before
+    assert after[0]["status"]["names"] == ["Ana", None]  # type: ignore[index]
+
+
 def test_a_native_engine_store_is_not_saved() -> None:
     assert Engine(seed=1).dump() == ""
 

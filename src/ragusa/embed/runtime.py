@@ -13,14 +13,9 @@ import json
 import secrets
 from typing import Any
 
-import attrs
-
-from ragusa.contract.serialization import action_from_data, action_to_data
-from ragusa.core.state import OPTION_NAMES, Options
-from ragusa.service import session as sessions
 from ragusa.service.engine import respond
 from ragusa.service.protocol import Store
-from ragusa.service.session import HUMAN, Session
+from ragusa.service.session import Session, session_from_data, session_to_data
 from ragusa.service.store import MemoryStore
 
 __all__ = ["Engine", "SavedStore"]
@@ -68,32 +63,11 @@ class SavedStore:
 
 
 def _saved(s: Session) -> dict[str, Any]:
-    return {
-        "id": s.id,
-        "players": s.players,
-        "edition": s.edition,
-        "options": {k: getattr(s.options, k) for k in OPTION_NAMES},
-        "seed": s.seed,
-        "seats": list(s.seats),
-        "tokens": list(s.tokens),
-        "actions": [action_to_data(a) for a in s.actions],
-    }
+    return {"id": s.id, **session_to_data(s)}
 
 
 def _restored(game: dict[str, Any]) -> Session:
-    """The session `_saved` wrote: created with every seat human (no bot moves), replayed, then seated."""
-    seats = tuple(game["seats"])
-    s = sessions.create(
-        game["id"],
-        players=game["players"],
-        seats=[HUMAN] * len(seats),
-        seed=game["seed"],
-        edition=game["edition"],
-        options=Options(**game["options"]),
-    )
-    for data in game["actions"]:
-        s = sessions.apply_action(s, action_from_data(data))
-    return attrs.evolve(s, seats=seats, tokens=tuple(game["tokens"]))
+    return session_from_data(game["id"], game)
 
 
 class Engine:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -19,13 +20,14 @@ from ragusa.contract.views import events_for
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
-from ragusa.core.state import EDITIONS, GameState, Options
+from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
 from ragusa.rules.resolution import apply, step
 from ragusa.rules.solo.setup import new_solo_game
 from ragusa.text.log import describe_event, describe_setup, describe_step
+from ragusa.text.notation import format_action, parse_action
 
 __all__ = [
     "HUMAN",
@@ -232,6 +234,47 @@ def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:
     for a in actions:
         state = apply(state, a)
     return state
+
+
+def session_to_data(s: Session) -> dict[str, Any]:
+    """A session as JSON data, to keep it (the web app's SQLite store, the browser export's saved
+    games); `session_from_data` reads it back. Actions are in notation, the log as it was written."""
+    return {
+        "players": s.players,
+        "edition": s.edition,
+        "options": {k: getattr(s.options, k) for k in OPTION_NAMES},
+        "seed": s.seed,
+        "seats": list(s.seats),
+        "tokens": list(s.tokens),
+        "actions": [format_action(a) for a in s.actions],
+        "actors": list(s.actors),
+        "log": [list(lines) for lines in s.log],
+        "opening": list(s.opening),
+        "names": list(s.names),
+    }
+
+
+def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
+    """The session `session_to_data` wrote, its game replayed from the seed and the actions."""
+    options = Options(**d["options"])
+    initial = new_game(d["players"], seed=d["seed"], edition=d["edition"], options=options)
+    actions = tuple(parse_action(None, a) for a in d["actions"])
+    return Session(
+        id=game_id,
+        players=d["players"],
+        edition=d["edition"],
+        options=options,
+        seed=d["seed"],
+        seats=tuple(d["seats"]),
+        tokens=tuple(d["tokens"]),
+        initial=initial,
+        state=replay_actions(initial, actions),
+        actions=actions,
+        actors=tuple(d["actors"]),
+        log=tuple(tuple(lines) for lines in d["log"]),
+        opening=tuple(d["opening"]),
+        names=tuple(d.get("names", ())),
+    )
 
 
 def undo(session: Session) -> Session:

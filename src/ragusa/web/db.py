@@ -13,13 +13,8 @@ import sqlite3
 import sys
 import threading
 from pathlib import Path
-from typing import Any
 
-from ragusa.core.state import OPTION_NAMES, Options
-from ragusa.rules.game import new_game
-from ragusa.text.notation import format_action, parse_action
-
-from ..service.session import Session, replay_actions
+from ..service.session import Session, session_from_data, session_to_data
 
 __all__ = ["SQLiteStore", "default_db_path"]
 
@@ -36,45 +31,11 @@ def default_db_path() -> Path:
 
 
 def _to_row(s: Session) -> str:
-    return json.dumps(
-        {
-            "players": s.players,
-            "edition": s.edition,
-            "options": {k: getattr(s.options, k) for k in OPTION_NAMES},
-            "seed": s.seed,
-            "seats": list(s.seats),
-            "tokens": list(s.tokens),
-            "actions": [format_action(a) for a in s.actions],
-            "actors": list(s.actors),
-            "log": [list(lines) for lines in s.log],
-            "opening": list(s.opening),
-            "names": list(s.names),
-        },
-        separators=(",", ":"),
-    )
+    return json.dumps(session_to_data(s), separators=(",", ":"))
 
 
 def _from_row(game_id: str, text: str) -> Session:
-    d: dict[str, Any] = json.loads(text)
-    options = Options(**d["options"])
-    initial = new_game(d["players"], seed=d["seed"], edition=d["edition"], options=options)
-    actions = tuple(parse_action(None, a) for a in d["actions"])
-    return Session(
-        id=game_id,
-        players=d["players"],
-        edition=d["edition"],
-        options=options,
-        seed=d["seed"],
-        seats=tuple(d["seats"]),
-        tokens=tuple(d["tokens"]),
-        initial=initial,
-        state=replay_actions(initial, actions),
-        actions=actions,
-        actors=tuple(d["actors"]),
-        log=tuple(tuple(lines) for lines in d["log"]),
-        opening=tuple(d["opening"]),
-        names=tuple(d.get("names", ())),
-    )
+    return session_from_data(game_id, json.loads(text))
 
 
 class SQLiteStore:
