@@ -23,8 +23,8 @@ from setuptools.build_meta import *  # noqa: F403 (the whole PEP 517 interface o
 VARIABLE = "RAGUSA_MYPYC"
 #: what the compiled build needs besides setuptools: the mypy that compiles (pinned: its code
 #: generator decides the C that is built) and the package's dependencies, which mypy reads to check
-#: the package the compiled modules belong to
-MYPYC_REQUIRES = ["mypy==2.4.1", "attrs>=23.1", "cattrs>=23.2"]
+#: the package the compiled modules belong to, with Babel, whose types the translated text reads
+MYPYC_REQUIRES = ["mypy==2.4.1", "attrs>=23.1", "cattrs>=23.2", "babel>=2.12"]
 
 
 def compiled() -> bool:
