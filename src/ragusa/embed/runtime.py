@@ -10,7 +10,6 @@ the actions (bots do not move again: the actions they took are in the list).
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any
 
 from ragusa.service.engine import respond
@@ -21,28 +20,9 @@ from ragusa.service.store import MemoryStore
 __all__ = ["Engine", "SavedStore"]
 
 
-class SavedStore:
-    """Sessions in memory that can be written out and read back (`dump`, `load`); secret tokens and seeds."""
-
-    def __init__(self) -> None:
-        self.sessions: dict[str, Session] = {}
-        self.count = 0
-
-    def get(self, game_id: str) -> Session | None:
-        return self.sessions.get(game_id)
-
-    def put(self, session: Session) -> None:
-        self.sessions[session.id] = session
-
-    def new_id(self) -> str:
-        self.count += 1
-        return f"g{self.count}"
-
-    def new_token(self) -> str:
-        return secrets.token_urlsafe(18)
-
-    def new_seed(self) -> int:
-        return secrets.randbelow(2**31)
+class SavedStore(MemoryStore):
+    """Sessions in memory, with secret tokens and seeds, that can be written out and read back
+    (`dump`, `load`)."""
 
     def dump(self) -> str:
         """The sessions as JSON text (`load` reads it back)."""

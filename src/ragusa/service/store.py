@@ -21,7 +21,8 @@ class MemoryStore:
         self.sessions: dict[str, Session] = {}
         self.bot_specs = bot_specs
         self._rng: random.Random | None = None if seed is None else random.Random(seed)
-        self._count = 0
+        #: how many games this store has named (`new_id`)
+        self.count = 0
 
     def get(self, game_id: str) -> Session | None:
         return self.sessions.get(game_id)
@@ -30,8 +31,8 @@ class MemoryStore:
         self.sessions[session.id] = session
 
     def new_id(self) -> str:
-        self._count += 1
-        return f"g{self._count}"
+        self.count += 1
+        return f"g{self.count}"
 
     def new_token(self) -> str:
         if self._rng is None:
