@@ -277,7 +277,7 @@ def test_info_lists_the_levels_and_a_level_is_a_seat_kind() -> None:
     assert [(lv["name"], lv["bot"]) for lv in info["levels"]] == [
         ("easy", "greedy"),
         ("medium", "expert"),
-        ("hard", "ismcts:0.5s+heuristic=expert"),
+        ("hard", "ismcts:0.5s+heuristic=expert+width=3"),
     ]
     assert all(lv["budget"] and lv["description"] for lv in info["levels"])
     assert info["seat_kinds"][:4] == ["human", "easy", "medium", "hard"] and "expert" in info["seat_kinds"]

@@ -5,10 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from types import MappingProxyType
 
+import attrs
 import pytest
 
 import ragusa.sim.presets as presets
+from ragusa.bots import make_bot
 from ragusa.cli import main
+from ragusa.ismcts import ISMCTSBot
 from ragusa.sim.balance import comparison, mode_seats
 from ragusa.sim.games import Row, RunConfig
 from ragusa.sim.presets import PRESETS, SEARCH_EXPERT, PresetRun
@@ -64,6 +67,12 @@ def test_the_presets_play_the_runs_the_docs_show() -> None:
     assert strength["expert-greedy-2p"].games == strength["expert-greedy-4p"].games == 1000
     assert strength["expert-greedy-4p"].config.bots == ("expert", "greedy", "greedy", "greedy")
     assert strength["search+expert-search-2p"].config.bots[0] == SEARCH_EXPERT
+    # the strength runs measure the hard level's search: its options, half a CPU second for its wall budget
+    hard, measured = make_bot("hard"), make_bot(SEARCH_EXPERT)
+    assert isinstance(hard, ISMCTSBot) and isinstance(measured, ISMCTSBot)
+    assert (hard.config.seconds, measured.config.cpu_seconds) == (0.5, 0.5)
+    assert attrs.evolve(hard.config, seconds=None, cpu_seconds=0.5) == measured.config
+    assert (measured.config.heuristic, measured.config.width) == ("expert", 3)
     assert {r.config.seed for r in PRESETS["strength"]} == {2026}
     balance = PRESETS["balance"]
     assert [(r.config.bots, r.config.players, r.games) for r in balance[:2]] == [

@@ -104,7 +104,7 @@ LEVELS: tuple[Level, ...] = (
     Level("medium", "expert", "about 2 ms a move", "the expert bot: plans for the end-game scoring, wastes nothing"),
     Level(
         "hard",
-        "ismcts:0.5s+heuristic=expert",
+        "ismcts:0.5s+heuristic=expert+width=3",
         "0.5 s a move",
         "the search bot: half a second of tree search a move, guided by the expert",
     ),

@@ -22,15 +22,18 @@ from types import MappingProxyType
 
 import attrs
 
+from ragusa.bots import level
+
 from .games import RunConfig
 
 __all__ = ["PRESETS", "SEARCH", "SEARCH_EXPERT", "SEED", "PresetRun"]
 
 #: the run seed of every preset run (the earlier balance page's seed, so the greedy runs repeat it)
 SEED = 2026
-#: the search bot in the strength runs: half a CPU second a decision, guided by greedy or by expert
+#: the search bot in the strength runs: half a CPU second a decision, guided by greedy (the default)
 SEARCH = "ismcts:0.5cpu"
-SEARCH_EXPERT = "ismcts:0.5cpu+heuristic=expert"
+#: ... or the `hard` level's search: its options (the expert's guidance) with the same CPU budget
+SEARCH_EXPERT = "+".join([SEARCH, *level("hard").spec.split("+")[1:]])
 
 
 @attrs.frozen
@@ -49,8 +52,9 @@ def _pair(a: str, b: str, games: int, label_a: str, label_b: str) -> PresetRun:
 def _strength() -> tuple[PresetRun, ...]:
     """The bots against each other; every run uses the same seed, so the pairings play the same deals.
     A search seat costs about 20 CPU seconds a game (half a second for each of its ~40 choices), so
-    its runs are short: 16 games against the expert, 12 between the two searches, a few against greedy
-    and random (raise a count here and the same command plays only the new games)."""
+    its runs are short: 40 games of the expert-guided search (the `hard` level's search) and 16 of the
+    greedy-guided one against the expert, 12 between the two searches, a few against greedy and random
+    (raise a count here and the same command plays only the new games)."""
     short = {
         "random": "random",
         "greedy": "greedy",
@@ -64,7 +68,7 @@ def _strength() -> tuple[PresetRun, ...]:
         ("expert", "random"): 200,
         (SEARCH, "random"): 10,
         (SEARCH, "expert"): 16,
-        (SEARCH_EXPERT, "expert"): 16,
+        (SEARCH_EXPERT, "expert"): 40,
         (SEARCH_EXPERT, SEARCH): 12,
         (SEARCH, "greedy"): 4,
         (SEARCH_EXPERT, "greedy"): 4,
