@@ -52,7 +52,7 @@ def _pair(a: str, b: str, games: int, label_a: str, label_b: str) -> PresetRun:
 def _strength() -> tuple[PresetRun, ...]:
     """The bots against each other; every run uses the same seed, so the pairings play the same deals.
     A search seat costs about 20 CPU seconds a game (half a second for each of its ~40 choices), so
-    its runs are short: 40 games of the expert-guided search (the `hard` level's search) and 16 of the
+    its runs are short: 80 games of the expert-guided search (the `hard` level's search) and 16 of the
     greedy-guided one against the expert, 12 between the two searches, a few against greedy and random
     (raise a count here and the same command plays only the new games)."""
     short = {
@@ -68,7 +68,7 @@ def _strength() -> tuple[PresetRun, ...]:
         ("expert", "random"): 200,
         (SEARCH, "random"): 10,
         (SEARCH, "expert"): 16,
-        (SEARCH_EXPERT, "expert"): 40,
+        (SEARCH_EXPERT, "expert"): 80,
         (SEARCH_EXPERT, SEARCH): 12,
         (SEARCH, "greedy"): 4,
         (SEARCH_EXPERT, "greedy"): 4,
