@@ -1,4 +1,4 @@
-"""Helpers that build game positions for rule tests.
+"""Helpers that build game positions for rule tests, and `tool`, which loads a script of tools/.
 
 ``position(...)`` starts from a real game (after the setup bonus choices) and overwrites
 what a test needs: pieces on spots, resources, commodities, market beads, whose turn it is.
@@ -7,7 +7,10 @@ Everything is given by ids (spot ids, segment ids, resource names), never by ind
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import TypeVar
 
 import attrs
@@ -18,6 +21,20 @@ from ragusa.core.board import BOARD, COM_INDEX, RES_INDEX
 from ragusa.core.components import COMPONENTS
 from ragusa.core.events import Event, HouseActivated
 from ragusa.core.state import EMPTY, POWERHOUSE, RESERVED, Phase, PlayerState
+
+#: the repository's tools/ folder (scripts, not a package)
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
+
+
+def tool(relative: str) -> ModuleType:
+    """The script `tools/<relative>` loaded as a module (its name: the file's stem)."""
+    path = TOOLS / relative
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 #: use as a ``houses`` value for a two-player powerhouse / a solo reserved spot
 PH = POWERHOUSE

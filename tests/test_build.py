@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import importlib
-import importlib.util
 import os
 from collections.abc import Iterator
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -16,6 +15,7 @@ from types import ModuleType
 import pytest
 
 from ragusa.core import build
+from tests.support import tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -75,11 +75,7 @@ def test_compiled_modules_reads_the_interpreters_extension_suffixes(
 
 @pytest.fixture
 def backend() -> Iterator[ModuleType]:
-    spec = importlib.util.spec_from_file_location("ragusa_build", ROOT / "tools" / "build_backend" / "ragusa_build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    yield module
+    yield tool("build_backend/ragusa_build.py")
 
 
 def test_backend_adds_the_pinned_mypy_only_when_asked(backend: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:

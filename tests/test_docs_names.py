@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import tool
 from tests.test_docs_examples import PAGES, blocks, page_id
-from tests.test_public_api import tool
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the pages about the package's inside, where internal modules are named and imported
@@ -50,7 +50,7 @@ def imported_modules(code: str) -> set[str]:
 
 @pytest.mark.parametrize("page", USER_PAGES, ids=page_id)
 def test_user_pages_import_only_public_modules(page: Path) -> None:
-    public = set(tool().MODULES)
+    public = set(tool("api_snapshot.py").MODULES)
     imported = set().union(*(imported_modules(code) for code in blocks(page, "python", with_not_run=True)))
     assert {m for m in imported if m.split(".")[0] == "ragusa"} - public == set()
 

@@ -7,29 +7,18 @@ release's. (Tooling: no clause marker.)"""
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import pkgutil
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import ragusa
 import ragusa.ai
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("api_snapshot", ROOT / "tools" / "api_snapshot.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.support import tool
 
 
 def test_the_snapshot_is_the_api_of_the_code() -> None:
-    snapshot = tool()
+    snapshot = tool("api_snapshot.py")
     live = snapshot.current_document(Path(ragusa.__file__).resolve().parents[1])
     written = snapshot.read(snapshot.CURRENT)
     changed = snapshot.differences(snapshot.flat(written["api"]), snapshot.flat(live["api"]))
@@ -38,13 +27,13 @@ def test_the_snapshot_is_the_api_of_the_code() -> None:
 
 
 def test_the_changelog_names_every_change_since_the_last_release() -> None:
-    snapshot = tool()
+    snapshot = tool("api_snapshot.py")
     current, released = snapshot.read(snapshot.CURRENT), snapshot.read(snapshot.RELEASED)
     assert snapshot.unrecorded(current, released) == []
 
 
 def test_the_check_sees_a_change_and_reads_only_the_changelog_since_the_release() -> None:
-    snapshot = tool()
+    snapshot = tool("api_snapshot.py")
     old = {"ragusa": {"ragusa.f": "def (x: int)", "ragusa.C": "class ()", "ragusa.C.a": "attribute: int"}}
     new = {"ragusa": {"ragusa.f": "def (x: str)", "ragusa.g": "def ()", "ragusa.D": "class ()", "ragusa.D.b": "x"}}
     changed = snapshot.differences(snapshot.flat(old), snapshot.flat(new))
@@ -62,7 +51,7 @@ def test_the_check_sees_a_change_and_reads_only_the_changelog_since_the_release(
     assert f"## [{released['version']}]" in snapshot.CHANGELOG.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("name", tool().MODULES)
+@pytest.mark.parametrize("name", tool("api_snapshot.py").MODULES)
 def test_each_public_module_has_every_name_it_lists(name: str) -> None:
     module = importlib.import_module(name)
     assert [n for n in module.__all__ if not hasattr(module, n)] == []

@@ -4,7 +4,6 @@ refused once the game is over, the solo setup and result lines. (The web page: t
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from pathlib import Path
@@ -26,6 +25,7 @@ from ragusa.text.explain import explain_action, fish_spent, why_now
 from ragusa.text.i18n import choose_language, translator
 from ragusa.text.log import describe_event, describe_setup
 from tests.protocol_support import check
+from tests.support import tool
 
 
 def _ask(store: MemoryStore, msg: dict[str, Any]) -> dict[str, Any]:
@@ -205,12 +205,8 @@ def test_the_language_follows_accept_language() -> None:
 
 
 def test_the_catalogues_are_complete() -> None:
-    spec = importlib.util.spec_from_file_location("i18n_tool", Path(__file__).parents[1] / "tools" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
     # every message of the text, the page and the component data is translated, with the same {fields}
-    assert tool.problems() == []
+    assert tool("i18n.py").problems() == []
 
 
 @pytest.mark.clause("END-BONUS-1", "ED-1")

@@ -7,9 +7,7 @@ give, or when a copy and freeze changes any field of a real position. (Tooling: 
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 from types import ModuleType
 
 import attrs
@@ -18,18 +16,14 @@ import pytest
 from ragusa import apply, is_terminal, legal_actions, new_game
 from ragusa.core.state import GameState, Options, PlayerState
 from ragusa.core.work import Work
+from tests.support import tool
 
-ROOT = Path(__file__).resolve().parents[1]
 STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState))
 PLAYER_FIELDS = tuple(f.name for f in attrs.fields(PlayerState))
 
 
 def generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("generate_fields", ROOT / "tools" / "generate_fields.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool("generate_fields.py")
 
 
 def test_the_written_out_modules_are_what_the_fields_give() -> None:
