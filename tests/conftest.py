@@ -1,4 +1,11 @@
-"""Suite-wide pytest hooks and the hypothesis profile.
+"""Suite-wide pytest hooks and the hypothesis profiles.
+
+The property tests run under the ``suite`` profile wherever the suite runs (CI, a laptop, the README's
+command): examples are derived from each test's own code (``derandomize``), no example database is
+read or written, and nothing depends on time (no deadline, no too-slow health check). The same
+commit therefore always gets the same verdict. The ``explore`` profile (``python -m tests.explore``,
+see CONTRIBUTING) draws new examples from a seed at a larger budget, to find what the fixed examples
+miss; each failure it finds becomes a fixed test.
 
 With ``RAGUSA_FAIL_ON_SKIP=1`` in the environment (CI sets it, after installing every extra), a
 skipped test fails the run: on a complete install nothing may skip, so a skip means a test that
@@ -11,13 +18,59 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
-# CI explores the same examples on every run (a property test never fails a submission by luck);
-# locally, each run draws new examples, so the fuzzers keep searching.
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+#: the suite's profile: the same examples on every run and every machine, whatever the clock says
+settings.register_profile(
+    "suite",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+#: the exploration's profile (`python -m tests.explore`): examples drawn from `--hypothesis-seed`,
+#: every test's budget multiplied by `--explore-budget`
+settings.register_profile(
+    "explore",
+    derandomize=False,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+# the suite's profile whatever the environment says (hypothesis would load its own "ci" profile when
+# CI is set); `--hypothesis-profile explore` selects the other one after this
+settings.load_profile("suite")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--explore-budget",
+        type=int,
+        default=10,
+        help="under the explore profile, each property test's examples times this (default 10)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under the ``explore`` profile, every property test draws new examples (even one that asks for
+    ``derandomize``) and runs its budget times as many."""
+    if settings.get_current_profile_name() != "explore":
+        return
+    factor: int = config.getoption("--explore-budget")
+    done: set[int] = set()
+    for item in items:
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if test is None or not isinstance(own, settings) or id(test) in done:
+            continue
+        done.add(id(test))
+        # hypothesis reads a test's settings from this attribute each time the test runs
+        test._hypothesis_internal_use_settings = settings(
+            own, derandomize=False, database=None, max_examples=own.max_examples * factor
+        )
+
 
 _skipped: list[str] = []
 
