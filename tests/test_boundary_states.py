@@ -233,6 +233,26 @@ def test_an_impossible_position_is_refused_naming_its_clause(
     assert all(v.path.startswith("$") and v.message for v in info.value.violations)
 
 
+@pytest.mark.clause("WINERY-1", "ACT-3", "ACT-5")
+def test_the_activations_of_the_placement_being_resolved_are_not_counted_yet() -> None:
+    # 3 players, seat 1 has placed on s54 (the Winery and the Rector's Palace) and is keeping a bonus
+    # card; the Winery hex is still to come. It holds 2 houses, both seat 1's: s60 (placed before) and
+    # s54 (the new one). Resolved so far: 1 Winery activation (s60's, by its own placement); the new
+    # placement will activate both. With 2 grapes, at most 1 x 2 = 2 wine now, not 3 x 2 = 6.
+    s = by_phase(3)[Phase.RECTOR_KEEP]
+    assert (s.placed, s.pending_hexes, s.current_hex, s.queue) == (BOARD.spot_index["s54"], (35,), 36, (53,))
+    assert BOARD.hex_ids[35] == "winery" and s.players[1].commodities == (0, 2, 5)
+    assert validate(s) == []
+    raised = _seat(s, 1, commodities=(0, 5, 2))
+    found = validate(raised)
+    assert [(v.clause, v.path) for v in found] == [("WINERY-1", "$.players[1].commodities[1]")]
+    assert "1 Winery activation" in found[0].message
+    # the real position plays on: every successor validates
+    for action in legal_actions(s):
+        after = apply(s, action)
+        assert validate(after) == []
+
+
 def test_every_violation_is_listed() -> None:
     s = _seat(_mid3(), 0, commodities=(13, 14, 0))
     found = validate(s)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ragusa.contract.validation.census import beneficiary
 from ragusa.contract.validation.common import FISH, QUEUED, RESOLVING, Found, index_list
 from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY
 from ragusa.core.state import EMPTY, POWERHOUSE, GameState, Phase
@@ -126,12 +127,6 @@ def _activation(s: GameState, found: Found) -> None:
                 found.add("ACT-3", f"$.queue[{i}]", f"spot {q} holds no house on the current hex {s.current_hex}")
     elif s.queue:
         found.add("ACT-3", "$.queue", f"no house is activating in phase {phase!r}")
-
-
-def beneficiary(s: GameState, spot: int) -> int:
-    """Who the activation of the house on `spot` benefits (ACT-3, TWO-5, TWO-6)."""
-    owner = s.houses[spot]
-    return s.turn_seat if s.placed_power or owner == POWERHOUSE else owner
 
 
 def _effect(s: GameState, found: Found) -> None:

@@ -5,6 +5,11 @@ building a seat can have had.
 Pieces are never taken off the board (a solo bot's house only replaces a black one), so what the
 board holds now bounds what happened before: a house activated by every later placement on its hex
 (ACT-3) has been activated at most as many times as there are pieces placed there since.
+
+While a new house is being resolved, its placement is on the board but its activations are not all
+done: the hexes still to come (``pending_hexes``) and the houses still queued on the current hex
+(the head included: its effect waits for a decision) are owed. Every bound counts only the
+activations resolved so far, the owed ones taken off.
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ _NO_OPENING: Final[tuple[int, ...]] = (0,) * N_HEXES
 class Census:
     """What the board of `s` holds, counted once (see the module docs)."""
 
-    __slots__ = ("gains", "opening", "opening_all", "own", "pending", "pieces", "power", "solo")
+    __slots__ = ("gains", "opening", "opening_all", "owed", "own", "pending", "pieces", "power", "solo")
 
     def __init__(self, s: GameState) -> None:
         n = s.n_players
@@ -90,6 +95,8 @@ class Census:
                 if BOARD.hex_kind[h] != KIND_CITY and r >= 0:
                     got[r] -= 1
                     self.pending[r] += 1
+        #: owed[seat][hex]: activations of the hex's building the placement being resolved still owes the seat
+        self.owed = _owed(s)
         self.opening = OPENING_PER_HEX if self.solo else (_NO_OPENING,) * n
         self.opening_all = OPENING_ALL if self.solo else _NO_OPENING
 
@@ -98,7 +105,14 @@ class Census:
         return self.pieces[h] - self.opening_all[h]
 
     def activations(self, seat: int, building: str) -> int:
-        """The most activations of `building` that can have benefited `seat` so far.
+        """The most activations of `building` that can have benefited `seat` and are resolved: every
+        activation the board allows (`all_activations`) but those the placement being resolved still
+        owes the seat (its hexes to come, the houses still queued on the current hex)."""
+        return self.all_activations(seat, building) - self.owed[seat][HEX[building]]
+
+    def all_activations(self, seat: int, building: str) -> int:
+        """The most activations of `building` that can benefit `seat` once every placement on the
+        board is resolved.
 
         Arrow buildings (ACT-3): each placement on the hex activates every house there, so with
         `k` placements on it, the seat's opening houses have been activated at most `k` times each
@@ -130,3 +144,30 @@ class Census:
             for r, extra in enumerate(self.pending):
                 res[r] += extra
         return res
+
+
+def _owed(s: GameState) -> list[list[int]]:
+    """Per seat and hex: the activations the placement being resolved has still to give the seat there
+    (ACT-3, ACT-4, ACT-5; a powerhouse's for the placing seat, TWO-5, TWO-6)."""
+    owed = [[0] * N_HEXES for _ in range(s.n_players)]
+    if s.placed < 0:
+        return owed
+    for h in s.pending_hexes:
+        if BOARD.hex_kind[h] != KIND_CITY:
+            continue
+        if BOARD.hex_building[h] in NEW_HOUSE_ONLY:
+            owed[beneficiary(s, s.placed)][h] += 1
+            continue
+        for x in BOARD.hex_spots[h]:
+            if s.houses[x] >= 0 or s.houses[x] == POWERHOUSE:
+                owed[beneficiary(s, x)][h] += 1
+    if s.current_hex >= 0:
+        for x in s.queue:
+            owed[beneficiary(s, x)][s.current_hex] += 1
+    return owed
+
+
+def beneficiary(s: GameState, spot: int) -> int:
+    """Who the activation of the house on `spot` benefits (ACT-3, TWO-5, TWO-6)."""
+    owner = s.houses[spot]
+    return s.turn_seat if s.placed_power or owner == POWERHOUSE else owner
