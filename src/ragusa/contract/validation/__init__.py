@@ -16,7 +16,8 @@ check may need what an earlier one establishes (an index in range, a consistent 
 4. **derived numbers** (`rules=True`), each family of docs/boundary.md on the board counted once
    (`.census`): VP by source, orphans and resources against the pieces and activations that earn
    them (`.sources`); the requirements every house met (`.placement`); the phase and the turn
-   (`.turns`); the solo cards, reserved spots and bot seats (`.solo`); at the end, walls, Cathedral
+   (`.turns`); the activation in progress and the end against the way the rules get there
+   (`.progress`); the solo cards, reserved spots and bot seats (`.solo`); at the end, walls, Cathedral
    and bonus cards scored again from the position, and the solo bots' last trades (`.ending`);
 5. **explicit chance** (`.chance`, games started with `new_game(..., chance=True)`): no generator,
    the cards not drawn yet sorted, and a chance node that is the next draw of its remembered
@@ -36,6 +37,7 @@ from ragusa.contract.validation.common import Found
 from ragusa.contract.validation.ending import check_bot_end_trades, check_final_scores
 from ragusa.contract.validation.holdings import check_holdings
 from ragusa.contract.validation.placement import check_requirements
+from ragusa.contract.validation.progress import check_activation, check_end
 from ragusa.contract.validation.solo import check_solo
 from ragusa.contract.validation.sources import check_sources
 from ragusa.contract.validation.structure import check_structure
@@ -77,6 +79,8 @@ def check_rules(s: GameState, found: Found) -> None:
     check_sources(s, c, found)
     check_requirements(s, c, found)
     check_turns(s, found)
+    check_activation(s, found)
+    check_end(s, found)
     check_solo(s, found)
     check_final_scores(s, found)
     check_bot_end_trades(s, c, found)

@@ -23,7 +23,7 @@ from ragusa.rules.two_player import powerhouse_spots
 
 #: the most fish a unit of a resource costs (FISH-1): every remainder of the fish a seat held
 #: when it was asked to order its hexes is met in this many consecutive counts
-_FISH_WINDOW = 4
+FISH_WINDOW = 4
 
 
 def check_turns(s: GameState, found: Found) -> None:
@@ -100,7 +100,7 @@ def _order(s: GameState, found: Found) -> None:
     seat may have traded fish since, so any count from what it holds now up is possible."""
     fish = s.players[s.turn_seat].resources[FISH]
     deck = len(s.bonus_deck)
-    if not any(order_matters(s.pending_hexes, f, deck) for f in range(fish, fish + _FISH_WINDOW)):
+    if not any(order_matters(s.pending_hexes, f, deck) for f in range(fish, fish + FISH_WINDOW)):
         found.add(
             "ACT-5",
             "$.phase",
