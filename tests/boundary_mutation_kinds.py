@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from ragusa import GameState, Place, legal_actions
-from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY
+from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_COUNTRY
 from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.state import (
     EMPTY,
@@ -57,6 +57,8 @@ START = COMPONENTS.market.start
 SHIP_ARRIVAL = {s.id: (s.arrival.commodity, s.arrival.steps) for s in COMPONENTS.ships}
 COMMODITIES = ("silver", "wine", "oil")
 CARD_SPOTS = frozenset(x for spots in PATRICIAN.values() for x in spots)
+#: the building on each city hex, by hex
+BUILDING_OF = {BOARD.building_hex[i]: name for name, i in BUILDING_INDEX.items()}
 
 
 def any_seat(s: GameState, rng: R, ok: Callable[[int], bool], seats: list[int] | None = None) -> int | None:
@@ -592,6 +594,156 @@ def end_trade_skips_a_seat(s: GameState, rng: R) -> GameState | None:
     return attrs.evolve(s, end_seats=s.end_seats[:1] + s.end_seats[2:])
 
 
+# --------------------------------------------------------------------------- bookkeeping
+# Each count stays as it was (pieces, resources, cards, VP): one piece of the activation's or the
+# end's bookkeeping moves.
+
+#: the decision a new house's activation of a city hex opens first, by building: its own, or the
+#: trade window before a building that reads a resource (FISH-2)
+DECISION_PHASE = {
+    "mason": Phase.MASON,
+    "architect": Phase.ARCHITECT,
+    "rectors-palace": Phase.RECTOR_DRAW,
+    **dict.fromkeys(("winery", "oil-press", "silversmith", "fishmonger"), Phase.TRADE_WINDOW),
+}
+QUEUED = (
+    Phase.TRADE_WINDOW,
+    Phase.MASON,
+    Phase.ARCHITECT,
+    Phase.MARKET,
+    Phase.WHARF,
+    Phase.RECTOR_DRAW,
+    Phase.RECTOR_KEEP,
+)
+
+
+def clockwise(s: GameState, h: int) -> tuple[int, ...]:
+    """The houses (and powerhouses) on city hex `h`, clockwise from the new house (ACT-3)."""
+    ring = BOARD.hex_spots[h]
+    i = ring.index(s.placed)
+    return tuple(x for x in ring[i:] + ring[:i] if s.houses[x] >= 0 or s.houses[x] == POWERHOUSE)
+
+
+def _activating(s: GameState) -> bool:
+    return s.phase in QUEUED and s.placed >= 0 and s.current_hex >= 0 and bool(s.queue)
+
+
+def queue_reordered(s: GameState, rng: R) -> GameState | None:
+    if not _activating(s) or len(s.queue) < 2:
+        return None
+    order = list(s.queue)
+    while order == list(s.queue):
+        rng.shuffle(order)
+    return attrs.evolve(s, queue=tuple(order))
+
+
+def queue_skips_a_house(s: GameState, rng: R) -> GameState | None:
+    if not _activating(s) or len(s.queue) < 3:
+        return None
+    i = rng.randrange(1, len(s.queue) - 1)
+    return attrs.evolve(s, queue=s.queue[:i] + s.queue[i + 1 :])
+
+
+def decision_to_another_house(s: GameState, rng: R) -> GameState | None:
+    """The decision handed to the owner of a house still queued on the hex, that house put at the
+    queue's head (a house already activated is not: its turn may have left no trace)."""
+    if not _activating(s) or s.placed_power:
+        return None
+    here = [x for x in s.queue[1:] if s.houses[x] >= 0 and s.houses[x] != s.seat]
+    if not here:
+        return None
+    x = rng.choice(here)
+    return attrs.evolve(s, queue=(x, *(q for q in s.queue if q != x)), seat=s.houses[x])
+
+
+def rector_queues_another_house(s: GameState, rng: R) -> GameState | None:
+    if not _activating(s) or s.current_hex not in (HEX["rectors-palace"], HEX["cathedral"]):
+        return None
+    others = [x for x in BOARD.hex_spots[s.current_hex] if s.houses[x] == s.turn_seat and x != s.placed]
+    return attrs.evolve(s, queue=(rng.choice(others),)) if others else None
+
+
+def hexes_to_come_reordered(s: GameState, rng: R) -> GameState | None:
+    if s.placed < 0 or len(s.pending_hexes) < 2:
+        return None
+    return attrs.evolve(s, pending_hexes=tuple(reversed(s.pending_hexes)))
+
+
+def hex_started_out_of_order(s: GameState, rng: R) -> GameState | None:
+    """A later city hex of the spot started first (its first decision open: a Mason or an Architect
+    with a choice, the Rector's draw, a trade window for a seat with fish), while the current one
+    waits, when no order of the hexes left could change the outcome."""
+    if not _activating(s) or s.queue != clockwise(s, s.current_hex) or s.placed_power:
+        return None
+    hexes = BOARD.spot_hexes[s.placed]
+    left = tuple(h for h in hexes if h == s.current_hex or h in s.pending_hexes)
+    fish = s.players[s.turn_seat].resources[FISH]
+    if any(order_matters(left, f, len(s.bonus_deck) + len(s.rector_hand)) for f in range(fish, fish + 12)):
+        return None
+    p = s.players[s.turn_seat]
+    can = {
+        "mason": EMPTY in s.walls,
+        "architect": p.towers_left > 0 and any(s.towers[x] == EMPTY for x in BOARD.tower_spots),
+        "rectors-palace": bool(s.bonus_deck or s.rector_hand),
+        **dict.fromkeys(("winery", "oil-press", "silversmith", "fishmonger"), fish >= 2),
+    }
+    later = [h for h in s.pending_hexes if hexes.index(h) > hexes.index(s.current_hex)]
+    later = [h for h in later if BOARD.hex_kind[h] == KIND_CITY and can.get(BUILDING_OF.get(h, ""), False)]
+    if not later:
+        return None
+    h = rng.choice(later)
+    pending = tuple(x for x in hexes if x != h and (x == s.current_hex or x in s.pending_hexes))
+    moved_on = attrs.evolve(s, current_hex=h, pending_hexes=pending, rector_hand=())
+    deck = s.rector_hand + s.bonus_deck if s.rector_hand else s.bonus_deck
+    return attrs.evolve(
+        moved_on,
+        queue=clockwise(moved_on, h),
+        phase=DECISION_PHASE[BUILDING_OF[h]],
+        seat=s.turn_seat,
+        window_done=True,
+        bonus_deck=tuple(sorted(deck)) if s.chance is not None else deck,
+    )
+
+
+def nothing_started_yet_some_done(s: GameState, rng: R) -> GameState | None:
+    if s.phase != Phase.ORDER or s.current_hex < 0:
+        return None
+    return attrs.evolve(s, current_hex=-1)
+
+
+def ended_by_passes_with_a_placement(s: GameState, rng: R) -> GameState | None:
+    """A game in play declared ended by passes (its last trades offered), while a seat with pieces
+    has a legal placement."""
+    if s.phase != Phase.PLACE or s.solo is not None or s.placements == 0:
+        return None
+    able = _able(s)
+    if not any(isinstance(a, Place) for a in legal_actions(s)):
+        return None
+    order = [(s.start_seat + k) % s.n_players for k in range(s.n_players)]
+    offered = tuple(x for x in order if s.players[x].resources[FISH] >= 2)
+    if not offered:
+        return None
+    return attrs.evolve(s, phase=Phase.END_TRADE, seat=offered[0], end_seats=offered, passes=len(able))
+
+
+def last_trade_turn_moved(s: GameState, rng: R) -> GameState | None:
+    if s.phase != Phase.END_TRADE or len(s.end_seats) < 2:
+        return None
+    return attrs.evolve(s, seat=s.end_seats[1])
+
+
+def last_trades_reordered(s: GameState, rng: R) -> GameState | None:
+    if s.phase != Phase.END_TRADE or len(s.end_seats) < 2:
+        return None
+    return attrs.evolve(s, end_seats=tuple(reversed(s.end_seats)), seat=s.end_seats[-1])
+
+
+def solo_ends_on_a_bot_turn(s: GameState, rng: R) -> GameState | None:
+    if s.solo is None or s.phase not in (Phase.END_TRADE, Phase.OVER):
+        return None
+    return attrs.evolve(s, turn_seat=rng.choice(s.solo.bot_seats))
+
+
 def _kind(family: str, make: Make, why: str) -> Kind:
     return Kind(family, make.__name__.replace("_", " "), why, make)
 
@@ -661,4 +813,15 @@ KINDS: tuple[Kind, ...] = (
     _kind("game over", bot_end_trades_changed, "SOLO-7, R-16: a bot's end trades follow its rule"),
     _kind("game over", passes_after_the_last_house, "R-14: the last turn was a placement"),
     _kind("game over", end_trade_skips_a_seat, "END-2: every seat with fish is offered the last trade"),
+    _kind("bookkeeping", queue_reordered, "ACT-3: a city hex activates its houses clockwise from the new one"),
+    _kind("bookkeeping", queue_skips_a_house, "ACT-3: every house on the hex activates, in turn"),
+    _kind("bookkeeping", decision_to_another_house, "ACT-3: the new house activates first, then clockwise"),
+    _kind("bookkeeping", rector_queues_another_house, "ACT-4: only the new house activates the Rector's Palace"),
+    _kind("bookkeeping", hexes_to_come_reordered, "ACT-5: the hexes to come keep the spot's order"),
+    _kind("bookkeeping", hex_started_out_of_order, "ACT-5: the spot's order unless the order could matter"),
+    _kind("bookkeeping", nothing_started_yet_some_done, "TURN-2, ACT-5: a hex is done only once one started"),
+    _kind("bookkeeping", ended_by_passes_with_a_placement, "R-14: the game ends by passes only when none could place"),
+    _kind("bookkeeping", last_trade_turn_moved, "END-2: the first seat of end_seats trades now"),
+    _kind("bookkeeping", last_trades_reordered, "END-2: the last trades go in turn order from the start seat"),
+    _kind("bookkeeping", solo_ends_on_a_bot_turn, "SOLO-7, SOLO-3: the solo game ends after the human's turn"),
 )

@@ -21,6 +21,7 @@ import attrs
 
 from ragusa import GameState, Options, apply, is_terminal, legal_actions, new_game, validate
 from ragusa.bots import GreedyBot
+from ragusa.contract.validation.chance import is_setup_node
 from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, RES_INDEX
 from ragusa.core.components import COMPONENTS
 from ragusa.core.state import EMPTY, POWERHOUSE, Phase
@@ -44,7 +45,7 @@ PRODUCERS = (
 )
 
 #: the family names, in the order of docs/boundary.md
-FAMILIES = ("VP by source", "orphans", "requirements", "resources", "phase", "solo", "game over")
+FAMILIES = ("VP by source", "orphans", "requirements", "resources", "phase", "solo", "game over", "bookkeeping")
 
 Make = Callable[[GameState, random.Random], "GameState | None"]
 
@@ -177,17 +178,23 @@ MODES: tuple[tuple[int, str, Options], ...] = (
 )
 
 
-def reachable_positions(games: int = 2, every: int = 9) -> Iterator[GameState]:
+def reachable_positions(games: int = 2, every: int = 9, chance_games: int = 1) -> Iterator[GameState]:
     """Every `every`-th state, the first of each phase and every end-game trade of random and greedy
-    games of each mode."""
+    seeded games of each mode, and of random games with explicit chance (every outcome drawn by the
+    game's generator here: `new_game(..., chance=True)`), but the empty table of their setup's draws."""
     for players, edition, options in MODES:
-        for g in range(games):
+        for g in range(games + chance_games):
             rng = random.Random(g)
-            bot = GreedyBot() if g % 2 else None
-            state = new_game(players, seed=g, edition=edition, options=options)
+            bot = GreedyBot() if g % 2 and g < games else None
+            if g < games:
+                state = new_game(players, seed=g, edition=edition, options=options)
+            else:
+                state = new_game(players, edition=edition, options=options, chance=True)
             seen: set[Phase] = set()
             for i in range(10_000):
-                if i % every == 0 or state.phase not in seen or state.phase == Phase.END_TRADE:
+                if is_setup_node(state):  # the empty table while the setup draws: nothing to move
+                    pass
+                elif i % every == 0 or state.phase not in seen or state.phase == Phase.END_TRADE:
                     seen.add(state.phase)
                     yield state
                 if is_terminal(state):
