@@ -30,6 +30,7 @@ from ragusa.contract.validation.views import validate_view
 from ragusa.contract.views import view_from_json, view_to_data
 from ragusa.core.board import BOARD
 from ragusa.core.state import EMPTY, RESERVED, VP_BONUS, VP_WALLS, Options, Phase, PlayerState
+from tests.boundary_documents import VALUES, mutate, paths
 from tests.boundary_positions import MODES, by_phase, game, last, middle
 
 
@@ -276,42 +277,7 @@ _SOURCES = [middle(3), middle(2), middle(1), last(4), *by_phase(3).values(), *by
 _DOCS = [state_to_data(s) for s in _SOURCES]
 
 
-def _paths(doc: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            out.extend(_paths(v, (*path, k)))
-    elif isinstance(doc, (list, tuple)):
-        for i, v in enumerate(doc):
-            out.extend(_paths(v, (*path, i)))
-    return out
-
-
-_PATHS = [_paths(d)[1:] for d in _DOCS]
-_VALUES = st.one_of(
-    st.integers(-4, 30),
-    st.sampled_from([2**64, -(2**70), 12, 13, 0, 1, 2, 3]),
-    st.booleans(),
-    st.none(),
-    st.sampled_from(["s1", "w1", "h1", "architect", "wood", "over", "place", "mason", "", "x" * 300]),
-    st.lists(st.integers(-3, 5), max_size=4),
-)
-
-
-def _mutate(doc: Any, path: tuple[Any, ...], value: Any, how: str) -> Any:
-    doc = json.loads(json.dumps(doc))
-    parent = doc
-    for key in path[:-1]:
-        parent = parent[key]
-    key = path[-1]
-    if how == "delete":
-        del parent[key]
-    elif how == "swap" and isinstance(parent, list) and len(parent) > 1:
-        j = (key + 1) % len(parent)
-        parent[key], parent[j] = parent[j], parent[key]
-    else:
-        parent[key] = value
-    return doc
+_PATHS = [paths(d)[1:] for d in _DOCS]
 
 
 def _playable(state: GameState) -> None:
@@ -331,7 +297,7 @@ def test_mutated_documents_are_refused_or_playable(data: st.DataObject) -> None:
     k = data.draw(st.integers(0, len(_DOCS) - 1))
     path = data.draw(st.sampled_from(_PATHS[k]))
     how = data.draw(st.sampled_from(["set", "set", "set", "delete", "swap"]))
-    doc = _mutate(_DOCS[k], path, data.draw(_VALUES), how)
+    doc = mutate(_DOCS[k], path, data.draw(VALUES), how)
     try:
         state = state_from_json(json.dumps(doc))
     except InvalidInputError:
@@ -350,7 +316,7 @@ def test_a_player_state_alone_is_never_trusted() -> None:
 
 
 _VIEW_DOCS = [json.loads(json.dumps(view_to_data(view(s, k % s.n_players)))) for k, s in enumerate(_SOURCES)]
-_VIEW_PATHS = [_paths(d)[1:] for d in _VIEW_DOCS]
+_VIEW_PATHS = [paths(d)[1:] for d in _VIEW_DOCS]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -359,7 +325,7 @@ def test_mutated_views_are_refused_or_read_never_crash(data: st.DataObject) -> N
     k = data.draw(st.integers(0, len(_VIEW_DOCS) - 1))
     path = data.draw(st.sampled_from(_VIEW_PATHS[k]))
     how = data.draw(st.sampled_from(["set", "set", "delete", "swap"]))
-    doc = _mutate(_VIEW_DOCS[k], path, data.draw(_VALUES), how)
+    doc = mutate(_VIEW_DOCS[k], path, data.draw(VALUES), how)
     try:
         v = view_from_json(json.dumps(doc))
     except InvalidInputError:
