@@ -140,3 +140,11 @@ def test_the_solo_game_ends_on_the_humans_turn() -> None:
     s = last(1)
     assert s.phase == Phase.OVER and s.turn_seat == 0 and validate(s) == []
     assert ("SOLO-7", "$.turn_seat") in _clauses(attrs.evolve(s, turn_seat=1))
+
+
+@pytest.mark.clause("R-19", "R-14")
+def test_a_solo_game_ends_by_a_pass_only_once_the_human_alone_has_pieces() -> None:
+    s = last(1)
+    players = [attrs.evolve(p, houses_left=1) for p in s.players]  # every colour with a house left
+    passed = attrs.evolve(s, players=tuple(players), passes=1)
+    assert _end(passed) == [("R-19", "$.passes")]

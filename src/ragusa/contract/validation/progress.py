@@ -8,7 +8,8 @@ ring, and the Rector's Palace and the Cathedral queue only the new house (ACT-3,
 
 *End* (`check_end`): a game ended by passes ended at the pass that made every seat with pieces pass
 in a row, by one of those seats, none of which had a legal placement (R-14); the last fish trades
-only remove placements, so none has one now. A solo game ends on the human's turn (SOLO-7).
+only remove placements, so none has one now. A solo game ends on the human's turn (SOLO-7), by a
+pass only once the human alone has pieces (a bot never passes, R-19).
 """
 
 from __future__ import annotations
@@ -99,13 +100,21 @@ def _chosen(s: GameState, hexes: tuple[int, ...], found: Found) -> None:
 def check_end(s: GameState, found: Found) -> None:
     if s.phase not in (Phase.END_TRADE, Phase.OVER):
         return
+    able = [seat for seat, p in enumerate(s.players) if p.houses_left + p.powerhouses_left]
     if s.solo is not None:
         if s.turn_seat != HUMAN:
             found.add("SOLO-7", "$.turn_seat", f"the solo game ends on the human's turn (seat {HUMAN})")
-        return
-    able = [seat for seat, p in enumerate(s.players) if p.houses_left + p.powerhouses_left]
+            return
+        if s.passes and able != [HUMAN]:
+            found.add(
+                "R-19",
+                "$.passes",
+                f"a solo bot never passes, so the game ends by a pass only once the human alone has pieces; seats "
+                f"{able} have",
+            )
+            return
     if not able or s.passes < len(able):
-        return  # no piece left (TURN-3), or refused by the bookkeeping (R-14)
+        return  # no piece left (TURN-3), the human's last house (SOLO-7), or refused by the bookkeeping (R-14)
     if s.passes > len(able):
         found.add(
             "R-14",
