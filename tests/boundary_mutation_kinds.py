@@ -606,15 +606,6 @@ DECISION_PHASE = {
     "rectors-palace": Phase.RECTOR_DRAW,
     **dict.fromkeys(("winery", "oil-press", "silversmith", "fishmonger"), Phase.TRADE_WINDOW),
 }
-QUEUED = (
-    Phase.TRADE_WINDOW,
-    Phase.MASON,
-    Phase.ARCHITECT,
-    Phase.MARKET,
-    Phase.WHARF,
-    Phase.RECTOR_DRAW,
-    Phase.RECTOR_KEEP,
-)
 
 
 def clockwise(s: GameState, h: int) -> tuple[int, ...]:
@@ -625,7 +616,8 @@ def clockwise(s: GameState, h: int) -> tuple[int, ...]:
 
 
 def _activating(s: GameState) -> bool:
-    return s.phase in QUEUED and s.placed >= 0 and s.current_hex >= 0 and bool(s.queue)
+    """A house on the current city hex is activating (a queue is only kept while one does)."""
+    return s.placed >= 0 and s.current_hex >= 0 and bool(s.queue)
 
 
 def queue_reordered(s: GameState, rng: R) -> GameState | None:

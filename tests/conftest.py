@@ -20,25 +20,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-#: the suite's profile: the same examples on every run and every machine, whatever the clock says
-settings.register_profile(
-    "suite",
-    derandomize=True,
-    database=None,
-    deadline=None,
-    print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+#: what both profiles share: no example database, nothing that depends on the clock
+_TIMELESS = settings(database=None, deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+#: the suite's profile: the same examples on every run and every machine
+settings.register_profile("suite", _TIMELESS, derandomize=True)
 #: the exploration's profile (`python -m tests.explore`): examples drawn from `--hypothesis-seed`,
 #: every test's budget multiplied by `--explore-budget`
-settings.register_profile(
-    "explore",
-    derandomize=False,
-    database=None,
-    deadline=None,
-    print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+settings.register_profile("explore", _TIMELESS, derandomize=False)
 # the suite's profile whatever the environment says (hypothesis would load its own "ci" profile when
 # CI is set); `--hypothesis-profile explore` selects the other one after this
 settings.load_profile("suite")
