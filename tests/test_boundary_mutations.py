@@ -25,17 +25,19 @@ def positions() -> tuple[GameState, ...]:
 
 @functools.cache
 def other_positions() -> tuple[GameState, ...]:
-    """Positions of other games than the table's: every fifth state of one game per mode, seeds 100 up."""
+    """Positions of other games than the table's: every fifth state of two games per mode, one seeded
+    (seeds 100 up) and one with explicit chance (its outcomes drawn here, seeds 200 up)."""
     out: list[GameState] = []
     for k, (players, edition, options) in enumerate(MODES):
-        rng = random.Random(100 + k)
-        state = new_game(players, seed=100 + k, edition=edition, options=options)
-        for i in range(10_000):
-            if i % 5 == 0 or is_terminal(state):
-                out.append(state)
-            if is_terminal(state):
-                break
-            state = apply(state, rng.choice(legal_actions(state)))
+        for chance in (False, True):
+            rng = random.Random(200 + k if chance else 100 + k)
+            state = new_game(players, seed=None if chance else 100 + k, edition=edition, options=options, chance=chance)
+            for i in range(10_000):
+                if i % 5 == 0 or is_terminal(state):
+                    out.append(state)
+                if is_terminal(state):
+                    break
+                state = apply(state, rng.choice(legal_actions(state)))
     return tuple(out)
 
 
