@@ -1,7 +1,7 @@
 """Fuzzing the entry points that read outside input, beyond the document readers (their own fuzzers
 are in tests/test_validation.py and tests/test_boundary_states.py): the engine's request lines
 (`ragusa engine`), records replayed and verified, and the command line's files (`ragusa legal`,
-`apply`, `view`, `replay`, `verify`). No input gets a traceback, an `internal` error or an
+`apply`, `view`, `replay`, `verify`, `perft`). No input gets a traceback, an `internal` error or an
 exception: the engine answers one valid protocol line, never `internal`; a command exits 0, 1 (an
 illegal action, or scores that do not match) or 2 (bad input, said in one short line on standard
 error)."""
@@ -197,6 +197,47 @@ def test_the_record_commands_read_any_file(scratch: Path, data: st.DataObject) -
     _well_behaved(code, err, illegal_possible=True)
     if as_json and code in (0, 1) and out.strip():
         json.loads(out)
+
+
+#: the committed perft file's first positions (its comment header and the 2- and 3-player starts)
+PERFT = "\n\n".join((Path(__file__).resolve().parent / "perft" / "ragusa.perft").read_text().split("\n\n")[:3])
+#: lines put in place of one of its lines: starts no game has, bad prefixes, counts and keys
+PERFT_LINES = [
+    "start players=9 seed=1",
+    "start seed=1",
+    "start players=2 seed=x",
+    "start players=2 seed=1 edition=3rd",
+    "start players=2 seed=1 options=bogus",
+    'prefix [{"type": "pass"}]',
+    "prefix [1]",
+    "prefix [",
+    "perft x y",
+    "perft 1 999",
+    "id",
+    "",
+    "# a comment",
+]
+
+
+@st.composite
+def perft_files(draw: st.DrawFn) -> str:
+    lines = PERFT.splitlines()
+    i = draw(st.integers(0, len(lines) - 1), label="line")
+    how = draw(st.sampled_from(["replace", "delete", "cut"]), label="how")
+    if how == "delete":
+        del lines[i]
+    elif how == "cut":
+        lines[i] = lines[i][: draw(st.integers(0, len(lines[i])), label="at")]
+    else:
+        lines[i] = draw(st.one_of(st.sampled_from(PERFT_LINES), st.text(max_size=20)), label="new line")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=perft_files())
+def test_perft_reads_any_file(scratch: Path, text: str) -> None:
+    code, _, err = _ragusa("perft", _file(scratch, "cases.perft", text), "--max-depth", "1")
+    _well_behaved(code, err, illegal_possible=True)  # 1: a count differs
 
 
 def test_a_view_document_is_not_a_state(scratch: Path) -> None:

@@ -117,6 +117,8 @@ def _case(block: list[tuple[int, str, str]]) -> PerftCase:
     if "id" not in fields or "start" not in fields:
         raise ValueError(f"line {block[0][0]}: a block needs an id and a start line")
     start = dict(part.partition("=")[::2] for part in fields["start"].split())
+    if "players" not in start or "seed" not in start:
+        raise ValueError(f"line {block[0][0]}: the start line needs players= and seed=")
     prefix = tuple(action_from_data(a) for a in json.loads(fields.get("prefix", "[]")))
     return PerftCase(
         id=fields["id"],
@@ -196,7 +198,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"ragusa perft: no position {unknown[0]!r} in {args.file}", file=sys.stderr)
             return 2
         cases = [c for c in cases if c.id in args.id]
-    failed = [c.id for c in cases if not _check(c, args.max_depth)]
+    try:
+        failed = [c.id for c in cases if not _check(c, args.max_depth)]
+    except ValueError as exc:  # a start no game has (players, edition, options) or an illegal prefix
+        print(f"ragusa perft: {args.file}: {exc}", file=sys.stderr)
+        return 2
     if failed:
         print(f"perft: {len(failed)} position(s) differ: {', '.join(failed)}")
         return 1
