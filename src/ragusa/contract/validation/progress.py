@@ -19,8 +19,9 @@ import attrs
 from ragusa.contract.validation.common import FISH, QUEUED, Found, count
 from ragusa.contract.validation.turns import FISH_WINDOW
 from ragusa.core.board import BOARD, KIND_CITY
-from ragusa.core.state import POWERHOUSE, GameState, Phase
-from ragusa.rules.activation import NEW_HOUSE_ONLY, order_matters
+from ragusa.core.state import GameState, Phase
+from ragusa.core.work import Work
+from ragusa.rules.activation import NEW_HOUSE_ONLY, order_matters, start_hex
 from ragusa.rules.legal import legal_moves
 from ragusa.rules.solo.patrician import HUMAN
 
@@ -53,13 +54,11 @@ def activated_hexes(s: GameState) -> tuple[int, ...]:
 
 
 def ring_queue(s: GameState, h: int) -> tuple[int, ...]:
-    """The queue city hex `h` starts with: the new house alone (ACT-4), or every house on the hex
-    clockwise from the new one (ACT-3)."""
-    if BOARD.hex_building[h] in NEW_HOUSE_ONLY:
-        return (s.placed,)
-    ring = BOARD.hex_spots[h]
-    i = ring.index(s.placed)
-    return tuple(x for x in ring[i:] + ring[:i] if s.houses[x] >= 0 or s.houses[x] == POWERHOUSE)
+    """The queue city hex `h` starts with (the rule's own `start_hex` on a scratch copy): the new
+    house alone (ACT-4), or every house on the hex clockwise from the new one (ACT-3)."""
+    w = Work(s)
+    start_hex(w, h)
+    return w.queue
 
 
 def _queue(s: GameState, found: Found) -> None:
