@@ -133,7 +133,9 @@ async function inWorker(base, options) {
     listen = (kind, handler) => worker.addEventListener(kind, event => handler(kind === "message" ? event.data : event));
   }
   const idle = () => { if (IN_NODE && pending.size === 0) worker.unref(); };
+  let closed = null;  // why the worker answers no more
   const failAll = message => {
+    closed = closed ?? message;
     for (const { reject } of pending.values()) reject(new Error(`ragusa: ${message}`));
     pending.clear();
     idle();
@@ -147,7 +149,9 @@ async function inWorker(base, options) {
     else call.reject(new Error(`ragusa: ${error}`));
   });
   listen("error", event => failAll(`the worker failed: ${event.message ?? event}`));
+  if (IN_NODE) listen("exit", code => failAll(`the worker stopped (exit code ${code})`));
   const call = (op, fields = {}) => new Promise((resolve, reject) => {
+    if (closed !== null) return reject(new Error(`ragusa: ${closed}`));
     const id = next++;
     pending.set(id, { resolve, reject });
     if (IN_NODE) worker.ref();
