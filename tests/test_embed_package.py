@@ -105,6 +105,30 @@ console.log(JSON.stringify(idle.version));
     assert refused.startswith("ragusa: ") and version == __version__
 
 
+def test_saved_games_dump_and_restore_in_a_worker_as_in_the_thread(project: Path) -> None:
+    """`dump()` then `restore()` of another engine's games: the same view; in a worker both are promises."""
+    script = """import { loadRagusa } from "ragusa";
+const games = [];
+for (const worker of [false, true]) {
+  const first = await loadRagusa({ saved: "", worker });
+  const started = await first.request({ op: "new_game", players: 2, seats: ["human", "greedy"], seed: 3 });
+  const { legal } = await first.request({ op: "legal", game: "g1" });
+  await first.request({ op: "apply", game: "g1", seat: 0, action: legal[0].action });
+  const saved = await first.dump();
+  const second = await loadRagusa({ saved: "", worker });
+  const before = await second.request({ op: "view", game: "g1", seat: 0 });
+  await second.restore(saved);
+  const after = await second.request({ op: "view", game: "g1", seat: 0 });
+  const view = await first.request({ op: "view", game: "g1", seat: 0 });
+  games.push({ worker, before: before.ok, same: JSON.stringify(after) === JSON.stringify(view), actions: view.status.actions });
+}
+console.log(JSON.stringify(games));
+"""
+    (games,) = node_script(script, project)
+    # seat 0's move and the greedy seat's answer: two actions, there after the restore and not before it
+    assert games == [{"worker": w, "before": False, "same": True, "actions": 2} for w in (False, True)]
+
+
 def test_the_npm_spelling_of_the_version() -> None:
     assert [npm_version(v) for v in ("0.2.0", "0.3.0.dev1", "1.0.0rc2", "1.0.0.post1")] == [
         "0.2.0",

@@ -83,7 +83,8 @@ export async function loadRagusa(options = {}) {
   const runtime = pyodide.pyimport("ragusa.embed.runtime");
   const start = saved => runtime.Engine.callKwargs({ seed: options.seed ?? undefined, saved: saved ?? undefined }); // undefined is None
   let engine = start(options.saved);
-  const respond = line => engine.respond(line);
+  // the bound method, looked up once: a lookup per request makes a proxy per request
+  let respond = engine.respond;
   return {
     version: manifest.version,
     pyodide,
@@ -107,7 +108,11 @@ export async function loadRagusa(options = {}) {
     },
     /** Replace the games with those `dump()` wrote (only with options.saved). */
     restore(saved) {
+      const [oldEngine, oldRespond] = [engine, respond];
       engine = start(String(saved));
+      respond = engine.respond;
+      oldRespond.destroy();
+      oldEngine.destroy();
     },
   };
 }
