@@ -19,7 +19,9 @@ import shutil
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,7 +31,7 @@ from ragusa.embed.bench import serve_static
 from ragusa.service.protocol import handle
 from ragusa.service.store import MemoryStore
 from tests.browser_support import ARGS, CHROMIUM
-from tests.embed_support import JS, NPM, ROOT, native_env, need_node
+from tests.embed_support import JS, NPM, ROOT, VITE, native_env, need_node
 
 PAGE = ROOT / "docs" / "embedding.md"
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
@@ -149,9 +151,45 @@ def test_the_node_example_imports_the_package_by_name(my_ui: Path) -> None:
     assert node.stdout == _native_node_example()
 
 
+@contextmanager
+def _vite(project: Path, *args: str) -> Iterator[str]:
+    """js/'s Vite serving `project` on 127.0.0.1 (`vite ARGS`: the development server, or `preview`);
+    its address. Stopped at the end."""
+    port = _free_port()
+    command = [need_node(), str(VITE), *args, "--host", "127.0.0.1", "--port", str(port), "--strictPort"]
+    server = subprocess.Popen(command, cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):  # up to 60 s to listen
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _plays_a_move(base: str, expected: str) -> None:
+    """The Vite example's page at `base`: it shows `expected`, its engine runs in a Web Worker, and no
+    request leaves `base`."""
+    requested: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.on("request", lambda request: requested.append(request.url))
+        page.goto(base + "/index.html")
+        page.wait_for_function("!document.querySelector('#out').textContent.startsWith('loading')", timeout=120_000)
+        assert page.inner_text("#out") == expected
+        assert [w.url for w in page.workers] == [base + "/ragusa/ragusa-worker.mjs"]
+        browser.close()
+    assert requested and all(url.startswith(base + "/") for url in requested), requested
+
+
 def test_the_vite_example_builds_a_page_that_plays_a_move(my_ui: Path, scratch: Path) -> None:
     """Built by Vite (js/'s pinned one), the page imports the package by name, its engine in a worker,
-    and plays seat 0's first legal action against the hard level; nothing comes from outside dist/."""
+    and plays seat 0's first legal action against the hard level: from any static server, from `vite
+    preview` (which serves a .gz file gzip-encoded) and from Vite's development server."""
     (index,) = [b for b in _blocks("html") if "main.js" in b]
     (main,) = [b for b in _blocks("js") if "document" in b]
     (my_ui / "index.html").write_text(index)
@@ -166,20 +204,16 @@ def test_the_vite_example_builds_a_page_that_plays_a_move(my_ui: Path, scratch: 
     store = MemoryStore(seed=1)
     started = handle(store, {"op": "new_game", "players": 2, "seats": ["human", "human"], "seed": 3})
     first = handle(store, {"op": "legal", "game": started["status"]["game"]})["legal"][0]["text"]
+    # the hard level answered seat 0's move, and seat 0 decides again
+    expected = f"played {first}; seat 0 decides"
     if not Path(CHROMIUM).exists():
         pytest.skip(f"the Vite example needs Debian's chromium at {CHROMIUM}")
-    requested: list[str] = []
-    with serve_static(dist) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        page.on("request", lambda request: requested.append(request.url))
-        page.goto(base + "/index.html")
-        page.wait_for_function("!document.querySelector('#out').textContent.startsWith('loading')", timeout=120_000)
-        # the hard level answered seat 0's move, and seat 0 decides again
-        assert page.inner_text("#out") == f"played {first}; seat 0 decides"
-        assert [w.url for w in page.workers] == [base + "/ragusa/ragusa-worker.mjs"]
-        browser.close()
-    assert requested and all(url.startswith(base + "/") for url in requested), requested
+    with serve_static(dist) as base:
+        _plays_a_move(base, expected)
+    with _vite(my_ui, "preview") as base:
+        _plays_a_move(base, expected)
+    with _vite(my_ui) as base:
+        _plays_a_move(base, expected)
 
 
 def test_the_bundle_example(scratch: Path) -> None:

@@ -38,7 +38,10 @@ function notJson(error) {
   return { ok: false, error: { code: "bad_request", message: `not JSON: ${error.message}` } };
 }
 
+// wheels/snapshot.gz, unpacked; a host that serves a .gz file as gzip-encoded (Vite's servers do) has
+// the browser unpack it already, and the bytes come without the gzip header
 async function gunzip(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
