@@ -38,6 +38,26 @@ function notJson(error) {
   return { ok: false, error: { code: "bad_request", message: `not JSON: ${error.message}` } };
 }
 
+/** `request` and `requestLine` of an engine whose `send(line)` gives (or resolves to) the answer line. */
+function requests(send) {
+  return {
+    /** The answer line to one request line, as `ragusa engine` prints it (null for a blank line, which it skips). */
+    async requestLine(line) {
+      return String(line).trim() ? send(String(line)) : null;
+    },
+    /** The answer to one request (an object), as `ragusa engine` gives it. */
+    async request(message) {
+      let line;
+      try {
+        line = JSON.stringify(message) ?? "null";
+      } catch (error) {
+        return notJson(error);
+      }
+      return JSON.parse(await send(line));
+    },
+  };
+}
+
 // wheels/snapshot.gz, unpacked; a host that serves a .gz file as gzip-encoded (Vite's servers do) has
 // the browser unpack it already, and the bytes come without the gzip header
 async function gunzip(bytes) {
@@ -91,20 +111,7 @@ export async function loadRagusa(options = {}) {
   return {
     version: manifest.version,
     pyodide,
-    /** The answer line to one request line, as `ragusa engine` prints it (null for a blank line, which it skips). */
-    async requestLine(line) {
-      return String(line).trim() ? respond(String(line)) : null;
-    },
-    /** The answer to one request (an object), as `ragusa engine` gives it. */
-    async request(message) {
-      let line;
-      try {
-        line = JSON.stringify(message) ?? "null";
-      } catch (error) {
-        return notJson(error);
-      }
-      return JSON.parse(respond(line));
-    },
+    ...requests(line => respond(line)),
     /** The games as text, for `loadRagusa({ saved })` (only with options.saved). */
     dump() {
       return engine.dump();
@@ -179,18 +186,7 @@ async function inWorker(base, options) {
     pyodide: null,
     /** the worker itself (a Web Worker, or a worker_threads Worker in Node.js) */
     worker,
-    async requestLine(line) {
-      return String(line).trim() ? call("line", { line: String(line) }) : null;
-    },
-    async request(message) {
-      let line;
-      try {
-        line = JSON.stringify(message) ?? "null";
-      } catch (error) {
-        return notJson(error);
-      }
-      return JSON.parse(await call("line", { line }));
-    },
+    ...requests(line => call("line", { line })),
     dump() {
       return call("dump");
     },
