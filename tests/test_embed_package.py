@@ -38,11 +38,15 @@ for (const worker of [false, true]) {
 
 
 @pytest.fixture(scope="module")
-def project(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A new npm project with the packed export installed from its tarball."""
+def packed(site: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The tarball `npm pack` made of the export, and a new npm project that installed it."""
     project = tmp_path_factory.mktemp("ui") / "a-ui"
-    install_package(site, project)
-    return project
+    return install_package(site, project), project
+
+
+@pytest.fixture(scope="module")
+def project(packed: tuple[Path, Path]) -> Path:
+    return packed[1]
 
 
 def _native() -> list[Any]:
@@ -66,8 +70,8 @@ def test_the_export_is_an_npm_package_at_the_library_version(site: Path) -> None
     assert all((site / name).exists() for name in package["files"])
 
 
-def test_the_tarball_holds_the_module_its_types_and_the_runtime_not_the_page(site: Path, tmp_path: Path) -> None:
-    tarball = install_package(site, tmp_path / "ui")
+def test_the_tarball_holds_the_module_its_types_and_the_runtime_not_the_page(packed: tuple[Path, Path]) -> None:
+    tarball, project = packed
     assert tarball.name == f"ragusa-{__version__}.tgz"
     with tarfile.open(tarball) as tar:
         names = tar.getnames()
@@ -77,7 +81,7 @@ def test_the_tarball_holds_the_module_its_types_and_the_runtime_not_the_page(sit
         "wheels",
     }
     assert "package/wheels/snapshot.gz" in names and "package/pyodide/pyodide.asm.wasm" in names
-    installed = tmp_path / "ui" / "node_modules" / "ragusa"
+    installed = project / "node_modules" / "ragusa"
     assert not installed.is_symlink() and (installed / "wheels" / "wheels.json").is_file()
 
 
