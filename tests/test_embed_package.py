@@ -154,7 +154,7 @@ def test_typescript_reads_the_installed_package_by_name(project: Path) -> None:
         'const answer = await ragusa.request({ op: "new_game", players: 2 });\n'
         "const saved: Promise<string> = ragusa.dump();\n"
         "if (answer.ok) console.log(answer.status.game, saved);\n"
-        'await ragusa.request({ op: "new_game", playerz: 2 });\n'
+        'await ragusa.request({ op: "new_game", players: "2" });\n'
     )
     config = {
         "compilerOptions": {"strict": True, "noEmit": True, "target": "es2022", "module": "nodenext"},
@@ -162,5 +162,5 @@ def test_typescript_reads_the_installed_package_by_name(project: Path) -> None:
     }
     (project / "tsconfig.json").write_text(json.dumps(config))
     done = subprocess.run([str(TSC), "-p", str(project)], capture_output=True, text=True, timeout=300, check=False)
-    # only the misspelled field is an error
+    # only the field of the wrong type is an error
     assert done.returncode != 0 and done.stdout.count("error TS") == 1 and "client.ts(6," in done.stdout, done.stdout
