@@ -21,3 +21,12 @@ export async function playOne(seed: number): Promise<number[]> {
   const view = expectOk(await ragusa.request({ op: "view", game, seat: 0 }));
   return view.view.players.map(player => player.vp.reduce((a, b) => a + b, 0));
 }
+
+// The engine in a worker: the same requests and answers; dump and restore resolve when the worker is done.
+export async function savedInWorker(): Promise<string> {
+  const ragusa = await loadRagusa({ saved: "", worker: true });
+  const started = expectOk(await ragusa.request({ op: "new_game", players: 2, seats: ["human", "hard"], seed: 3 }));
+  const saved: string = await ragusa.dump();
+  ragusa.terminate();
+  return `${started.status.game}: ${saved.length}`;
+}

@@ -1,7 +1,9 @@
 // Play seeded games through the protocol and print the transcript: every request line and its answer line.
 //
-//   node js/play.mjs module SITE/ragusa.mjs [--no-snapshot]   the rules in Pyodide (ragusa export-web), started
-//                                                             from the export's snapshot or not
+//   node js/play.mjs module SITE/ragusa.mjs [--no-snapshot] [--worker]
+//                                                             the rules in Pyodide (ragusa export-web), started
+//                                                             from the export's snapshot or not, in this thread
+//                                                             or in a worker (loadRagusa({ worker: true }))
 //   node js/play.mjs engine COMMAND [ARGS...]                 a process speaking JSON lines (ragusa engine --seed 1, a bundle)
 //
 // The games and requests are those of transcript.mjs; the transcript goes to stdout as JSON lines,
@@ -30,12 +32,13 @@ async function main(argv) {
   let send, close = () => {};
   if (mode === "module") {
     const { loadRagusa } = await import(pathToFileURL(resolve(rest[0])).href);
-    const ragusa = await loadRagusa({ seed: 1, snapshot: rest[1] !== "--no-snapshot" });
+    const flags = rest.slice(1);
+    const ragusa = await loadRagusa({ seed: 1, snapshot: !flags.includes("--no-snapshot"), worker: flags.includes("--worker") });
     send = line => ragusa.requestLine(line);
   } else if (mode === "engine") {
     ({ send, close } = processSender(rest[0], rest.slice(1)));
   } else {
-    console.error("usage: node js/play.mjs module SITE/ragusa.mjs | engine COMMAND [ARGS...]");
+    console.error("usage: node js/play.mjs module SITE/ragusa.mjs [--no-snapshot] [--worker] | engine COMMAND [ARGS...]");
     return 2;
   }
   for (const entry of await transcript(send)) process.stdout.write(JSON.stringify(entry) + "\n");

@@ -3,6 +3,7 @@ TypeScript types, the saved store of the exported page and the `ragusa-engine` s
 
 from __future__ import annotations
 
+import importlib.metadata
 import io
 import json
 import subprocess
@@ -13,14 +14,15 @@ from pathlib import Path
 import pytest
 
 from ragusa.cli import main as cli_main
-from ragusa.embed.export import PYODIDE_VERSION, ExportError, find_pyodide
+from ragusa.embed.bench import api_decisions, protocol_rate
+from ragusa.embed.export import PYODIDE_VERSION, ExportError, export_web, find_pyodide
 from ragusa.embed.runtime import Engine
 from ragusa.embed.typescript import declarations, shipped, ts_type
-from ragusa.embed.wheels import RUNTIME_REQUIRES
+from ragusa.embed.wheels import BABEL_VERSION, RUNTIME_REQUIRES, wheel_pins
 from ragusa.service import engine as engine_module
 from ragusa.service.protocol import handle
 from ragusa.service.store import MemoryStore
-from tests.embed_support import JS, ROOT, TSC, native_transcript, need_node, play
+from tests.embed_support import JS, PYODIDE, ROOT, TSC, native_transcript, need_node, play
 
 # --------------------------------------------------------------------------- what the export holds
 
@@ -28,6 +30,7 @@ from tests.embed_support import JS, ROOT, TSC, native_transcript, need_node, pla
 def test_the_export_holds_the_runtime_the_wheels_the_module_and_the_page(site: Path) -> None:
     names = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     assert {"index.html", "page.js", "ragusa.mjs", "ragusa.d.ts", "ragusa.d.mts", "board.json"} <= names
+    assert {"ragusa-worker.mjs", "package.json", "README.md"} <= names
     assert {"pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"} <= names
     assert {"static/app.js", "static/board.js", "static/app.css"} <= names
     wheels = json.loads((site / "wheels" / "wheels.json").read_text())["wheels"]
@@ -89,7 +92,8 @@ def test_node_plays_through_ragusa_mjs_as_the_native_engine_answers(site: Path) 
     ]
 
 
-def test_node_speaks_french_and_polish_as_the_native_engine(site: Path) -> None:
+def _speaks_french_and_polish(site: Path) -> None:
+    """`info` in French and in Polish through the site's ragusa.mjs in Node.js: the native engine's answers."""
     script = (
         f"import {{ loadRagusa }} from {json.dumps((site / 'ragusa.mjs').as_uri())};\n"
         "const r = await loadRagusa();\n"
@@ -103,6 +107,46 @@ def test_node_speaks_french_and_polish_as_the_native_engine(site: Path) -> None:
     assert (french["strings"]["Language"], polish["strings"]["Language"]) == ("Langue", "Język")
     store = MemoryStore()
     assert [french, polish] == [json.loads(json.dumps(handle(store, {"op": "info", "lang": g}))) for g in ("fr", "pl")]
+
+
+def test_node_speaks_french_and_polish_as_the_native_engine(site: Path) -> None:
+    _speaks_french_and_polish(site)
+
+
+def test_an_export_made_without_babel_installed_has_babel_and_speaks_french_and_polish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As from a plain `pip install ragusa`: Babel comes at its pinned version, trimmed to the table's
+    languages, and the catalogues come in ragusa's wheel."""
+    installed = importlib.metadata.version
+
+    def without_babel(name: str) -> str:
+        if name.lower() == "babel":
+            raise importlib.metadata.PackageNotFoundError(name)
+        return installed(name)
+
+    need_node()
+    monkeypatch.setattr(importlib.metadata, "version", without_babel)
+    assert wheel_pins()["babel"] == BABEL_VERSION
+    site = tmp_path / "site"
+    export_web(site, pyodide=PYODIDE, say=lambda _: None)
+    monkeypatch.undo()
+    wheels = json.loads((site / "wheels" / "wheels.json").read_text())["wheels"]
+    (babel,) = [w for w in wheels if w.startswith("babel-")]
+    assert babel == f"babel-{BABEL_VERSION}-py3-none-any.whl"
+    with zipfile.ZipFile(site / "wheels" / babel) as zf:
+        data = sorted(n.rsplit("/", 1)[-1] for n in zf.namelist() if n.startswith("babel/locale-data/"))
+    assert data == ["en.dat", "fr.dat", "pl.dat", "root.dat"]
+    (own,) = [w for w in wheels if w.startswith("ragusa-")]
+    with zipfile.ZipFile(site / "wheels" / own) as zf:
+        assert {"ragusa/text/locale/fr.po", "ragusa/text/locale/pl.po"} <= set(zf.namelist())
+    _speaks_french_and_polish(site)
+
+
+def test_the_protocol_benchmark_plays_the_api_s_games_through_ragusa_mjs(site: Path) -> None:
+    """`python -m ragusa.embed.bench`'s protocol figure: the same games, so the same decisions, each way."""
+    decisions, seconds = protocol_rate(site, 2)
+    assert decisions == api_decisions(2) and decisions > 2 * 20 and seconds > 0
 
 
 def test_started_without_the_snapshot_node_gets_the_same_answers(site: Path) -> None:

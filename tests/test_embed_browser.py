@@ -4,7 +4,9 @@
 table switches to French, its catalogue read in the page), and a game
 played by clicking through the exported `index.html` gets, request by request, the native engine's
 answers. The site is served from a sub-folder (its files are found relative to the page), and no
-request leaves the site's origin.
+request leaves the site's origin. The exported page runs the rules in a Web Worker
+(`loadRagusa({ worker: true })`): its own thread keeps running while a search bot thinks, which the
+page's thread cannot do when the rules run in it.
 """
 
 from __future__ import annotations
@@ -151,4 +153,44 @@ def test_a_game_through_the_exported_page_gets_the_native_answers(browser: Brows
     assert [a for _, a in seen] == _native_answers(seen)
     assert all(url.startswith(served + f"/{SUB}/") for url in requested), requested
     assert not errors
+    page.close()
+
+
+#: a game against the hard level (half a second of search a move), seat 0 first (seed 3): seat 0's first
+#: move through `send`, while a timer counts how often the page's own thread ran until the answer came
+_WHILE_THE_BOT_THINKS = """async send => {
+    const started = await send({ op: "new_game", players: 2, seats: ["human", "hard"], seed: 3 });
+    const game = started.status.game;
+    const seat = started.links ? { token: started.links[0].split("/").pop() } : { seat: 0 };
+    const { legal } = await send({ op: "legal", game, ...seat });
+    let ticks = 0;
+    let waiting = true;
+    const tick = () => { if (waiting) { ticks += 1; setTimeout(tick, 0); } };
+    setTimeout(tick, 0);
+    const moved = await send({ op: "apply", game, ...seat, action: legal[0].action });
+    waiting = false;
+    return { ok: moved.ok, actions: moved.status.actions, seat: moved.status.seat, ticks };
+}"""
+
+
+def test_the_page_runs_the_rules_in_a_worker_and_its_thread_runs_while_a_bot_searches(
+    browser: Browser, served: str
+) -> None:
+    requested: list[str] = []
+    page = _open(browser, f"{served}/{SUB}/index.html", requested)
+    assert [w.url for w in page.workers] == [f"{served}/{SUB}/ragusa-worker.mjs"]
+    in_worker = page.evaluate(f"({_WHILE_THE_BOT_THINKS})(window.ragusaTransport.send)")
+    # the bot moved after seat 0 (two actions), and seat 0 decides again
+    assert in_worker["ok"] and in_worker["actions"] >= 2 and in_worker["seat"] == 0
+    assert in_worker["ticks"] >= 1, in_worker  # the page's thread ran during the half second of search
+    # the same with the rules in the page's thread: its timers wait until the answer is there
+    in_page = page.evaluate(
+        f"""async () => {{
+            const {{ loadRagusa }} = await import(new URL("ragusa.mjs", location.href).href);
+            const ragusa = await loadRagusa();
+            return ({_WHILE_THE_BOT_THINKS})(message => ragusa.request(message));
+        }}"""
+    )
+    assert in_page["ok"] and in_page["actions"] >= 2 and in_page["ticks"] == 0, in_page
+    assert all(url.startswith(served + "/") for url in requested), requested
     page.close()

@@ -1,11 +1,16 @@
-"""The embedding's figures: the rules in Pyodide against native Python, the exported page's time to
-ready, the bundle's size and start-up.
+"""The embedding's figures: the rules in Pyodide against native Python, through the protocol too, the
+exported page's time to ready, the bundle's size and start-up.
 
-    python -m ragusa.embed.bench SITE [--bundle FILE] [--games 200] [--warmup 20] [--loads 5]
+    python -m ragusa.embed.bench SITE [--bundle FILE] [--games 200] [--warmup 20] [--protocol-games 20] [--loads 5]
 
 - decisions per second: the benchmark's random playouts (`ragusa.bench.playouts`, 4 players, the
   same seeds, so the same games, after the same warm-up) in this Python and in Pyodide under Node.js
   (`SITE/ragusa.mjs`), each as the CPU time of its process;
+- decisions per second through the protocol: `--protocol-games` 3-player games (seeds 0, 1, ...,
+  every seat human, decision k taking legal action (7k + 3) mod n), each decision a `legal` then an
+  `apply` request through `ragusa.mjs`'s `request()` in Node.js, against `legal_actions` then
+  `apply` of the Python API here on the same games (the same decisions counted), after two warm-up
+  games each; CPU time of each process;
 - the page's time to ready: Debian's chromium (Playwright) opens `SITE/index.html` from a static
   server on 127.0.0.1, in a fresh browser context (nothing cached), then reloads it (the browser's
   caches kept); the wall time from the start of the navigation until the rules answer
@@ -35,8 +40,12 @@ from pathlib import Path
 from typing import Any
 
 from ragusa.bench import run_bench
+from ragusa.rules.game import new_game
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import is_terminal
+from ragusa.rules.resolution import apply
 
-__all__ = ["bundle_startup", "main", "page_ready", "pyodide_rate", "serve_static"]
+__all__ = ["api_decisions", "bundle_startup", "main", "page_ready", "protocol_rate", "pyodide_rate", "serve_static"]
 
 CHROMIUM = "/usr/bin/chromium"
 #: the warm-up games, then the timed ones, timed by the CPU time of the Node.js process (Pyodide's
@@ -52,6 +61,31 @@ const start = process.cpuUsage();
 const decisions = ragusa.pyodide.runPython("playouts(%d, 4, seed=0).decisions");
 const used = process.cpuUsage(start);
 console.log(JSON.stringify({ decisions, seconds: (used.user + used.system) / 1e6, ready }));
+"""
+
+#: the protocol's games through `request()` (as `api_decisions` plays them with the Python API): two
+#: warm-up games (other seeds), then the timed ones, by the CPU time of the Node.js process
+_NODE_PROTOCOL = """
+import { loadRagusa } from %s;
+const ragusa = await loadRagusa();
+async function play(players, seed) {
+  const seats = Array(players).fill("human");
+  let { status } = await ragusa.request({ op: "new_game", players, seats, seed });
+  let decisions = 0;
+  while (!status.over) {
+    const { legal } = await ragusa.request({ op: "legal", game: status.game });
+    const action = legal[(decisions * 7 + 3) %% legal.length].action;
+    ({ status } = await ragusa.request({ op: "apply", game: status.game, action }));
+    decisions += 1;
+  }
+  return decisions;
+}
+for (const seed of [1000000, 1000001]) await play(%d, seed);
+const start = process.cpuUsage();
+let decisions = 0;
+for (let seed = 0; seed < %d; seed++) decisions += await play(%d, seed);
+const used = process.cpuUsage(start);
+console.log(JSON.stringify({ decisions, seconds: (used.user + used.system) / 1e6 }));
 """
 
 
@@ -84,13 +118,41 @@ def serve_static(root: Path) -> Iterator[str]:
 def pyodide_rate(site: Path, games: int, warmup: int) -> tuple[int, float, dict[str, float]]:
     """Decisions and CPU seconds of `games` playouts in Pyodide under Node.js, after `warmup` others;
     and the wall and CPU seconds `loadRagusa()` took to be ready."""
+    found = _node_json(_NODE_BENCH % (json.dumps((site / "ragusa.mjs").resolve().as_uri()), warmup, games))
+    return int(found["decisions"]), float(found["seconds"]), {k: float(v) for k, v in found["ready"].items()}
+
+
+def _node_json(script: str) -> dict[str, Any]:
+    """The last line a Node.js ES module script printed, as JSON."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("Node.js (node) is needed for the Pyodide figures")
-    script = _NODE_BENCH % (json.dumps((site / "ragusa.mjs").resolve().as_uri()), warmup, games)
     done = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
-    found = json.loads(done.stdout.strip().splitlines()[-1])
-    return int(found["decisions"]), float(found["seconds"]), {k: float(v) for k, v in found["ready"].items()}
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def api_decisions(games: int, players: int = 3, seed: int = 0) -> int:
+    """Play the protocol benchmark's games with the Python API (`legal_actions`, `apply`): games
+    `seed`, `seed + 1`, ..., decision k taking legal action (7k + 3) mod n; the decisions made."""
+    decisions = 0
+    for k in range(games):
+        state = new_game(players, seed=seed + k)
+        made = 0
+        while not is_terminal(state):
+            actions = legal_actions(state)
+            state = apply(state, actions[(made * 7 + 3) % len(actions)])
+            made += 1
+        decisions += made
+    return decisions
+
+
+def protocol_rate(site: Path, games: int, players: int = 3) -> tuple[int, float]:
+    """Decisions and CPU seconds of `games` games through `SITE/ragusa.mjs`'s `request()` in Node.js,
+    each decision a `legal` and an `apply` request (the games of `api_decisions`)."""
+    uri = json.dumps((site / "ragusa.mjs").resolve().as_uri())
+    found = _node_json(_NODE_PROTOCOL % (uri, players, games, players))
+    return int(found["decisions"]), float(found["seconds"])
 
 
 def page_ready(site: Path, loads: int) -> tuple[list[float], list[float]]:
@@ -142,6 +204,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bundle", type=Path, default=None, help="an executable written by ragusa bundle-engine")
     parser.add_argument("--games", type=int, default=200, help="random playouts for decisions per second (default 200)")
     parser.add_argument("--warmup", type=int, default=20, help="playouts before the timed ones (default 20)")
+    parser.add_argument(
+        "--protocol-games", type=int, default=20, help="3-player games through the protocol (default 20)"
+    )
     parser.add_argument("--loads", type=int, default=5, help="page loads for the time to ready (default 5)")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
@@ -152,6 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"decisions/s, {args.games} random 4-player playouts ({decisions} decisions), CPU time:")
     print(f"  native Python {sys.version.split()[0]}: {native.decisions_per_second:,.0f}")
     print(f"  Pyodide (Node.js {_node_version()}): {decisions / seconds:,.0f} ({ratio:.2f}x native)")
+    _protocol_figures(args.site, args.protocol_games)
     print(f"loadRagusa() in Node.js to ready: {ready['wall']:.2f} s wall, {ready['cpu']:.2f} s CPU")
     if Path(CHROMIUM).exists():
         cold, warm = page_ready(args.site, args.loads)
@@ -169,6 +235,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  (python -m ragusa.service.engine_main here: {statistics.median(wall):.0f} ms wall, ", end="")
         print(f"{statistics.median(cpu):.0f} ms CPU)")
     return 0
+
+
+def _protocol_figures(site: Path, games: int) -> None:
+    """Print legal+apply decisions/s through ragusa.mjs in Node.js against the Python API, same games."""
+    api_decisions(2, seed=1_000_000)  # the same warm-up as the Node.js side's
+    start = time.process_time()
+    native = api_decisions(games)
+    native_rate = native / (time.process_time() - start)
+    decisions, seconds = protocol_rate(site, games)
+    assert decisions == native, "the protocol played other games"
+    print(f"legal+apply decisions/s, {games} 3-player games ({native} decisions, the same games), CPU time:")
+    print(f"  Python API here (legal_actions + apply): {native_rate:,.0f}")
+    rate = decisions / seconds
+    print(
+        f"  ragusa.mjs request() in Node.js (legal + apply requests): {rate:,.0f} ({rate / native_rate:.3f}x the API)"
+    )
 
 
 def _node_version() -> str:

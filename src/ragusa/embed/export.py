@@ -6,7 +6,11 @@ DIR holds:
   `page.js` in front of it: it answers the page's requests in the page itself (`ragusa.mjs`)
   instead of over HTTP, keeps the games in the browser's storage, and `board.json` replaces
   the server's `/api/board`;
-- `ragusa.mjs`: the ES module exporting `loadRagusa(options?)` (browser and Node.js 18+);
+- `ragusa.mjs`: the ES module exporting `loadRagusa(options?)` (browser and Node.js 18+), and
+  `ragusa-worker.mjs`, the engine of `loadRagusa({ worker: true })` in a worker of its own;
+- `package.json` (and a `README.md`): the folder is an npm package named `ragusa`, at the library's
+  version, with no dependencies: `npm pack DIR`, or `npm install DIR`, then `import { loadRagusa }
+  from "ragusa"`; its `files` are the module, its types and the runtime (not the page);
 - `ragusa.d.ts` (and the same as `ragusa.d.mts`, which TypeScript reads for an import of
   `ragusa.mjs`): the types of `ragusa.mjs`, every document and protocol message;
 - `pyodide/`: the Pyodide runtime, copied from the npm package `pyodide` (`PYODIDE_VERSION`);
@@ -34,7 +38,16 @@ from ragusa.web.board import board_data
 from .typescript import declarations
 from .wheels import dependency_wheels, ragusa_wheel
 
-__all__ = ["PYODIDE_FILES", "PYODIDE_VERSION", "ExportError", "export_web", "find_pyodide"]
+__all__ = [
+    "PACKAGE_FILES",
+    "PACKAGE_NAME",
+    "PYODIDE_FILES",
+    "PYODIDE_VERSION",
+    "ExportError",
+    "export_web",
+    "find_pyodide",
+    "npm_version",
+]
 
 #: the version of the npm package `pyodide` the export is made and tested with (js/package.json pins it)
 PYODIDE_VERSION = "314.0.7"
@@ -48,6 +61,59 @@ NPM_HINT = (
 
 class ExportError(Exception):
     """The export cannot be made (the message says what to do)."""
+
+
+#: the npm package's name (`import { loadRagusa } from "ragusa"`)
+PACKAGE_NAME = "ragusa"
+#: what the npm package holds (its `files`; npm adds package.json and README.md): the module, its
+#: worker and types, and the runtime they load (the page, index.html and static/, stays out)
+PACKAGE_FILES = ("ragusa.mjs", "ragusa-worker.mjs", "ragusa.d.ts", "ragusa.d.mts", "pyodide/", "wheels/")
+_PEP440 = re.compile(r"^(\d+\.\d+\.\d+)(?:\.?(a|b|rc|dev|post)\.?(\d+))?$")
+_README = """# ragusa
+
+The rules of the board game Ragusa in JavaScript: the Python library `ragusa` {version}, run by
+Pyodide (CPython in WebAssembly) in a web page, a Web Worker or Node.js 18 and newer. Written by
+`ragusa export-web`; it needs nothing else (no dependencies, nothing fetched from elsewhere).
+
+```js
+import {{ loadRagusa }} from "ragusa";
+const ragusa = await loadRagusa({{ worker: true }});
+const answer = await ragusa.request({{ op: "new_game", players: 2, seats: ["human", "hard"], seed: 1 }});
+```
+
+`request(message)` answers the protocol of `ragusa engine`; `ragusa.d.ts` types every message.
+See the Embedding page of ragusa's documentation.
+"""
+
+
+def npm_version(version: str) -> str:
+    """The library's version as npm spells it: `0.2.0` as it is, `0.3.0.dev1` as `0.3.0-dev.1`."""
+    found = _PEP440.match(version)
+    if found is None:
+        raise ExportError(
+            f"the version {version!r} has no npm spelling (MAJOR.MINOR.PATCH, then a, b, rc, dev or post N)"
+        )
+    release, tag, number = found.groups()
+    return release if tag is None else f"{release}-{tag}.{number}"
+
+
+def package_json() -> str:
+    """The `package.json` that makes the export an npm package (no dependencies: it holds its runtime)."""
+    package = {
+        "name": PACKAGE_NAME,
+        "version": npm_version(__version__),
+        "description": "The rules of the board game Ragusa (the Python library, in Pyodide) for web pages and Node.js",
+        "license": "MIT",
+        "type": "module",
+        "exports": {
+            ".": {"types": "./ragusa.d.ts", "default": "./ragusa.mjs"},
+            "./package.json": "./package.json",
+        },
+        "types": "./ragusa.d.ts",
+        "files": list(PACKAGE_FILES),
+        "engines": {"node": ">=18"},
+    }
+    return json.dumps(package, indent=2) + "\n"
 
 
 def find_pyodide(given: Path | None = None) -> Path:
@@ -148,6 +214,9 @@ def export_web(
         "index.html": _page((static / "index.html").read_text(encoding="utf-8")),
         "page.js": _embed_file("page.js"),
         "ragusa.mjs": _embed_file("ragusa.mjs"),
+        "ragusa-worker.mjs": _embed_file("ragusa-worker.mjs"),
+        "package.json": package_json(),
+        "README.md": _README.format(version=__version__),
         "ragusa.d.ts": declarations(),
         "ragusa.d.mts": declarations(),  # the same: TypeScript looks for it beside an import of ragusa.mjs
         "board.json": json.dumps(board_data(), separators=(",", ":")),

@@ -3,8 +3,10 @@
 Ragusa's wheel is written from the package as installed (its Python sources and data files; a
 compiled build's extension modules are left out, Pyodide runs the same sources). The dependencies
 are fetched by pip as pure wheels for Pyodide's Python, at the versions installed here (the ones
-the tests ran with), from the package index or, offline, from a folder of wheels; Babel too, for
-the table's French and Polish, with the locale data of those languages only.
+the tests ran with), from the package index or, offline, from a folder of wheels. Babel is always
+among them, for the French and Polish catalogues (which are in ragusa's wheel): at the version
+installed here, or at `BABEL_VERSION` when the exporting Python has none (a plain `pip install
+ragusa`), with the locale data of the table's languages only.
 """
 
 from __future__ import annotations
@@ -22,13 +24,23 @@ from pathlib import Path
 from ragusa._version import __version__
 from ragusa.text.i18n import LANGUAGES
 
-__all__ = ["LANGUAGE_REQUIRES", "RUNTIME_REQUIRES", "WheelError", "dependency_wheels", "ragusa_wheel"]
+__all__ = [
+    "BABEL_VERSION",
+    "LANGUAGE_REQUIRES",
+    "RUNTIME_REQUIRES",
+    "WheelError",
+    "dependency_wheels",
+    "ragusa_wheel",
+    "wheel_pins",
+]
 
 #: the base install's dependencies (pyproject.toml's `dependencies`; a test keeps the two equal)
 RUNTIME_REQUIRES = ("attrs", "cattrs")
 #: what the table's French and Polish need (`ragusa.text.i18n` reads the catalogues with Babel):
-#: in the export when installed here, its locale data cut to the table's languages
+#: always in the export, its locale data cut to the table's languages
 LANGUAGE_REQUIRES = ("babel",)
+#: Babel's version in an export made where Babel is not installed (the web extra's, as tested)
+BABEL_VERSION = "2.17.0"
 #: files of the package left out of its wheel: caches and a compiled build's machine code
 _SKIP = re.compile(r"(__pycache__|\.pyc$|\.so$|\.pyd$|\.c$|\.h$)")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -85,14 +97,21 @@ def _installed(names: tuple[str, ...]) -> dict[str, str]:
     return found
 
 
-def dependency_wheels(dest: Path, python: str, find_links: Path | None = None) -> list[Path]:
-    """Pure wheels of the dependencies for Python `python` ("3.14"), at the versions installed here,
-    into `dest`: from the package index, or only from the folder `find_links`."""
+def wheel_pins() -> dict[str, str]:
+    """The version of every distribution the export's wheels are: the installed one, Babel's
+    `BABEL_VERSION` when it is not installed here."""
     pins = _installed(RUNTIME_REQUIRES + LANGUAGE_REQUIRES)
     missing = [n for n in RUNTIME_REQUIRES if n not in pins]
     if missing:
         raise WheelError(f"{', '.join(missing)} not installed here; install ragusa first")
-    names = [*RUNTIME_REQUIRES, *(n for n in LANGUAGE_REQUIRES if n in pins)]
+    return {"babel": BABEL_VERSION, **pins}
+
+
+def dependency_wheels(dest: Path, python: str, find_links: Path | None = None) -> list[Path]:
+    """Pure wheels of the dependencies for Python `python` ("3.14"), Babel always among them, at the
+    versions of `wheel_pins`, into `dest`: from the package index, or only from the folder `find_links`."""
+    pins = wheel_pins()
+    names = [*RUNTIME_REQUIRES, *LANGUAGE_REQUIRES]
     with tempfile.TemporaryDirectory() as tmp:
         constraints = Path(tmp) / "constraints.txt"
         constraints.write_text("".join(f"{n}=={v}\n" for n, v in pins.items()), encoding="utf-8")

@@ -1048,6 +1048,8 @@ export interface LoadOptions {
   snapshot?: boolean;
   /** false: compile the modules as they are imported instead of using wheels/bytecode.zip */
   bytecode?: boolean;
+  /** true: run the engine in a worker of its own (a Web Worker in a page, a worker_threads Worker in Node.js) */
+  worker?: boolean;
 }
 
 /** The answer to a request: the op's response, or an error. */
@@ -1069,5 +1071,21 @@ export interface Ragusa {
   restore(saved: string): void;
 }
 
-/** Start the engine: Pyodide, the wheels, a session store. */
-export function loadRagusa(options?: LoadOptions): Promise<Ragusa>;
+/** The engine in a worker of its own (`loadRagusa({ worker: true })`): the same answers, through postMessage. */
+export interface RagusaWorker extends Omit<Ragusa, "pyodide" | "dump" | "restore"> {
+  /** null: Pyodide runs in the worker */
+  readonly pyodide: null;
+  /** the worker (a Web Worker, or a worker_threads Worker in Node.js) */
+  readonly worker: unknown;
+  /** the games as text, for `loadRagusa({ saved })` (only with `saved`) */
+  dump(): Promise<string>;
+  /** replace the games with those `dump()` wrote (only with `saved`) */
+  restore(saved: string): Promise<void>;
+  /** stop the worker (a request still waiting is refused) */
+  terminate(): void;
+}
+
+/** Start the engine: Pyodide, the wheels, a session store; in a worker with `worker: true`. */
+export function loadRagusa(options: LoadOptions & { worker: true }): Promise<RagusaWorker>;
+export function loadRagusa(options?: LoadOptions & { worker?: false }): Promise<Ragusa>;
+export function loadRagusa(options?: LoadOptions): Promise<Ragusa | RagusaWorker>;
