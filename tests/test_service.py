@@ -268,7 +268,7 @@ def test_the_search_bot_is_a_seat_kind_with_a_short_budget() -> None:
     first = send(store, {"op": "legal", "game": game})["legal"][0]
     after = send(store, {"op": "apply", "game": game, "action": first["action"]})
     # seat 1's first placement was the search bot's, made before the reply
-    assert after["status"]["seat"] == 0 and any(line.startswith("Turn 1: seat 1 places") for line in after["log"])
+    assert after["status"]["seat"] == 0 and any(line.startswith("Turn 1: seat 2 places") for line in after["log"])
 
 
 def test_info_lists_the_levels_and_a_level_is_a_seat_kind() -> None:

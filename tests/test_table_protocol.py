@@ -100,7 +100,7 @@ def test_why_a_seat_decides_names_the_house_that_woke_it() -> None:
     assert state.seat is not None
     why = why_now(state, state.seat)
     placed, mine = BOARD.spot_ids[state.placed], BOARD.spot_ids[state.queue[0]]
-    assert why.startswith(f"Seat {state.turn_seat} placed a house on {placed} next to the ")
+    assert why.startswith(f"Seat {state.turn_seat + 1} placed a house on {placed} next to the ")
     assert f"which activates your house on {mine}" in why
     assert why.endswith(f"({state.phase.rule}).")
     assert why_now(state, (state.seat + 1) % 4) == ""
@@ -176,9 +176,15 @@ def test_the_log_in_french_and_polish_english_by_default() -> None:
 def test_the_fishmongers_line_is_in_the_logs_language() -> None:
     # 4 fish at the Fishmonger score 2 VP (1 VP per 2 fish): the reason in each language
     event = VPScored(0, "fishmonger", 2, "4 fish at the Fishmonger")
-    assert describe_event(event) == "seat 0 scores 2 VP (4 fish at the Fishmonger)"
-    assert describe_event(event, None, translator("fr")) == "joueur 0 marque 2 PV (4 Poisson(s) au Poissonnier)"
-    assert describe_event(event, None, translator("pl")) == "gracz 0 zdobywa 2 PZ (ryby: 4 u Handlarza rybami)"
+    assert describe_event(event) == "seat 1 scores 2 VP (4 fish at the Fishmonger)"
+    assert describe_event(event, None, translator("fr")) == "joueur 1 marque 2 PV (4 Poissons au Poissonnier)"
+    assert describe_event(event, None, translator("pl")) == "gracz 1 zdobywa 2 PZ (4 ryby u Handlarza rybami)"
+    # the number agrees with its noun: 1 fish, 5 fish (Polish has three forms, French two)
+    one = VPScored(0, "fishmonger", 0, "1 fish at the Fishmonger")
+    five = VPScored(0, "fishmonger", 2, "5 fish at the Fishmonger")
+    assert describe_event(one, None, translator("fr")) == "joueur 1 marque 0 PV (1 Poisson au Poissonnier)"
+    assert describe_event(one, None, translator("pl")) == "gracz 1 zdobywa 0 PZ (1 ryba u Handlarza rybami)"
+    assert describe_event(five, None, translator("pl")) == "gracz 1 zdobywa 2 PZ (5 ryb u Handlarza rybami)"
 
 
 @pytest.mark.clause("SOLO-2")

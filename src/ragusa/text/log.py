@@ -188,7 +188,7 @@ def _fishmonger_reason(event: VPScored, tr: Translator) -> str:
     count, _, rest = event.reason.partition(" ")
     if tr.lang == "en" or not count.isdigit() or rest != "fish at the Fishmonger":
         return event.reason
-    return tr("{fish} fish at the Fishmonger", fish=int(count))
+    return tr.ngettext("{n} fish at the Fishmonger", "{n} fish at the Fishmonger", int(count))
 
 
 def describe_event(event: Event, state: GameState | None = None, tr: Translator = ENGLISH) -> str | None:
