@@ -41,6 +41,12 @@ def _page(browser: Browser, size: str, **extra: Any) -> Page:
     return page
 
 
+def _distance(a: str, b: str) -> float:
+    """How far apart two colours "#rrggbb" are in RGB (0 to 441)."""
+    ra, rb = (tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in (a, b))
+    return float(sum((x - y) ** 2 for x, y in zip(ra, rb)) ** 0.5)
+
+
 def _centre(page: Page, selector: str) -> tuple[float, float]:
     box = page.locator(selector).first.bounding_box()
     assert box is not None
@@ -80,10 +86,12 @@ def test_the_table_explains_itself_and_marks_what_changed(browser: Browser, serv
     page.click("#closerules")
     first_move(page)
     assert "(TURN-1)" in page.inner_text("#why")
-    colours = page.evaluate(
-        "() => [B.seat_colours, [...document.querySelectorAll('svg .legal')].map(e => e.getAttribute('stroke'))]"
+    seats, fills = page.evaluate(
+        "() => [B.seat_colours, [...document.querySelectorAll('svg .legal')].map(e => e.getAttribute('fill'))]"
     )
-    assert colours[1] and set(colours[1]) == {"#e6007e"} and "#e6007e" not in colours[0]
+    # the highlight is lime edged in black: far from every seat's colour (RGB distance over 150 of 441)
+    assert fills and set(fills) == {"#b6f500"}
+    assert min(_distance("#b6f500", c) for c in seats) > 150
     if size == "phone":
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # no sideways scroll
         board = page.locator("#boardwrap").bounding_box()
@@ -216,7 +224,9 @@ def test_names_are_text_the_lobby_lists_the_games_and_a_waiting_page_keeps_its_t
     links = page.eval_on_selector_all("#links a", "els => els.map(a => a.getAttribute('href'))")
     page.goto(base + "/")
     games = page.inner_text("ul.games")
-    assert games.count("playing") == 2 and xss in games and "Bea" in games
+    # each row: the seat, whose turn it is, who it plays against
+    assert games.count("your turn") == 1 and games.count("Bea to play") == 1 and xss in games
+    assert f"against {xss}" in games and "against Bea" in games
     assert page.locator("ul.games button.copy").count() == 2
     if size == "desktop":
         shot(page, "play-lobby.png", full=False)
