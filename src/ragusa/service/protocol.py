@@ -35,6 +35,7 @@ from ragusa.text.notation import format_action, parse_action
 
 from . import session as sessions
 from .history import log_groups, steps_since
+from .schema import check_request
 from .session import HUMAN, SEAT_KINDS, Session
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
@@ -369,10 +370,10 @@ def _dispatch(store: Store, msg: object) -> Message:
     if not isinstance(msg, dict):
         raise ProtocolError("bad_request", "a request is a JSON object with an 'op'")
     op = msg.get("op")
-    handler = OPS.get(op) if isinstance(op, str) else None
-    if handler is None:
-        raise ProtocolError("bad_request", f"unknown op {op!r:.40}; one of {', '.join(OPS)}")
-    return {"ok": True, "op": op, **handler(store, msg)}
+    if not isinstance(op, str) or op not in OPS:
+        raise ProtocolError("bad_request", f"unknown op {op!r:.40}; one of {', '.join(OPS)}", path="$.op")
+    check_request(op, msg)
+    return {"ok": True, "op": op, **OPS[op](store, msg)}
 
 
 def internal_error(what: str) -> Message:
@@ -403,5 +404,5 @@ def handle(store: Store, msg: object) -> Message:
         if ok_id:
             out["id"] = ident
         else:
-            out = error("bad_request", "field 'id' must be a string, an integer or null")
+            out = error("bad_request", "field 'id' must be a string, an integer or null", path="$.id")
     return out

@@ -501,7 +501,7 @@ export type NewGameRequest = {
   /** 1 is the solo game */
   players: number;
   /** who plays each seat (solo: the one human seat): human, a level or a bot; default seat 0 human, others greedy */
-  seats?: ("human" | "easy" | "medium" | "hard" | "expert" | "greedy" | "ismcts" | "random")[];
+  seats?: string[];
   edition?: "1st" | "2nd";
   /** default: a random seed */
   seed?: number;
