@@ -71,6 +71,7 @@ __all__ = [
     "describe_result",
     "describe_setup",
     "describe_step",
+    "event_lines",
     "hex_name",
     "market_text",
     "ship_name",
@@ -311,19 +312,26 @@ def _header(
     return describe_event(found, None, tr) or str(action), found
 
 
+def event_lines(events: Sequence[Event], state: GameState | None = None, tr: Translator = ENGLISH) -> list[str]:
+    """The log lines of events that follow a decision, indented under it; a solo bot's turn (its
+    placement, or its pass) starts a line of its own as a person's turn does."""
+    lines = []
+    for e in events:
+        text = describe_event(e, state, tr)
+        if text is None:
+            continue
+        turn = isinstance(e, BotDecision) and (e.decision.startswith("place ") or e.decision == "pass")
+        lines.append(text if turn else "    " + text)
+    return lines
+
+
 def describe_step(
     before: GameState, action: Action, after: GameState, events: Sequence[Event], tr: Translator = ENGLISH
 ) -> list[str]:
     """The lines for one action: what the deciding seat chose, then (indented) what happened."""
     head, consumed = _header(before, action, after, events, tr)
     indent = "" if isinstance(action, Place) else "  "
-    lines = [indent + head]
-    for e in events:
-        if e is consumed:
-            continue
-        text = describe_event(e, after, tr)
-        if text is not None:
-            lines.append("    " + text)
+    lines = [indent + head, *event_lines([e for e in events if e is not consumed], after, tr)]
     if after.phase == Phase.OVER and before.phase != Phase.OVER:
         lines.append(tr("The game is over."))
     return lines
