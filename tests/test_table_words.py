@@ -21,7 +21,7 @@ from tests.protocol_support import check
 ENGLISH = re.compile(
     r"\b(the|and|of|seat|seats|places|gains|makes|decides|activates|house|houses|fish|trade|trades|sell|sells|take|"
     r"card|cards|wall|tower|ship|ships|stars|turn|winner|winners|human|bot|bots|pass|passes|buys|draws|"
-    r"keeps|scores|stone|wood|grapes|olives|silver|wine|oil|ore|nothing|none)\b",
+    r"keeps|scores|stone|wood|grapes|silver|wine|oil|ore|nothing|none)\b",
     re.IGNORECASE,
 )
 #: a clause ID (TURN-1, SOLO-5, END-BONUS-1), named as it is in every language

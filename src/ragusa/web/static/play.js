@@ -5,7 +5,7 @@ async function play(action, label) {
   const before = G.reply.status.actions;
   const r = await send({ op: "apply", game: G.game, token: G.token, action, lang: LANG });
   if (!r.ok) { say(`${r.error.rule ? "[" + r.error.rule + "] " : ""}${r.error.message}`, "error"); return false; }
-  G.seen = before + 1;  // what happens after this action is what the page marks as changed
+  G.seen = before;  // this action and what follows it (a solo game's bot decisions are inside it) are marked as changed
   localStorage.setItem(seenKey(), String(G.seen));
   G.selected = null;
   await refresh();
