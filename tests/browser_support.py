@@ -38,15 +38,16 @@ def shot(page: Page, name: str, full: bool = True) -> None:
 
 
 def new_game(
-    page: Page, base: str, players: int, seats: list[str], names: list[str] | None = None, seed: int = 7
+    page: Page, base: str, players: int, seats: list[str], names: list[str | None] | None = None, seed: int = 7
 ) -> None:
     page.goto(base + "/")
     page.wait_for_selector("#newgame")
     page.select_option("select[name=players]", str(players))
     for i, kind in enumerate(seats):
         page.select_option(f"select[name=seat{i}]", kind)
-        if names and names[i]:
-            page.fill(f"input[name=name{i}]", names[i])
+        name = names[i] if names else None
+        if name:
+            page.fill(f"input[name=name{i}]", name)
     page.fill("input[name=seed]", str(seed))
     page.click("#start")
 

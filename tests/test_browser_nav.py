@@ -119,7 +119,9 @@ def test_every_page_links_home_and_the_list_shows_who_plays_and_who_won(
     page.wait_for_selector("#end")
     scores = page.evaluate("() => G.reply.status.scores")
     page.click("#navgames")
-    page.wait_for_function("() => (document.querySelector('ul.games li .tag') || {innerText: ''}).innerText.includes('VP')")
+    page.wait_for_function(
+        "() => (document.querySelector('ul.games li .tag') || {innerText: ''}).innerText.includes('VP')"
+    )
     tag = page.inner_text("ul.games li .tag")
     assert tag.endswith(f"VP: {scores[0]} – {scores[1]}") and ("you won" in tag or "won by seat 2" in tag)
     shot(page, "play-games.png", full=False)

@@ -99,7 +99,7 @@ def test_numbers_agree_with_their_nouns() -> None:
     assert [pl.resources("silver_ore", n) for n in (1, 3, 5)] == ["1 ruda srebra", "3 rudy srebra", "5 rud srebra"]
     assert [fr.resources("fish", n) for n in (0, 1, 2)] == ["0 Poisson", "1 Poisson", "2 Poissons"]
     assert translator("en").resources("silver_ore", 1) == "1 silver ore"
-    assert fr.ngettext("{n} step", "{n} steps", 1) == "{n} step".format(n=1)  # not in the catalogue: English
+    assert fr.ngettext("{n} step", "{n} steps", 7) == "7 steps"  # not in the catalogue: English
 
 
 def test_seats_are_counted_from_one() -> None:

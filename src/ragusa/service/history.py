@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ragusa.contract.views import events_for, view, view_to_data
-from ragusa.core.board import BOARD
 from ragusa.core.actions import Action
+from ragusa.core.board import BOARD
 from ragusa.core.events import BotDecision, Event, HousePlaced, ShipArrived, ShipBought, TowerBuilt, WallBuilt
 from ragusa.core.state import POWERHOUSE, GameState, Phase
 from ragusa.rules.resolution import step
@@ -110,7 +110,7 @@ def _action_steps(
     Patrician bots' decisions the rules took inside it (their own seat, log, rings). The last step
     shows the view after the action; one before it, the board with the pieces placed so far over
     the view before the action (the seats' numbers change with the last step)."""
-    shown = events_for(seat, events)
+    shown = list(events_for(seat, events))
     groups = _deciders(actor, shown)
     if len(groups) == 1:
         log = describe_step(before, action, after, shown, tr)

@@ -26,8 +26,8 @@ from ragusa.core.actions import (
 from ragusa.core.board import BOARD, COM_INDEX, KIND_CITY, RES_INDEX
 from ragusa.core.components import BUILDINGS, COMMODITIES, COMPONENTS
 from ragusa.core.state import GameState, Phase
-from ragusa.rules.buildings.market import COSTS, SHIPS
 from ragusa.rules.buildings.fishmonger import FISH_PER_VP
+from ragusa.rules.buildings.market import COSTS, SHIPS
 from ragusa.rules.buildings.mason import mason_vp
 from ragusa.rules.buildings.production import CAP, PRODUCERS
 from ragusa.rules.fish import TRADE_COST
@@ -101,8 +101,7 @@ def _place(state: GameState, action: Place, tr: Translator) -> str:
         )
     else:
         gains = [
-            _city_gain(state, seat, h, hexes, tr) if BOARD.hex_kind[h] == KIND_CITY else _hex_gain(h, tr)
-            for h in hexes
+            _city_gain(state, seat, h, hexes, tr) if BOARD.hex_kind[h] == KIND_CITY else _hex_gain(h, tr) for h in hexes
         ]
         text = "; ".join(gains)
     if action.trades:

@@ -60,6 +60,7 @@ def _plural_rule(header: str) -> Callable[[int], int]:
     found = re.search(r"plural=(.*?);?\s*(?:\n|$)", header)
     return gettext.c2py(found.group(1) if found else "(n != 1)")
 
+
 #: each bonus card's title, in English (the cards carry a picture, not a name)
 _CARD_TITLES: dict[str, str] = {
     "per_distinct_good": "Good types",
@@ -168,8 +169,8 @@ def _read(lang: str) -> dict[str, str]:
     for m in catalog:
         if not m.id or not m.string:
             continue
-        msgid = PLURAL_SEP.join(m.id) if isinstance(m.id, tuple) else m.id
-        string = PLURAL_SEP.join(m.string) if isinstance(m.string, tuple) else m.string
+        msgid = m.id if isinstance(m.id, str) else PLURAL_SEP.join(m.id)
+        string = m.string if isinstance(m.string, str) else PLURAL_SEP.join(m.string)
         if not all(string.split(PLURAL_SEP)):
             continue  # a plural message with a form missing stays English
         out[msgid if m.context is None else m.context + CONTEXT_SEP + msgid] = string

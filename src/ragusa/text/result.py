@@ -35,7 +35,7 @@ def _solo_result(state: GameState, tr: Translator) -> str:
     totals = [p.total_vp for p in state.players]
     human = totals[HUMAN]
     parts = []
-    for k, b in enumerate(state.solo.bot_seats):
+    for b in state.solo.bot_seats:
         fields = {"who": tr.seat(b), "vp": totals[b]}
         if human > totals[b]:
             parts.append(tr("beats {who} ({vp} VP)", **fields))
