@@ -66,8 +66,8 @@ def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path, size: s
             "#log details.reason",
             "ds => ds.map(d => [d.querySelector('summary').textContent.length, d.textContent.length])",
         )
-        # (a summary names the bot and its decision in words: "bot B (Patrician bot) decides: buy the ship in slot 2: ...")
-    assert folded and all(summary <= 100 for summary, _ in folded) and max(full for _, full in folded) > 200
+        # a summary names the bot and its decision in words ("bot B (Patrician bot) decides: buy the ship in slot 2: ...")
+        assert folded and all(summary <= 100 for summary, _ in folded) and max(full for _, full in folded) > 200
         if size == "desktop":
             shot(page, "play-solo-end.png")
         else:  # the result table fits the phone's width
