@@ -5,12 +5,17 @@ with their nouns; seats counted from 1; the Patrician's decisions as steps of th
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
 import pytest
 
-from ragusa.core.board import BOARD
+from ragusa import apply, legal_actions, new_game
+from ragusa.core.actions import Place
+from ragusa.core.board import BOARD, KIND_CITY
+from ragusa.core.components import BUILDINGS, COMPONENTS, RESOURCES
+from ragusa.text.explain import explain_action
 from ragusa.service.protocol import handle
 from ragusa.service.store import MemoryStore
 from ragusa.text.bot_text import bot_decision, bot_reason
@@ -141,3 +146,34 @@ def test_the_patricians_decisions_are_steps_of_their_own() -> None:
     assert steps[-1]["view"] == view["view"]
     # the person's step is the human's; every later one is a bot decision, so undo counts them
     assert sum(1 for s in steps if s["seat"] != 0) == len(steps) - 1
+
+
+@pytest.mark.clause("ACT-3", "WINERY-1", "OILPRESS-1", "SILVERSMITH-1", "FISHMONGER-1")
+def test_a_placement_gives_each_buildings_gain_and_whose_houses_it_also_works_for() -> None:
+    state = new_game(3, seed=4)
+    rng = random.Random(2)
+    producers = {"winery": ("grapes", "wine"), "oil-press": ("olives", "oil"), "silversmith": ("silver_ore", "silver")}
+    for _ in range(600):
+        found = None
+        for a in legal_actions(state):
+            if not isinstance(a, Place) or a.powerhouse:
+                continue
+            hexes = BOARD.spot_hexes[BOARD.spot_index[a.spot]]
+            for h in hexes:
+                building = BUILDINGS[BOARD.hex_building[h]] if BOARD.hex_kind[h] == KIND_CITY else ""
+                others = {o for s in BOARD.hex_spots[h] if (o := state.houses[s]) >= 0 and o != state.seat}
+                if building in producers and others:
+                    found = (a, hexes, building, others)
+        if found is not None:
+            break
+        state = apply(state, rng.choice(legal_actions(state)))
+    assert found is not None and state.seat is not None
+    action, hexes, building, others = found
+    resource, commodity = producers[building]
+    # the producer makes 1 commodity per resource held, counting what the spot's own hexes give first
+    gained = sum(1 for h in hexes if BOARD.hex_kind[h] != KIND_CITY and COMPONENTS.board.hexes[h].resource == resource)
+    n = min(state.players[state.seat].resources[RESOURCES.index(resource)] + gained, 12)
+    text = explain_action(state, action)
+    name = {"winery": "Winery", "oil-press": "Oil Press", "silversmith": "Silversmith"}[building]
+    who = " and ".join(f"seat {o + 1}" for o in sorted(others))
+    assert f"{name}: +{n} {commodity} (also works for the houses of {who} around it, ACT-3)" in text
