@@ -15,10 +15,10 @@ from ragusa import apply, legal_actions, new_game
 from ragusa.core.actions import Place
 from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.components import BUILDINGS, COMPONENTS, RESOURCES
-from ragusa.text.explain import explain_action
 from ragusa.service.protocol import handle
 from ragusa.service.store import MemoryStore
 from ragusa.text.bot_text import bot_decision, bot_reason
+from ragusa.text.explain import explain_action
 from ragusa.text.i18n import translator
 from tests.protocol_support import check
 
