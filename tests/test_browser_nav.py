@@ -7,40 +7,17 @@ French and Polish pages with no English sentence and no untranslated id."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.browser_support import ARGS, CHROMIUM, SIZES, new_game, open_table, shot
+from tests.browser_support import new_game, open_table, shot, strict_page
 from tests.test_table_words import CLAUSE, ENGLISH, IDS
-from tests.web_support import running_server
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM}")  # CI installs it and fails on skips
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    with running_server(tmp_path / "g.sqlite3") as found:
-        yield found
-
-
-def _page(browser: Browser, size: str, **extra: Any) -> Page:
-    page = browser.new_context(**SIZES[size], **extra).new_page()  # type: ignore[arg-type]
-    page.on("pageerror", lambda e: pytest.fail(f"JavaScript error: {e}"))
-    page.on("dialog", lambda d: pytest.fail(f"a dialog opened: {d.message}"))
-    return page
+#: the `browser` and `server` fixtures
+pytest_plugins = ("tests.browser_fixtures",)
 
 
 def _play_to_the_end(base: str, link: str, moves: int = 1000) -> None:
@@ -70,7 +47,7 @@ def _foreign_page(page: Page, where: str) -> None:
 @pytest.mark.clause("SOLO-4", "SOLO-5")
 def test_the_patricians_decisions_are_steps_in_the_page(browser: Browser, server: tuple[str, Any]) -> None:
     base, _ = server
-    page = _page(browser, "desktop")
+    page = strict_page(browser, "desktop")
     new_game(page, base, 1, ["human"], seed=5)
     open_table(page)
     page.fill("#notationtext", "place s2")
@@ -98,7 +75,7 @@ def test_every_page_links_home_and_the_list_shows_who_plays_and_who_won(
     browser: Browser, server: tuple[str, Any]
 ) -> None:
     base, _ = server
-    page = _page(browser, "desktop")
+    page = strict_page(browser, "desktop")
     page.goto(base + "/")
     page.wait_for_selector("#newgame")
     # the literal R-9 option is for two players only; the solo options for one
@@ -136,7 +113,7 @@ def test_every_page_links_home_and_the_list_shows_who_plays_and_who_won(
 
 def test_the_end_page_on_a_phone_shows_the_result_first(browser: Browser, server: tuple[str, Any]) -> None:
     base, _ = server
-    page = _page(browser, "phone")
+    page = strict_page(browser, "phone")
     new_game(page, base, 3, ["human", "greedy", "greedy"], seed=9)
     open_table(page)
     # keep a dealt card; then a tap on the board asks first on a phone: its cancel and undo are apart
@@ -170,7 +147,7 @@ def test_french_and_polish_pages_hold_no_english(
     browser: Browser, server: tuple[str, Any], lang: str, players: int, seats: list[str]
 ) -> None:
     base, _ = server
-    page = _page(browser, "desktop", locale=lang)
+    page = strict_page(browser, "desktop", locale=lang)
     new_game(page, base, players, seats, seed=4)
     open_table(page)
     link = page.evaluate("() => location.pathname")

@@ -6,39 +6,17 @@ busy sign, a waiting page that keeps what is typed, French and Polish."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.browser_support import ARGS, CHROMIUM, SIZES, first_move, new_game, open_table, shot
-from tests.web_support import running_server
+from tests.browser_support import first_move, new_game, open_table, shot, strict_page
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM}")  # CI installs it and fails on skips
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    with running_server(tmp_path / "g.sqlite3") as found:
-        yield found
-
-
-def _page(browser: Browser, size: str, **extra: Any) -> Page:
-    page = browser.new_context(**SIZES[size], **extra).new_page()  # type: ignore[arg-type]
-    page.on("pageerror", lambda e: pytest.fail(f"JavaScript error: {e}"))
-    page.on("dialog", lambda d: pytest.fail(f"a dialog opened: {d.message}"))
-    return page
+#: the `browser` and `server` fixtures
+pytest_plugins = ("tests.browser_fixtures",)
 
 
 def _distance(a: str, b: str) -> float:
@@ -71,7 +49,7 @@ def _drive(base: str, link: str, want: Callable[[dict[str, Any]], bool], prefer:
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_table_explains_itself_and_marks_what_changed(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 3, ["human", "greedy", "greedy"], seed=5)
     open_table(page)
     assert page.title().startswith("▶ Your turn")
@@ -144,7 +122,7 @@ def test_the_table_explains_itself_and_marks_what_changed(browser: Browser, serv
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_fish_are_asked_for_before_they_are_spent(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 2, ["human", "greedy"], seed=3)
     open_table(page)
     _drive(
@@ -178,7 +156,7 @@ def test_fish_are_asked_for_before_they_are_spent(browser: Browser, server: tupl
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_tower_spot_takes_a_click_in_its_middle(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 2, ["human", "random"], seed=8)
     open_table(page)
     _drive(
@@ -201,7 +179,7 @@ def test_a_tower_spot_takes_a_click_in_its_middle(browser: Browser, server: tupl
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_two_players_powerhouse_spots_look_different(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 2, ["human", "greedy"], seed=2)
     open_table(page)
     first_move(page)
@@ -217,7 +195,7 @@ def test_names_are_text_the_lobby_lists_the_games_and_a_waiting_page_keeps_its_t
     browser: Browser, server: tuple[str, Any], size: str
 ) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     xss = "<img src=x onerror=alert(1)>"
     new_game(page, base, 2, ["human", "human"], names=[xss, "Bea"], seed=4)
     page.wait_for_selector("#links li")
@@ -253,7 +231,7 @@ def test_names_are_text_the_lobby_lists_the_games_and_a_waiting_page_keeps_its_t
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_table_speaks_french_and_polish(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size, locale="fr-FR")
+    page = strict_page(browser, size, locale="fr-FR")
     new_game(page, base, 3, ["human", "greedy", "greedy"], seed=6)
     open_table(page)
     assert page.evaluate("() => document.documentElement.lang") == "fr"
@@ -275,7 +253,7 @@ def test_the_seat_picker_offers_the_levels_with_what_each_is(
     browser: Browser, server: tuple[str, Any], size: str
 ) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     page.goto(base + "/")
     page.wait_for_selector("#newgame")
     options = page.eval_on_selector_all("select[name=seat1] option", "os => os.map(o => [o.value, o.textContent])")
@@ -311,7 +289,7 @@ def test_buildings_ships_and_cards_say_what_they_do_on_hover_and_tap(
     browser: Browser, server: tuple[str, Any], size: str
 ) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 3, ["human", "greedy", "greedy"], seed=5)
     open_table(page)
     # a building: its hover text (the hex's title) and a tap on the hex show what it does
@@ -338,7 +316,7 @@ def test_buildings_ships_and_cards_say_what_they_do_on_hover_and_tap(
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_hex_to_activate_takes_a_click_near_its_corner(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 2, ["human", "random"], seed=17)
     open_table(page)
     _drive(base, page.url.removeprefix(base), lambda r: r["status"]["phase"] == "order" and bool(r["legal"]), "")
