@@ -76,10 +76,12 @@ def test_the_table_explains_itself_and_marks_what_changed(browser: Browser, serv
         board = page.locator("#boardwrap").bounding_box()
         act = page.locator("#act").bounding_box()
         assert board and act and board["width"] >= 370 and act["y"] >= board["y"] + board["height"]
+        # every control: buttons, menus, the links of the header, the placements' and trades' toggles, checkboxes
         heights = page.eval_on_selector_all(
-            "button, select", "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)"
+            "button, select, a.nav, .moves summary, .tools label",
+            "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)",
         )
-        assert min(heights) >= 44
+        assert min(heights) >= 44 and page.locator(".moves summary").count() >= 1
         shot(page, "play-phone.png", full=False)
     # a tap 8 px beside a legal spot still finds it; the phone asks first, and says what it gives
     spot = page.evaluate(
