@@ -45,6 +45,11 @@ def _request(op: str, description: str, props: dict[str, Any], required: tuple[s
 
 
 _ACTOR = {"seat": _SEAT, "token": _TOKEN}
+_EXPECT = {
+    "type": "integer",
+    "minimum": 0,
+    "description": "the status.version the client last saw: another one is refused (stale) and nothing changes",
+}
 REQUESTS: dict[str, dict[str, Any]] = {
     "info": _request(
         "info",
@@ -96,6 +101,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "game": _GAME,
             **_ACTOR,
             "lang": _LANG,
+            "expect": _EXPECT,
             "action": {
                 "oneOf": [
                     {"type": "string", "maxLength": 200, "description": "notation, e.g. place s28"},
@@ -128,7 +134,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
     "undo": _request(
         "undo",
         "take back the last human action and the bot moves after it (games with one human)",
-        {"game": _GAME, **_ACTOR},
+        {"game": _GAME, **_ACTOR, "expect": _EXPECT},
         ("game",),
     ),
     "record": _request(
@@ -156,10 +162,15 @@ _STATUS = {
         "names": {"type": "array", "items": {"type": ["string", "null"]}, "description": "each seat's name, if given"},
         "edition": {"enum": ["1st", "2nd"]},
         "undo": {"type": "boolean", "description": "whether undo is possible now (never once the game is over)"},
+        "version": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "how many changes the game has seen: +1 for each action (the bots' too) and each undo",
+        },
         "winners": {"type": "array", "items": {"type": "integer"}},
         "result": {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "integer"}}},
     },
-    "required": ["game", "phase", "seat", "turn_seat", "over", "scores", "actions", "seats", "undo"],
+    "required": ["game", "phase", "seat", "turn_seat", "over", "scores", "actions", "seats", "undo", "version"],
 }
 _LEGAL = {
     "type": "array",
@@ -296,7 +307,17 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "status": _STATUS,
     },
 }
-ERROR_CODES = ("bad_request", "not_found", "forbidden", "not_your_turn", "illegal", "conflict", "too_large", "internal")
+ERROR_CODES = (
+    "bad_request",
+    "not_found",
+    "forbidden",
+    "not_your_turn",
+    "illegal",
+    "conflict",
+    "stale",
+    "too_large",
+    "internal",
+)
 
 
 #: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
@@ -325,6 +346,7 @@ ERROR = {
                 "message": {"type": "string"},
                 "rule": {"type": "string", "description": "the rule clause an illegal action breaks"},
                 "path": {"type": "string", "description": "where in the input the problem is"},
+                "status": {**_STATUS, "description": "stale: the game's status now (redraw from it)"},
             },
             "required": ["code", "message"],
             "additionalProperties": False,
@@ -489,7 +511,10 @@ def openapi(version: str) -> dict[str, Any]:
                         "400": {"description": "malformed body or message", "content": error},
                         "403": {"description": "no token, a forged token, or a seat number", "content": error},
                         "404": {"description": "no such game", "content": error},
-                        "409": {"description": "not this seat's turn, or undo/game-over conflict", "content": error},
+                        "409": {
+                            "description": "not this seat's turn, an undo/game-over conflict, or stale (the game changed since the client saw it)",
+                            "content": error,
+                        },
                         "413": {"description": "body over 1 MB", "content": error},
                         "422": {"description": "an illegal action; rule names the rule clause", "content": error},
                         "500": {
