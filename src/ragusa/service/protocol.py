@@ -21,10 +21,11 @@ from typing import Any, Protocol
 from ragusa._version import __version__
 from ragusa.bots import LEVELS
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
-from ragusa.contract.serialization import action_from_data, action_to_data
-from ragusa.contract.views import view, view_to_data
+from ragusa.contract.serialization import action_from_data, action_to_data, event_to_data
+from ragusa.contract.views import events_for, view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
+from ragusa.core.events import Event
 from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal, score_breakdown, winners
@@ -190,6 +191,11 @@ def status(s: Session) -> Message:
     return out
 
 
+def events_list(seat: int | None, events: list[Event]) -> list[Message]:
+    """`seat`'s share of `events` as JSON objects (`None`: what every seat may see)."""
+    return [event_to_data(e) for e in events_for(seat, events)]
+
+
 def _new_game(store: Store, msg: Message) -> Message:
     players = _field(msg, "players", int)
     seats = _field(msg, "seats", list, None)
@@ -204,6 +210,7 @@ def _new_game(store: Store, msg: Message) -> Message:
         seed = store.new_seed()
     if not 0 <= seed < 2**63:
         raise ProtocolError("bad_request", "seed must be 0 to 2**63 - 1")
+    events: list[Event] = []
     s = sessions.create(
         store.new_id(),
         players=players,
@@ -214,9 +221,10 @@ def _new_game(store: Store, msg: Message) -> Message:
         token=store.new_token,
         bot_specs=getattr(store, "bot_specs", False) is True,  # only a local MemoryStore opts in
         names=_field(msg, "names", list, None),
+        events=events,
     )
     store.put(s)
-    return {"status": status(s), "tokens": list(s.tokens), "seed": seed}
+    return {"status": status(s), "events": events_list(None, events), "tokens": list(s.tokens), "seed": seed}
 
 
 def _legal(store: Store, msg: Message) -> Message:
@@ -251,10 +259,11 @@ def _apply(store: Store, msg: Message) -> Message:
     action = _action(s.state, msg.get("action"))
     tr = _lang(msg)
     before = len(s.log)
-    new = sessions.apply_action(s, action)
+    events: list[Event] = []
+    new = sessions.apply_action(s, action, events)
     store.put(new)
     log = [line for lines in log_groups(new, tr)[1][before:] for line in lines]
-    return {"status": status(new), "applied": format_action(action), "log": log}
+    return {"status": status(new), "applied": format_action(action), "events": events_list(seat, events), "log": log}
 
 
 def _view(store: Store, msg: Message) -> Message:
@@ -299,7 +308,7 @@ def _undo(store: Store, msg: Message) -> Message:
     except ValueError as exc:
         raise ProtocolError("conflict", str(exc)) from None
     store.put(new)
-    return {"status": status(new), "undone": len(s.actions) - len(new.actions)}
+    return {"status": status(new), "undone": len(s.actions) - len(new.actions), "events": []}
 
 
 def _record(store: Store, msg: Message) -> Message:

@@ -189,6 +189,14 @@ _LEGAL = {
     },
 }
 _SPOTS = {"type": "array", "items": {"type": "string"}}
+_EVENTS = {
+    "type": "array",
+    "items": {"$ref": "event.schema.json"},
+    "description": (
+        "what happened, in order, as typed events (each an object with a string type), the requesting seat's"
+        " share: another seat's kept bonus card reads hidden; without a seat, what every seat may see"
+    ),
+}
 _CHANGED = {
     "type": "object",
     "description": "spots whose house changed, walls and towers built, market slots whose ship changed",
@@ -207,11 +215,12 @@ _STEPS = {
         "type": "object",
         "properties": {
             "seat": {"type": "integer"},
+            "events": {**_EVENTS, "description": "the step's events, the viewer's share"},
             "log": {"type": "array", "items": {"type": "string"}},
             "changed": _CHANGED,
             "view": {"$ref": "view.schema.json"},
         },
-        "required": ["seat", "log", "changed", "view"],
+        "required": ["seat", "events", "log", "changed", "view"],
     },
 }
 _TEXTS = {
@@ -273,6 +282,7 @@ RESPONSES: dict[str, dict[str, Any]] = {
     },
     "new_game": {
         "status": _STATUS,
+        "events": {**_EVENTS, "description": "the setup's and the bots' first moves' events, what every seat may see"},
         "tokens": {"type": "array", "items": {"type": ["string", "null"]}, "description": "ragusa engine only"},
         "seed": {"type": "integer", "description": "ragusa engine only (over HTTP it would reveal the hidden cards)"},
         "links": {
@@ -282,7 +292,12 @@ RESPONSES: dict[str, dict[str, Any]] = {
         },
     },
     "legal": {"status": _STATUS, "legal": _LEGAL},
-    "apply": {"status": _STATUS, "applied": {"type": "string"}, "log": _LINES},
+    "apply": {
+        "status": _STATUS,
+        "applied": {"type": "string"},
+        "events": {**_EVENTS, "description": "the events of the action and of the bots' moves after it"},
+        "log": _LINES,
+    },
     "view": {
         "status": _STATUS,
         "view": {"$ref": "view.schema.json"},
@@ -293,7 +308,11 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "changed": _CHANGED,
     },
     "log": {"lines": _LINES, "next": {"type": "integer"}},
-    "undo": {"status": _STATUS, "undone": {"type": "integer"}},
+    "undo": {
+        "status": _STATUS,
+        "undone": {"type": "integer"},
+        "events": {**_EVENTS, "description": "always empty: the game went back (redraw from a view)"},
+    },
     "record": {"record": {"$ref": "record.schema.json"}},
     "replay": {
         "frames": {

@@ -162,8 +162,10 @@ def create(
     token: Callable[[], str] = lambda: "",
     bot_specs: bool = False,
     names: Sequence[object] | None = None,
+    events: list[Event] | None = None,
 ) -> Session:
     """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
+    `events`, when given, receives the events of the setup and of the bots' moves (every seat's).
 
     A seat is `"human"` or one of `SEAT_BOTS`; with `bot_specs` (local play, not a server) any
     bot spec `ragusa.bots.make_bot` accepts, such as `"ismcts:200"`.
@@ -191,13 +193,17 @@ def create(
         opening=tuple(lines),
         names=seat_names,
     )
-    return run_bots(session)
+    if events is not None:
+        events.extend(opening)
+    return run_bots(session, events)
 
 
-def _step(session: Session, action: Action) -> Session:
+def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
     state = session.state
     assert state.seat is not None
     new, events = step(state, action)
+    if out is not None:
+        out.extend(events)
     return attrs.evolve(
         session,
         state=new,
@@ -208,8 +214,8 @@ def _step(session: Session, action: Action) -> Session:
     )
 
 
-def run_bots(session: Session) -> Session:
-    """Let the bots decide while one of them is the deciding seat."""
+def run_bots(session: Session, events: list[Event] | None = None) -> Session:
+    """Let the bots decide while one of them is the deciding seat (their events into `events`)."""
     while not is_terminal(session.state):
         seat = session.state.seat
         assert seat is not None
@@ -218,18 +224,19 @@ def run_bots(session: Session) -> Session:
             break
         bot = make_bot(SEAT_BOTS.get(kind, kind))
         choice = bot.choose(session.state, legal_actions(session.state), _bot_rng(session.seed, len(session.actions)))
-        session = _step(session, choice)
+        session = _step(session, choice, events)
     return session
 
 
-def apply_action(session: Session, action: Action) -> Session:
-    """The session after the deciding (human) seat takes `action`, then the bots' moves.
+def apply_action(session: Session, action: Action, events: list[Event] | None = None) -> Session:
+    """The session after the deciding (human) seat takes `action`, then the bots' moves; `events`,
+    when given, receives the events of every step (every seat's: `events_for` gives a seat's share).
 
     Raises `ragusa.IllegalActionError` when the rules forbid it.
     """
     if len(session.actions) >= MAX_ACTIONS:
         raise InvalidInputError("$", f"a game holds at most {MAX_ACTIONS} actions")
-    return run_bots(_step(session, action))
+    return run_bots(_step(session, action, events), events)
 
 
 def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:

@@ -56,6 +56,8 @@ export type ApplyResponse = {
     }[];
   };
   applied: string;
+  /** the events of the action and of the bots' moves after it */
+  events: Event[];
   log: string[];
 };
 
@@ -572,6 +574,8 @@ export type NewGameResponse = {
       [key: string]: number;
     }[];
   };
+  /** the setup's and the bots' first moves' events, what every seat may see */
+  events: Event[];
   /** ragusa engine only */
   tokens?: (string | null)[];
   /** ragusa engine only (over HTTP it would reveal the hidden cards) */
@@ -942,6 +946,8 @@ export type UndoResponse = {
     }[];
   };
   undone: number;
+  /** always empty: the game went back (redraw from a view) */
+  events: Event[];
 };
 
 /** `seat` scored `vp` from `source` (a `ragusa.core.state.VP_SOURCES` name); `reason` explains. */
@@ -1013,6 +1019,8 @@ export type ViewResponse = {
   /** each action since 'since': who took it, its log lines, what changed, the seat's view after it */
   steps?: {
     seat: number;
+    /** the step's events, the viewer's share */
+    events: Event[];
     log: string[];
     /** spots whose house changed, walls and towers built, market slots whose ship changed */
     changed: {
