@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ragusa.contract.serialization import event_to_data
 from ragusa.contract.views import events_for, view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.board import BOARD
@@ -107,14 +108,20 @@ def _action_steps(
     before: GameState, action: Action, after: GameState, events: list[Event], actor: int, seat: int, tr: Translator
 ) -> list[dict[str, Any]]:
     """One action as `seat` may see it: a step for the actor and, in a solo game, one for each of the
-    Patrician bots' decisions the rules took inside it (their own seat, log, rings). The last step
+    Patrician bots' decisions the rules took inside it (their own seat, events, log, rings). The last step
     shows the view after the action; one before it, the board with the pieces placed so far over
     the view before the action (the seats' numbers change with the last step)."""
     shown = list(events_for(seat, events))
     groups = _deciders(actor, shown)
     if len(groups) == 1:
         log = describe_step(before, action, after, shown, tr)
-        return [{"seat": actor, "log": log, "changed": changed(before, after), "view": view_to_data(view(after, seat))}]
+        step = {
+            "seat": actor,
+            "events": [event_to_data(e) for e in shown],
+            "log": log,
+            "changed": changed(before, after),
+        }
+        return [{**step, "view": view_to_data(view(after, seat))}]
     start = view_to_data(view(before, seat))
     steps, so_far = [], []
     for k, (who, group) in enumerate(groups):
@@ -128,14 +135,16 @@ def _action_steps(
         if last and after.phase == Phase.OVER and before.phase != Phase.OVER:
             log.append(tr("The game is over."))
         data = view_to_data(view(after, seat)) if last else {**_pieces(start, so_far), "seat": who}
-        steps.append({"seat": who, "log": log, "changed": _changed_by(group), "view": data})
+        events_data = [event_to_data(e) for e in group]
+        steps.append({"seat": who, "events": events_data, "log": log, "changed": _changed_by(group), "view": data})
     return steps
 
 
 def steps_since(session: Session, seat: int, since: int, tr: Translator) -> dict[str, Any]:
     """The actions from number `since` on, as `seat` may see them: for each, the seat that took
-    it, its log lines, what changed and `seat`'s view after it (in a solo game each decision of a
-    Patrician bot is a step of its own, `_action_steps`); and everything that changed."""
+    it, its events and log lines (`seat`'s share), what changed and `seat`'s view after it (in a solo
+    game each decision of a Patrician bot is a step of its own, `_action_steps`); and everything that
+    changed."""
     since = max(since, len(session.actions) - MAX_STEPS, 0)
     start, played = _replay(session, since)
     steps = []
@@ -160,7 +169,7 @@ def log_groups(session: Session, tr: Translator) -> tuple[tuple[str, ...], tuple
     if hit is not None:
         return hit
     opening: list[Event] = []
-    if session.players == 1:
+    if session.players == 1 and not session.from_position:
         new_solo_game(session.seed, session.edition, session.options, opening)
     lines = describe_setup(session.initial, tr)
     shown = events_for(None, opening)  # as the English log: only what every seat may see

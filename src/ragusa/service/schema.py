@@ -45,6 +45,11 @@ def _request(op: str, description: str, props: dict[str, Any], required: tuple[s
 
 
 _ACTOR = {"seat": _SEAT, "token": _TOKEN}
+_EXPECT = {
+    "type": "integer",
+    "minimum": 0,
+    "description": "the status.version the client last saw: another one is refused (stale) and nothing changes",
+}
 REQUESTS: dict[str, dict[str, Any]] = {
     "info": _request(
         "info",
@@ -55,7 +60,12 @@ REQUESTS: dict[str, dict[str, Any]] = {
         "new_game",
         "start a game; bots move at once until a human seat decides",
         {
-            "players": {"type": "integer", "minimum": 1, "maximum": 5, "description": "1 is the solo game"},
+            "players": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 5,
+                "description": "1 is the solo game; required unless a position is given",
+            },
             "seats": {
                 "type": "array",
                 "items": {
@@ -80,8 +90,15 @@ REQUESTS: dict[str, dict[str, Any]] = {
                 "properties": {k: {"type": "boolean"} for k in OPTION_NAMES},
                 "additionalProperties": False,
             },
+            "position": {
+                "$ref": "state.schema.json",
+                "description": (
+                    "play on from this state (validated as state_from_json: an impossible one is refused with"
+                    " its clause in rule); its players, edition and options are the position's (players, if"
+                    " given, must match; edition and options are left out) and seed only seeds the bots"
+                ),
+            },
         },
-        ("players",),
     ),
     "legal": _request(
         "legal",
@@ -96,6 +113,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "game": _GAME,
             **_ACTOR,
             "lang": _LANG,
+            "expect": _EXPECT,
             "action": {
                 "oneOf": [
                     {"type": "string", "maxLength": 200, "description": "notation, e.g. place s28"},
@@ -128,7 +146,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
     "undo": _request(
         "undo",
         "take back the last human action and the bot moves after it (games with one human)",
-        {"game": _GAME, **_ACTOR},
+        {"game": _GAME, **_ACTOR, "expect": _EXPECT},
         ("game",),
     ),
     "record": _request(
@@ -156,10 +174,15 @@ _STATUS = {
         "names": {"type": "array", "items": {"type": ["string", "null"]}, "description": "each seat's name, if given"},
         "edition": {"enum": ["1st", "2nd"]},
         "undo": {"type": "boolean", "description": "whether undo is possible now (never once the game is over)"},
+        "version": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "how many changes the game has seen: +1 for each action (the bots' too) and each undo",
+        },
         "winners": {"type": "array", "items": {"type": "integer"}},
         "result": {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "integer"}}},
     },
-    "required": ["game", "phase", "seat", "turn_seat", "over", "scores", "actions", "seats", "undo"],
+    "required": ["game", "phase", "seat", "turn_seat", "over", "scores", "actions", "seats", "undo", "version"],
 }
 _LEGAL = {
     "type": "array",
@@ -178,6 +201,14 @@ _LEGAL = {
     },
 }
 _SPOTS = {"type": "array", "items": {"type": "string"}}
+_EVENTS = {
+    "type": "array",
+    "items": {"$ref": "event.schema.json"},
+    "description": (
+        "what happened, in order, as typed events (each an object with a string type), the requesting seat's"
+        " share: another seat's kept bonus card reads hidden; without a seat, what every seat may see"
+    ),
+}
 _CHANGED = {
     "type": "object",
     "description": "spots whose house changed, walls and towers built, market slots whose ship changed",
@@ -196,11 +227,12 @@ _STEPS = {
         "type": "object",
         "properties": {
             "seat": {"type": "integer"},
+            "events": {**_EVENTS, "description": "the step's events, the viewer's share"},
             "log": {"type": "array", "items": {"type": "string"}},
             "changed": _CHANGED,
             "view": {"$ref": "view.schema.json"},
         },
-        "required": ["seat", "log", "changed", "view"],
+        "required": ["seat", "events", "log", "changed", "view"],
     },
 }
 _TEXTS = {
@@ -262,6 +294,7 @@ RESPONSES: dict[str, dict[str, Any]] = {
     },
     "new_game": {
         "status": _STATUS,
+        "events": {**_EVENTS, "description": "the setup's and the bots' first moves' events, what every seat may see"},
         "tokens": {"type": "array", "items": {"type": ["string", "null"]}, "description": "ragusa engine only"},
         "seed": {"type": "integer", "description": "ragusa engine only (over HTTP it would reveal the hidden cards)"},
         "links": {
@@ -271,7 +304,12 @@ RESPONSES: dict[str, dict[str, Any]] = {
         },
     },
     "legal": {"status": _STATUS, "legal": _LEGAL},
-    "apply": {"status": _STATUS, "applied": {"type": "string"}, "log": _LINES},
+    "apply": {
+        "status": _STATUS,
+        "applied": {"type": "string"},
+        "events": {**_EVENTS, "description": "the events of the action and of the bots' moves after it"},
+        "log": _LINES,
+    },
     "view": {
         "status": _STATUS,
         "view": {"$ref": "view.schema.json"},
@@ -282,7 +320,11 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "changed": _CHANGED,
     },
     "log": {"lines": _LINES, "next": {"type": "integer"}},
-    "undo": {"status": _STATUS, "undone": {"type": "integer"}},
+    "undo": {
+        "status": _STATUS,
+        "undone": {"type": "integer"},
+        "events": {**_EVENTS, "description": "always empty: the game went back (redraw from a view)"},
+    },
     "record": {"record": {"$ref": "record.schema.json"}},
     "replay": {
         "frames": {
@@ -296,7 +338,17 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "status": _STATUS,
     },
 }
-ERROR_CODES = ("bad_request", "not_found", "forbidden", "not_your_turn", "illegal", "conflict", "too_large", "internal")
+ERROR_CODES = (
+    "bad_request",
+    "not_found",
+    "forbidden",
+    "not_your_turn",
+    "illegal",
+    "conflict",
+    "stale",
+    "too_large",
+    "internal",
+)
 
 
 #: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
@@ -325,6 +377,7 @@ ERROR = {
                 "message": {"type": "string"},
                 "rule": {"type": "string", "description": "the rule clause an illegal action breaks"},
                 "path": {"type": "string", "description": "where in the input the problem is"},
+                "status": {**_STATUS, "description": "stale: the game's status now (redraw from it)"},
             },
             "required": ["code", "message"],
             "additionalProperties": False,
@@ -489,7 +542,10 @@ def openapi(version: str) -> dict[str, Any]:
                         "400": {"description": "malformed body or message", "content": error},
                         "403": {"description": "no token, a forged token, or a seat number", "content": error},
                         "404": {"description": "no such game", "content": error},
-                        "409": {"description": "not this seat's turn, or undo/game-over conflict", "content": error},
+                        "409": {
+                            "description": "not this seat's turn, an undo/game-over conflict, or stale (the game changed since the client saw it)",
+                            "content": error,
+                        },
                         "413": {"description": "body over 1 MB", "content": error},
                         "422": {"description": "an illegal action; rule names the rule clause", "content": error},
                         "500": {

@@ -42,6 +42,7 @@ STATUS: dict[str, int] = {
     "not_found": 404,
     "not_your_turn": 409,
     "conflict": 409,
+    "stale": 409,
     "too_large": 413,
     "illegal": 422,
     "internal": 500,

@@ -3,7 +3,8 @@
 
 async function play(action, label) {
   const before = G.reply.status.actions;
-  const r = await send({ op: "apply", game: G.game, token: G.token, action, lang: LANG });
+  const r = await send({ op: "apply", game: G.game, token: G.token, action, lang: LANG, expect: G.reply.status.version });
+  if (!r.ok && r.error.code === "stale") { await refresh(); say(r.error.message, "error"); return false; }
   if (!r.ok) { say(`${r.error.rule ? "[" + r.error.rule + "] " : ""}${r.error.message}`, "error"); return false; }
   G.seen = before;  // this action and what follows it (a solo game's bot decisions are inside it) are marked as changed
   localStorage.setItem(seenKey(), String(G.seen));
@@ -83,7 +84,7 @@ function wireGame(mine) {
     const el = e.target.closest("[data-i],[data-tip],#undo,#record,#replaygame,#cancel,#sfirst,#sprev,#snext,#snow,#splay");
     if (!el || el.closest("#boardwrap")) return;
     if (el.id === "undo") {
-      const r = await send({ op: "undo", game: G.game, token: G.token });
+      const r = await send({ op: "undo", game: G.game, token: G.token, expect: G.reply.status.version });
       await refresh();
       say(r.ok ? tn("Taken back: {n} action", "Taken back: {n} actions", r.undone) : r.error.message, r.ok ? "info" : "error");
       return;
