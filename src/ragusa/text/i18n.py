@@ -7,9 +7,9 @@ English needs no catalogue and no Babel. `tools/i18n.py` extracts the messages f
 and JavaScript sources into `locale/ragusa.pot` and merges them into the catalogues.
 
     tr = translator("fr")
-    tr("{who} keeps a bonus card", who=tr.seat(2))   # "le siège 3 garde une carte Bonus"
+    tr("{who} keeps a bonus card", who=tr.seat(2))   # "joueur 3 garde une carte Bonus"
     tr.p("building", "Mason")                        # "Maçon"
-    tr.ngettext("{n} step", "{n} steps", 5)          # "5 étapes" (each language's plural forms)
+    tr.resources("fish", 2)                          # "2 Poissons" (each language's plural forms)
 
 People count seats from 1: `tr.seat(0)` is "seat 1". A message with plural forms is kept as
 gettext's compiled catalogues keep it: under `singular + NUL + plural`, its forms joined by NUL,
