@@ -152,6 +152,15 @@ def test_french_and_polish_pages_hold_no_english(
     open_table(page)
     link = page.evaluate("() => location.pathname")
     _foreign_page(page, "first turn")
+    # the page's plural forms are the catalogue's: Polish has 1, 2-4 (22-24...), and 5+ (12-14 too)
+    forms = page.evaluate("() => [1, 2, 5, 12, 22].map(n => comAmount('oil', n))")
+    assert (
+        forms
+        == {
+            "fr": ["1 Huile", "2 Huiles", "5 Huiles", "12 Huiles", "22 Huiles"],
+            "pl": ["1 oliwa", "2 oliwy", "5 oliw", "12 oliw", "22 oliwy"],
+        }[lang]
+    )
     _play_to_the_end(base, link, moves=12)
     page.reload()
     page.wait_for_selector("#status")
