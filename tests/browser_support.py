@@ -1,12 +1,15 @@
 """Helpers for the browser tests: Debian's chromium through Playwright, the two screen sizes,
-playing a move through the page, screenshots for the docs (RAGUSA_SCREENSHOTS=DIR)."""
+playing a move through the page, screenshots for the docs (RAGUSA_SCREENSHOTS=DIR); a page that fails
+the test on any JavaScript error (the fixtures are in tests/browser_fixtures.py)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -38,15 +41,16 @@ def shot(page: Page, name: str, full: bool = True) -> None:
 
 
 def new_game(
-    page: Page, base: str, players: int, seats: list[str], names: list[str] | None = None, seed: int = 7
+    page: Page, base: str, players: int, seats: list[str], names: list[str | None] | None = None, seed: int = 7
 ) -> None:
     page.goto(base + "/")
     page.wait_for_selector("#newgame")
     page.select_option("select[name=players]", str(players))
     for i, kind in enumerate(seats):
         page.select_option(f"select[name=seat{i}]", kind)
-        if names and names[i]:
-            page.fill(f"input[name=name{i}]", names[i])
+        name = names[i] if names else None
+        if name:
+            page.fill(f"input[name=name{i}]", name)
     page.fill("input[name=seed]", str(seed))
     page.click("#start")
 
@@ -72,3 +76,11 @@ def first_move(page: Page) -> None:
     page.wait_for_function(
         "b => document.querySelector('#log') && document.querySelector('#log').innerText !== b", arg=before
     )
+
+
+def strict_page(browser: Browser, size: str, **extra: Any) -> Page:
+    """A page of `size` on which any JavaScript error or dialog fails the test."""
+    page = browser.new_context(**SIZES[size], **extra).new_page()  # type: ignore[arg-type]
+    page.on("pageerror", lambda e: pytest.fail(f"JavaScript error: {e}"))
+    page.on("dialog", lambda d: pytest.fail(f"a dialog opened: {d.message}"))
+    return page

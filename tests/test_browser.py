@@ -51,7 +51,9 @@ def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path, size: s
             moves += 1
             assert moves < 400
         end = page.inner_text("#end")
-        assert "Game over" in end and "total" in end and "cathedral" in end
+        assert "Game over" in end and "total" in end and "commodity sets at the Cathedral (end)" in end
+        # the result first: who won and each seat's total, then the points by source
+        assert end.index("VP\n") < end.index("Points by source")
         assert "The Patrician wins (SOLO-7)" in end or "Ana wins against the Patrician (SOLO-7)" in end
         assert page.query_selector("#undo") is None  # no undo once the game is over
         # the ships a seat holds say what they are, on hover and tap
@@ -64,7 +66,8 @@ def test_a_whole_solo_game_in_the_page(browser: Browser, tmp_path: Path, size: s
             "#log details.reason",
             "ds => ds.map(d => [d.querySelector('summary').textContent.length, d.textContent.length])",
         )
-        assert folded and all(summary <= 80 for summary, _ in folded) and max(full for _, full in folded) > 200
+        # a summary names the bot and its decision in words ("bot B (Patrician bot) decides: buy the ship in slot 2: ...")
+        assert folded and all(summary <= 100 for summary, _ in folded) and max(full for _, full in folded) > 200
         if size == "desktop":
             shot(page, "play-solo-end.png")
         else:  # the result table fits the phone's width
@@ -146,7 +149,7 @@ def test_one_person_against_two_bots(browser: Browser, tmp_path: Path) -> None:
         turns = page.inner_text("#log").count("Turn ")
         first_move(page)
         page.click("#undo")
-        page.wait_for_function("() => document.querySelector('#message').innerText.startsWith('undone')")
+        page.wait_for_function("() => document.querySelector('#message').innerText.startsWith('Taken back: ')")
         assert page.inner_text("#log").count("Turn ") == turns
         first_move(page)
         first_move(page)

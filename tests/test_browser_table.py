@@ -6,39 +6,23 @@ busy sign, a waiting page that keeps what is typed, French and Polish."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.browser_support import ARGS, CHROMIUM, SIZES, first_move, new_game, open_table, shot
-from tests.web_support import running_server
+from tests.browser_support import first_move, new_game, open_table, shot, strict_page
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM}")  # CI installs it and fails on skips
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+#: the `browser` and `server` fixtures
+pytest_plugins = ("tests.browser_fixtures",)
 
 
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    with running_server(tmp_path / "g.sqlite3") as found:
-        yield found
-
-
-def _page(browser: Browser, size: str, **extra: Any) -> Page:
-    page = browser.new_context(**SIZES[size], **extra).new_page()  # type: ignore[arg-type]
-    page.on("pageerror", lambda e: pytest.fail(f"JavaScript error: {e}"))
-    page.on("dialog", lambda d: pytest.fail(f"a dialog opened: {d.message}"))
-    return page
+def _distance(a: str, b: str) -> float:
+    """How far apart two colours "#rrggbb" are in RGB (0 to 441)."""
+    ra, rb = (tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in (a, b))
+    return float(sum((x - y) ** 2 for x, y in zip(ra, rb)) ** 0.5)
 
 
 def _centre(page: Page, selector: str) -> tuple[float, float]:
@@ -65,7 +49,7 @@ def _drive(base: str, link: str, want: Callable[[dict[str, Any]], bool], prefer:
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_table_explains_itself_and_marks_what_changed(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 3, ["human", "greedy", "greedy"], seed=5)
     open_table(page)
     assert page.title().startswith("▶ Your turn")
@@ -80,19 +64,24 @@ def test_the_table_explains_itself_and_marks_what_changed(browser: Browser, serv
     page.click("#closerules")
     first_move(page)
     assert "(TURN-1)" in page.inner_text("#why")
-    colours = page.evaluate(
-        "() => [B.seat_colours, [...document.querySelectorAll('svg .legal')].map(e => e.getAttribute('stroke'))]"
+    seats, fills = page.evaluate(
+        "() => [B.seat_colours, [...document.querySelectorAll('svg .legal')].map(e => e.getAttribute('fill'))]"
     )
-    assert colours[1] and set(colours[1]) == {"#e6007e"} and "#e6007e" not in colours[0]
+    # the highlight is lime edged in black: far from every seat's colour (RGB distance over 120 of 441;
+    # the nearest is seat 2's orange at 142, where a magenta highlight was 96 from seat 1's red)
+    assert fills and set(fills) == {"#b6f500"}
+    assert min(_distance("#b6f500", c) for c in seats) > 120
     if size == "phone":
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # no sideways scroll
         board = page.locator("#boardwrap").bounding_box()
         act = page.locator("#act").bounding_box()
         assert board and act and board["width"] >= 370 and act["y"] >= board["y"] + board["height"]
+        # every control: buttons, menus, the links of the header, the placements' and trades' toggles, checkboxes
         heights = page.eval_on_selector_all(
-            "button, select", "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)"
+            "button, select, a.nav, .moves summary, .tools label",
+            "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height)",
         )
-        assert min(heights) >= 44
+        assert min(heights) >= 44 and page.locator(".moves summary").count() >= 1
         shot(page, "play-phone.png", full=False)
     # a tap 8 px beside a legal spot still finds it; the phone asks first, and says what it gives
     spot = page.evaluate(
@@ -135,7 +124,7 @@ def test_the_table_explains_itself_and_marks_what_changed(browser: Browser, serv
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_fish_are_asked_for_before_they_are_spent(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 2, ["human", "greedy"], seed=3)
     open_table(page)
     _drive(
@@ -169,7 +158,7 @@ def test_fish_are_asked_for_before_they_are_spent(browser: Browser, server: tupl
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_tower_spot_takes_a_click_in_its_middle(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 2, ["human", "random"], seed=8)
     open_table(page)
     _drive(
@@ -192,7 +181,7 @@ def test_a_tower_spot_takes_a_click_in_its_middle(browser: Browser, server: tupl
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_two_players_powerhouse_spots_look_different(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 2, ["human", "greedy"], seed=2)
     open_table(page)
     first_move(page)
@@ -208,7 +197,7 @@ def test_names_are_text_the_lobby_lists_the_games_and_a_waiting_page_keeps_its_t
     browser: Browser, server: tuple[str, Any], size: str
 ) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     xss = "<img src=x onerror=alert(1)>"
     new_game(page, base, 2, ["human", "human"], names=[xss, "Bea"], seed=4)
     page.wait_for_selector("#links li")
@@ -216,7 +205,9 @@ def test_names_are_text_the_lobby_lists_the_games_and_a_waiting_page_keeps_its_t
     links = page.eval_on_selector_all("#links a", "els => els.map(a => a.getAttribute('href'))")
     page.goto(base + "/")
     games = page.inner_text("ul.games")
-    assert games.count("playing") == 2 and xss in games and "Bea" in games
+    # each row: the seat, whose turn it is, who it plays against
+    assert games.count("your turn") == 1 and games.count("Bea to play") == 1 and xss in games
+    assert f"against {xss}" in games and "against Bea" in games
     assert page.locator("ul.games button.copy").count() == 2
     if size == "desktop":
         shot(page, "play-lobby.png", full=False)
@@ -242,7 +233,7 @@ def test_names_are_text_the_lobby_lists_the_games_and_a_waiting_page_keeps_its_t
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_table_speaks_french_and_polish(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size, locale="fr-FR")
+    page = strict_page(browser, size, locale="fr-FR")
     new_game(page, base, 3, ["human", "greedy", "greedy"], seed=6)
     open_table(page)
     assert page.evaluate("() => document.documentElement.lang") == "fr"
@@ -264,7 +255,7 @@ def test_the_seat_picker_offers_the_levels_with_what_each_is(
     browser: Browser, server: tuple[str, Any], size: str
 ) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     page.goto(base + "/")
     page.wait_for_selector("#newgame")
     options = page.eval_on_selector_all("select[name=seat1] option", "os => os.map(o => [o.value, o.textContent])")
@@ -300,7 +291,7 @@ def test_buildings_ships_and_cards_say_what_they_do_on_hover_and_tap(
     browser: Browser, server: tuple[str, Any], size: str
 ) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 3, ["human", "greedy", "greedy"], seed=5)
     open_table(page)
     # a building: its hover text (the hex's title) and a tap on the hex show what it does
@@ -327,7 +318,7 @@ def test_buildings_ships_and_cards_say_what_they_do_on_hover_and_tap(
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_hex_to_activate_takes_a_click_near_its_corner(browser: Browser, server: tuple[str, Any], size: str) -> None:
     base, _ = server
-    page = _page(browser, size)
+    page = strict_page(browser, size)
     new_game(page, base, 2, ["human", "random"], seed=17)
     open_table(page)
     _drive(base, page.url.removeprefix(base), lambda r: r["status"]["phase"] == "order" and bool(r["legal"]), "")

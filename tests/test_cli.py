@@ -16,6 +16,7 @@ from ragusa.bench import main as bench_main
 from ragusa.bots import make_bot
 from ragusa.cli import COMMANDS, build_parser, main
 from ragusa.core.components import COMMODITIES, COMPONENTS
+from ragusa.text.i18n import card_title
 
 TOTAL = re.compile(r"^  seat (\d+): .*\| total (-?\d+)$", re.M)
 WINNER = re.compile(r"^Winners?: (.*) (?:with|share the victory with) (\d+) VP", re.M)
@@ -32,13 +33,13 @@ def _replay(players: int, seed: int, edition: str, bot: str, strict: bool = Fals
 
 
 def _printed_totals(out: str) -> dict[int, int]:
-    return {int(s): int(t) for s, t in TOTAL.findall(out)}
+    return {int(s) - 1: int(t) for s, t in TOTAL.findall(out)}  # people count seats from 1
 
 
 def _printed_winners(out: str) -> tuple[int, ...]:
     m = WINNER.search(out)
     assert m, "no winner line"
-    return tuple(int(x) for x in re.findall(r"\d+", m.group(1)))
+    return tuple(int(x) - 1 for x in re.findall(r"\d+", m.group(1)))
 
 
 CASES = [(n, bot, ed) for n in (2, 3, 4, 5) for bot in ("random", "greedy") for ed in ("1st", "2nd")]
@@ -63,11 +64,11 @@ def test_play_prints_log_breakdown_and_winner(
     assert len(re.findall(r"^Turn \d+: seat \d+ places a (?:house|powerhouse) on ", out, re.M)) == final.placements
     # the breakdown names every source and every bonus card a seat kept, with its VP
     for seat, p in enumerate(final.players):
-        line = next(x for x in out.splitlines() if x.startswith(f"  seat {seat}: "))
+        line = next(x for x in out.splitlines() if x.startswith(f"  seat {seat + 1}: "))
         for name in ("mason", "fishmonger", "wharf", "ships", "walls", "cathedral"):
             assert f"{name} " in line
         for card, vp in zip(p.bonus_cards, p.bonus_vp):
-            assert f"{card} {vp}" in line
+            assert f"{card_title(card)} {vp}" in line
 
 
 def test_play_keeps_bonus_cards_hidden_until_the_end(capsys: pytest.CaptureFixture[str]) -> None:
@@ -77,7 +78,7 @@ def test_play_keeps_bonus_cards_hidden_until_the_end(capsys: pytest.CaptureFixtu
     assert "keeps 1 of its 3 dealt bonus cards" in during
     for card in COMPONENTS.bonus_cards:
         assert card.id not in during
-    assert any(card.id in end for card in COMPONENTS.bonus_cards)
+    assert any(f"{card_title(card.id)} " in end.partition("\n")[2] for card in COMPONENTS.bonus_cards)
 
 
 def test_play_logs_activations_and_decisions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,9 +120,9 @@ def test_play_tie_is_broken_by_commodity_value(capsys: pytest.CaptureFixture[str
     }
     assert value[a] != value[b]
     expected = a if value[a] > value[b] else b
-    assert f"Tie on {vp} VP between seats {a} and {b}" in out
-    assert f"seat {a} {value[a]}, seat {b} {value[b]}" in out
-    assert f"Winner: seat {expected} with {vp} VP (tie-break)." in out
+    assert f"Tie on {vp} VP between seats {a + 1} and {b + 1}" in out  # seats counted from 1
+    assert f"seat {a + 1} {value[a]}, seat {b + 1} {value[b]}" in out
+    assert f"Winner: seat {expected + 1} with {vp} VP (tie-break)." in out
     assert winners(final) == (expected,)
 
 
@@ -133,7 +134,7 @@ def test_play_shared_victory(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     final = _replay(4, 92, "2nd", "random")
     a, b = _tied_leaders(final)
-    assert f"Winners: seats {a} and {b} share the victory with {scores(final)[a]} VP" in out
+    assert f"Winners: seats {a + 1} and {b + 1} share the victory with {scores(final)[a]} VP" in out
     assert winners(final) == (a, b)
 
 

@@ -137,7 +137,7 @@ def test_cli_replay_prints_the_log_and_the_final_breakdown(capsys: pytest.Captur
     assert code == 0
     assert "Final scores" in out
     for seat, total in enumerate(record.scores):
-        assert f"  seat {seat}: " in out and f"| total {total}\n" in out
+        assert f"  seat {seat + 1}: " in out and f"| total {total}\n" in out  # people count seats from 1
     code, out, _ = run(capsys, "replay", "--json", str(COMPLETE[0]))
     data = json.loads(out)
     assert code == 0 and data["over"] and tuple(data["scores"]) == record.scores

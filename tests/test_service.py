@@ -172,14 +172,17 @@ def test_a_whole_game_then_its_record_and_replay(players: int) -> None:
         ([1, 2], "bad_request", "JSON object with an 'op'"),
         ({"op": "fly"}, "bad_request", "unknown op 'fly'"),
         ({"op": "legal"}, "bad_request", "missing field 'game'"),
-        ({"op": "legal", "game": 5}, "bad_request", "field 'game' must be a string"),
+        ({"op": "legal", "game": 5}, "bad_request", "field 'game': expected string, got 5"),
         ({"op": "legal", "game": "zz"}, "not_found", "no game 'zz'"),
-        ({"op": "new_game", "players": 7}, "bad_request", "players must be 1 to 5"),
+        ({"op": "new_game", "players": 7}, "bad_request", "field 'players': 7 is above the maximum 5"),
         ({"op": "new_game", "players": 2, "seats": ["human", "wizard"]}, "bad_request", "not 'wizard'"),
         ({"op": "new_game", "players": 2, "seats": ["human"]}, "bad_request", "one per player"),
-        ({"op": "new_game", "players": 2, "edition": "3rd"}, "bad_request", "edition must be one of"),
-        ({"op": "new_game", "players": 2, "options": {"fast": True}}, "bad_request", "options are booleans"),
-        ({"op": "new_game", "players": True}, "bad_request", "must be int"),
+        ({"op": "new_game", "players": 2, "edition": "3rd"}, "bad_request", "field 'edition': \"3rd\" is not one of"),
+        ({"op": "new_game", "players": 2, "options": {"fast": True}}, "bad_request", "unknown field 'fast'"),
+        ({"op": "new_game", "players": True}, "bad_request", "field 'players': expected integer, got true"),
+        ({"op": "new_game", "playrs": 3}, "bad_request", "no field \"playrs\" (did you mean 'players'?)"),
+        ({"op": "apply", "game": "g1", "seet": 1, "action": "pass"}, "bad_request", "did you mean 'seat'?"),
+        ({"op": "view", "game": "g1", "seat": "0"}, "bad_request", "field 'seat': expected integer"),
         ({"op": "replay", "record": {"players": 2}}, "bad_request", "seed"),
     ],
 )
@@ -268,7 +271,7 @@ def test_the_search_bot_is_a_seat_kind_with_a_short_budget() -> None:
     first = send(store, {"op": "legal", "game": game})["legal"][0]
     after = send(store, {"op": "apply", "game": game, "action": first["action"]})
     # seat 1's first placement was the search bot's, made before the reply
-    assert after["status"]["seat"] == 0 and any(line.startswith("Turn 1: seat 1 places") for line in after["log"])
+    assert after["status"]["seat"] == 0 and any(line.startswith("Turn 1: seat 2 places") for line in after["log"])
 
 
 def test_info_lists_the_levels_and_a_level_is_a_seat_kind() -> None:

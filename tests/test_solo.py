@@ -896,15 +896,13 @@ def test_solo_result_line() -> None:
     # 50 VP beats bot A's 49 but only ties bot B's 50: the Patrician wins, with bot B.
     lines = describe_result(_totals(over, [50, 49, 50]))
     assert lines[-2:] == [
-        "Solo result (SOLO-7): human (seat 0, 50 VP) beats bot A (seat 1, 49 VP) and ties bot B (seat 2, 50 VP): "
-        "the Patrician wins.",
-        "Winner: the Patrician, with bot B (seat 2).",
+        "Solo result (SOLO-7): seat 1 (50 VP) beats seat 2 (49 VP) and ties seat 3 (50 VP): the Patrician wins.",
+        "Winner: the Patrician, with seat 3.",
     ]
     lines = describe_result(_totals(over, [50, 49, 30]))
     assert lines[-2:] == [
-        "Solo result (SOLO-7): human (seat 0, 50 VP) beats bot A (seat 1, 49 VP) and beats bot B (seat 2, 30 VP): "
-        "the human wins.",
-        "Winner: the human (seat 0).",
+        "Solo result (SOLO-7): seat 1 (50 VP) beats seat 2 (49 VP) and beats seat 3 (30 VP): the human wins.",
+        "Winner: the human, seat 1.",
     ]
 
 
@@ -1042,13 +1040,13 @@ def test_ragusa_play_solo_prints_the_bots_reasons_and_the_result(bot: str, capsy
     assert main(["play", "--players", "1", "--seed", "2", "--bot", bot]) == 0
     out = capsys.readouterr().out
     assert "Round 1 opens with the Patrician's bots" in out
-    assert "seat 1 (Patrician bot) decides: place" in out and "SOLO-4: drew patrician-" in out
+    assert "seat 2 (Patrician bot) decides: place a house on s" in out and "SOLO-4: drew patrician-" in out
     # The same game through the API: the printed totals and the human-vs-each-bot line match it.
     final = play_out(new_game(1, seed=2), [make_bot(bot)] * 3, random.Random(2))
     totals = scores(final)
     for seat in range(3):
-        assert f"  seat {seat}: " in out and f"| total {totals[seat]}\n" in out
+        assert f"  seat {seat + 1}: " in out and f"| total {totals[seat]}\n" in out
     line = next(x for x in out.splitlines() if x.startswith("Solo result (SOLO-7): "))
-    assert line.startswith(f"Solo result (SOLO-7): human (seat 0, {totals[0]} VP) ")
-    assert f" bot A (seat 1, {totals[1]} VP) and " in line and f" bot B (seat 2, {totals[2]} VP): " in line
+    assert line.startswith(f"Solo result (SOLO-7): seat 1 ({totals[0]} VP) ")  # people count seats from 1
+    assert f" seat 2 ({totals[1]} VP) and " in line and f" seat 3 ({totals[2]} VP): " in line
     assert line.endswith(": the human wins." if winners(final) == (0,) else ": the Patrician wins.")

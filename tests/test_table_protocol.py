@@ -100,7 +100,7 @@ def test_why_a_seat_decides_names_the_house_that_woke_it() -> None:
     assert state.seat is not None
     why = why_now(state, state.seat)
     placed, mine = BOARD.spot_ids[state.placed], BOARD.spot_ids[state.queue[0]]
-    assert why.startswith(f"Seat {state.turn_seat} placed a house on {placed} next to the ")
+    assert why.startswith(f"Seat {state.turn_seat + 1} placed a house on {placed} next to the ")
     assert f"which activates your house on {mine}" in why
     assert why.endswith(f"({state.phase.rule}).")
     assert why_now(state, (state.seat + 1) % 4) == ""
@@ -140,7 +140,11 @@ def test_seat_names_are_kept_as_given_and_checked() -> None:
     xss = "<img src=x onerror=alert(1)>"
     r = _ask(store, {"op": "new_game", "players": 2, "seats": ["human", "greedy"], "names": [f"  {xss} ", None]})
     assert r["status"]["names"] == [xss, None]
-    for names, words in (([1, None], "a name is a string"), (["x" * 41, None], "at most 40"), (["a"], "2 entries")):
+    for names, words in (
+        ([1, None], "expected string or null"),
+        (["x" * 41, None], "at most 40"),
+        (["a"], "2 entries"),
+    ):
         bad = _ask(store, {"op": "new_game", "players": 2, "seats": ["human", "greedy"], "names": names})
         assert bad["ok"] is False and words in bad["error"]["message"]
 
@@ -157,7 +161,7 @@ def test_the_log_in_french_and_polish_english_by_default() -> None:
     assert french[0].startswith("Mise en place : 3 joueurs") and polish[0].startswith("Przygotowanie: graczy 3")
     assert "Argent" in french[1] and "srebro" in polish[1]
     bad = _ask(store, {"op": "log", "game": game, "seat": 0, "lang": "de"})
-    assert bad["ok"] is False and "lang must be one of en, fr, pl" in bad["error"]["message"]
+    assert bad["ok"] is False and '"de" is not one of ["en", "fr", "pl"]' in bad["error"]["message"]
     info = _ask(store, {"op": "info", "lang": "fr"})
     assert (
         info["strings"]["building\x04Winery"] == "Cave" and info["components"]["buildings"]["winery"]["name"] == "Cave"
@@ -176,9 +180,15 @@ def test_the_log_in_french_and_polish_english_by_default() -> None:
 def test_the_fishmongers_line_is_in_the_logs_language() -> None:
     # 4 fish at the Fishmonger score 2 VP (1 VP per 2 fish): the reason in each language
     event = VPScored(0, "fishmonger", 2, "4 fish at the Fishmonger")
-    assert describe_event(event) == "seat 0 scores 2 VP (4 fish at the Fishmonger)"
-    assert describe_event(event, None, translator("fr")) == "joueur 0 marque 2 PV (4 Poisson(s) au Poissonnier)"
-    assert describe_event(event, None, translator("pl")) == "gracz 0 zdobywa 2 PZ (ryby: 4 u Handlarza rybami)"
+    assert describe_event(event) == "seat 1 scores 2 VP (4 fish at the Fishmonger)"
+    assert describe_event(event, None, translator("fr")) == "joueur 1 marque 2 PV (4 Poissons au Poissonnier)"
+    assert describe_event(event, None, translator("pl")) == "gracz 1 zdobywa 2 PZ (4 ryby u Handlarza rybami)"
+    # the number agrees with its noun: 1 fish, 5 fish (Polish has three forms, French two)
+    one = VPScored(0, "fishmonger", 0, "1 fish at the Fishmonger")
+    five = VPScored(0, "fishmonger", 2, "5 fish at the Fishmonger")
+    assert describe_event(one, None, translator("fr")) == "joueur 1 marque 0 PV (1 Poisson au Poissonnier)"
+    assert describe_event(one, None, translator("pl")) == "gracz 1 zdobywa 0 PZ (1 ryba u Handlarza rybami)"
+    assert describe_event(five, None, translator("pl")) == "gracz 1 zdobywa 2 PZ (5 ryb u Handlarza rybami)"
 
 
 @pytest.mark.clause("SOLO-2")

@@ -35,15 +35,15 @@ def test_numbers_notation_mistakes_undo_help_and_quit() -> None:
     assert code == 0
     assert "Your dealt bonus cards: silk, commodity-sets, towers" in text
     assert "  2. bonus commodity-sets" in text
-    assert "seat 0 keeps 1 of its 3 dealt bonus cards" in text
+    assert "seat 1 keeps 1 of its 3 dealt bonus cards" in text
     assert "unknown spot 's99'" in text
     assert "unknown word 'fly'" in text and "expected place <spot>" in text
     assert "No action 99: choose 1 to 20." in text
     assert "Type the number of an action or its notation" in text
     assert "Setup: 3 players" in text.split("seat 0> ")[6]  # the log command prints the log so far
-    assert "Turn 1: seat 0 places a house on s5" in text
+    assert "Turn 1: seat 1 places a house on s5" in text
     assert "Undone: 3 action(s)." in text  # the human's placement and the two bots' after it
-    assert "Turn 1: seat 0 places a house on s1" in text
+    assert "Turn 1: seat 1 places a house on s1" in text
     assert text.rstrip().endswith("Game abandoned.")
 
 

@@ -3,9 +3,9 @@
     python tools/i18n.py update   # write locale/ragusa.pot, merge it into fr.po and pl.po
     python tools/i18n.py check    # exit 1 listing what is missing, untranslated or inconsistent
 
-Messages come from the Python text (`tr("...")`, `tr.p("context", "...")` in ragusa.text and
-ragusa.service, read by Babel's extractor), from the page (`t("...")`, `tp("context", "...")` in
-src/ragusa/web/static/*.js, always double-quoted literals) and from the component data (the names
+Messages come from the Python text (`tr("...")`, `tr.p("context", "...")`, `tr.ngettext("...", "...", n)`,
+`tr.npgettext(...)` in ragusa.text and ragusa.service, read by Babel's extractor), from the page (`t("...")`,
+`tp("context", "...")`, `tn("...", "...", n)` in src/ragusa/web/static/*.js, always double-quoted literals) and from the component data (the names
 of buildings, resources, commodities, goods, hexes, bonus cards and score sources) and the
 levels' words (`ragusa.bots.LEVELS`).
 """
@@ -30,8 +30,9 @@ from ragusa.core.components import BUILDING_NAMES, COMMODITIES, COMPONENTS, RESO
 from ragusa.core.state import EDITIONS, VP_SOURCES  # noqa: E402
 from ragusa.text.i18n import LANGUAGES, LOCALE_DIR, card_title  # noqa: E402
 
-Message = tuple[str | None, str, str]  # context, msgid, where
+Message = tuple[str | None, str | tuple[str, str], str]  # context, msgid (or singular and plural), where
 _JS_T = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
+_JS_TN = re.compile(r'\btn\("((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"')
 _JS_TP = re.compile(r'\btp\("((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"')
 #: messages the extractors cannot see (the translator's own words, level names picked at run time)
 EXTRA = ("nobody", "seat {n}", "nothing", "easy", "medium", "hard")
@@ -42,12 +43,15 @@ def _unescape(text: str) -> str:
 
 
 def _python() -> Iterator[Message]:
-    keywords = {"tr": None, "p": ((1, "c"), 2)}
+    keywords = {"tr": None, "p": ((1, "c"), 2), "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
     for path in sorted([*(SRC / "text").glob("*.py"), *(SRC / "service").glob("*.py")]):
         with path.open("rb") as f:
             for line, msgid, _comments, context in extract("python", f, keywords=keywords):
+                where = f"{path.relative_to(ROOT)}:{line}"
                 if isinstance(msgid, str) and msgid:
-                    yield context, msgid, f"{path.relative_to(ROOT)}:{line}"
+                    yield context, msgid, where
+                elif isinstance(msgid, tuple) and len(msgid) == 2 and all(msgid):
+                    yield context, (str(msgid[0]), str(msgid[1])), where
 
 
 def _javascript() -> Iterator[Message]:
@@ -58,6 +62,8 @@ def _javascript() -> Iterator[Message]:
             where = f"{path.relative_to(ROOT)}:{n}"
             for m in _JS_T.finditer(line):
                 yield None, _unescape(m.group(1)), where
+            for m in _JS_TN.finditer(line):
+                yield None, (_unescape(m.group(1)), _unescape(m.group(2))), where
             for m in _JS_TP.finditer(line):
                 if "{" not in m.group(2) or m.group(1) != "hex":  # hex names come from the data below
                     yield _unescape(m.group(1)), _unescape(m.group(2)), where
@@ -69,8 +75,10 @@ def _components() -> Iterator[Message]:
         yield "building", name, data
     for r in RESOURCES:
         yield "resource", r.replace("_", " "), data
+        yield "resource", (f"{{n}} {r.replace('_', ' ')}",) * 2, data  # Translator.resources
     for c in COMMODITIES:
         yield "commodity", c, data
+        yield "commodity", (f"{{n}} {c}",) * 2, data  # Translator.commodities
     for good in sorted({s.good for s in COMPONENTS.ships}):
         yield "good", good, data
     for card in COMPONENTS.bonus_cards:
@@ -146,9 +154,20 @@ def problems() -> list[str]:
                 out.append(f"{key} is not translated")
             elif found.fuzzy:
                 out.append(f"{key} is marked fuzzy")
+            elif isinstance(m.id, tuple):
+                out += _plural_problems(key, m.id, found.string, cat.num_plurals)
             elif _fields(str(found.string)) != _fields(str(m.id)):
                 out.append(f"{key}: the translation's fields {sorted(_fields(str(found.string)))} differ")
     return out
+
+
+def _plural_problems(key: str, msgid: tuple[str, ...], forms: object, count: int) -> list[str]:
+    """A plural message's translation: one form per plural form of the language, none empty, each naming
+    only the English's {fields} (a form may leave out the number, as "one card" does)."""
+    if not isinstance(forms, tuple) or len(forms) != count or not all(forms):
+        return [f"{key} needs {count} plural forms"]
+    allowed = _fields(msgid[0]) | _fields(msgid[1])
+    return [f"{key}: a plural form names other fields than {sorted(allowed)}" for f in forms if _fields(f) - allowed]
 
 
 def main(argv: list[str]) -> int:

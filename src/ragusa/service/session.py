@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from ragusa.bots import LEVELS, make_bot
+from ragusa.contract.serialization import state_from_data, state_to_data
 from ragusa.contract.views import events_for
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
@@ -109,6 +110,10 @@ class Session:
     opening: tuple[str, ...] = ()
     #: the name each seat of `seats` goes by, or None (shown as text, never as markup)
     names: tuple[str | None, ...] = ()
+    #: how many changes the game has seen: 0 at creation, +1 for each action (the bots' too) and each undo
+    version: int = 0
+    #: the game started from a given position (`initial`), not from the seed's setup
+    from_position: bool = False
 
     def name(self, seat: int) -> str | None:
         """The name `seat` goes by, if its person gave one."""
@@ -160,17 +165,27 @@ def create(
     token: Callable[[], str] = lambda: "",
     bot_specs: bool = False,
     names: Sequence[object] | None = None,
+    events: list[Event] | None = None,
+    position: GameState | None = None,
 ) -> Session:
     """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
+    `events`, when given, receives the events of the setup and of the bots' moves (every seat's).
+    With `position` (a validated state) the game plays on from it: its players, edition and options
+    are the position's, and `seed` only seeds the bots.
 
     A seat is `"human"` or one of `SEAT_BOTS`; with `bot_specs` (local play, not a server) any
     bot spec `ragusa.bots.make_bot` accepts, such as `"ismcts:200"`.
     """
+    if position is not None:
+        players = 1 if position.solo is not None else position.n_players
+        edition, options = position.edition, position.options
     _check_setup(players, edition, seats, bot_specs)
     seat_names = check_names(names, len(seats))
     options = options or Options()
     opening: list[Event] = []
-    if players == 1:
+    if position is not None:
+        state = initial = position
+    elif players == 1:
         state = initial = new_solo_game(seed, edition, options, opening)
     else:
         state = initial = new_game(players, seed=seed, edition=edition, options=options)
@@ -188,25 +203,31 @@ def create(
         state=state,
         opening=tuple(lines),
         names=seat_names,
+        from_position=position is not None,
     )
-    return run_bots(session)
+    if events is not None:
+        events.extend(opening)
+    return run_bots(session, events)
 
 
-def _step(session: Session, action: Action) -> Session:
+def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
     state = session.state
     assert state.seat is not None
     new, events = step(state, action)
+    if out is not None:
+        out.extend(events)
     return attrs.evolve(
         session,
         state=new,
         actions=(*session.actions, action),
         actors=(*session.actors, state.seat),
+        version=session.version + 1,
         log=(*session.log, tuple(describe_step(state, action, new, events_for(None, events)))),
     )
 
 
-def run_bots(session: Session) -> Session:
-    """Let the bots decide while one of them is the deciding seat."""
+def run_bots(session: Session, events: list[Event] | None = None) -> Session:
+    """Let the bots decide while one of them is the deciding seat (their events into `events`)."""
     while not is_terminal(session.state):
         seat = session.state.seat
         assert seat is not None
@@ -215,18 +236,19 @@ def run_bots(session: Session) -> Session:
             break
         bot = make_bot(SEAT_BOTS.get(kind, kind))
         choice = bot.choose(session.state, legal_actions(session.state), _bot_rng(session.seed, len(session.actions)))
-        session = _step(session, choice)
+        session = _step(session, choice, events)
     return session
 
 
-def apply_action(session: Session, action: Action) -> Session:
-    """The session after the deciding (human) seat takes `action`, then the bots' moves.
+def apply_action(session: Session, action: Action, events: list[Event] | None = None) -> Session:
+    """The session after the deciding (human) seat takes `action`, then the bots' moves; `events`,
+    when given, receives the events of every step (every seat's: `events_for` gives a seat's share).
 
     Raises `ragusa.IllegalActionError` when the rules forbid it.
     """
     if len(session.actions) >= MAX_ACTIONS:
         raise InvalidInputError("$", f"a game holds at most {MAX_ACTIONS} actions")
-    return run_bots(_step(session, action))
+    return run_bots(_step(session, action, events), events)
 
 
 def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:
@@ -251,13 +273,19 @@ def session_to_data(s: Session) -> dict[str, Any]:
         "log": [list(lines) for lines in s.log],
         "opening": list(s.opening),
         "names": list(s.names),
+        "version": s.version,
+        **({"position": state_to_data(s.initial)} if s.from_position else {}),
     }
 
 
 def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
     """The session `session_to_data` wrote, its game replayed from the seed and the actions."""
     options = Options(**d["options"])
-    initial = new_game(d["players"], seed=d["seed"], edition=d["edition"], options=options)
+    position = d.get("position")
+    if position is not None:
+        initial = state_from_data(position)
+    else:
+        initial = new_game(d["players"], seed=d["seed"], edition=d["edition"], options=options)
     actions = tuple(parse_action(None, a) for a in d["actions"])
     return Session(
         id=game_id,
@@ -274,6 +302,8 @@ def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
         log=tuple(tuple(lines) for lines in d["log"]),
         opening=tuple(d["opening"]),
         names=tuple(d.get("names", ())),
+        version=d.get("version", len(actions)),
+        from_position=position is not None,
     )
 
 
@@ -293,4 +323,5 @@ def undo(session: Session) -> Session:
         actions=session.actions[:last],
         actors=session.actors[:last],
         log=session.log[:last],
+        version=session.version + 1,
     )

@@ -26,8 +26,10 @@ from ragusa.core.actions import (
 from ragusa.core.board import BOARD, COM_INDEX, KIND_CITY, RES_INDEX
 from ragusa.core.components import BUILDINGS, COMMODITIES, COMPONENTS
 from ragusa.core.state import GameState, Phase
+from ragusa.rules.buildings.fishmonger import FISH_PER_VP
 from ragusa.rules.buildings.market import COSTS, SHIPS
 from ragusa.rules.buildings.mason import mason_vp
+from ragusa.rules.buildings.production import CAP, PRODUCERS
 from ragusa.rules.fish import TRADE_COST
 from ragusa.rules.scoring import bonus_card_score
 
@@ -57,15 +59,51 @@ def _hex_gain(h: int, tr: Translator) -> str:
     return tr("+1 {resource}", resource=tr.resource(resource))
 
 
+def _held_after(state: GameState, seat: int, hexes: tuple[int, ...], resource: int) -> int:
+    """How much of `resource` the seat holds once the spot's country and sea hexes gave theirs."""
+    gained = sum(
+        1
+        for h in hexes
+        if BOARD.hex_kind[h] != KIND_CITY and RES_INDEX[COMPONENTS.board.hexes[h].resource or "fish"] == resource
+    )
+    return state.players[seat].resources[resource] + gained
+
+
+def _city_gain(state: GameState, seat: int, h: int, hexes: tuple[int, ...], tr: Translator) -> str:
+    """What a city hex next to a new house gives its owner (counting the spot's own resources first),
+    and whose other houses around it work too (ACT-3)."""
+    building = BOARD.hex_building[h]
+    name = tr.building(BUILDINGS[building])
+    if building in PRODUCERS:
+        resource, commodity = PRODUCERS[building]
+        n = min(_held_after(state, seat, hexes, resource), CAP)
+        text = tr("{building}: +{amount}", building=name, amount=tr.commodities(COMMODITIES[commodity], n))
+    elif BUILDINGS[building] == "fishmonger":
+        vp = _held_after(state, seat, hexes, RES_INDEX["fish"]) // FISH_PER_VP
+        text = tr("{building}: +{vp} VP", building=name, vp=vp)
+    else:
+        text = tr("{building}: {effect}", building=name, effect=describe_building(BUILDINGS[building], tr))
+    others = sorted({o for s in BOARD.hex_spots[h] if (o := state.houses[s]) >= 0 and o != seat})
+    if others:
+        text += tr(
+            " (also works for the houses of {who} around it, ACT-3)", who=tr(" and ").join(tr.seat(o) for o in others)
+        )
+    return text
+
+
 def _place(state: GameState, action: Place, tr: Translator) -> str:
     hexes = BOARD.spot_hexes[BOARD.spot_index[action.spot]]
+    seat = state.seat if state.seat is not None else 0
     if action.powerhouse:
         city = [tr.building(BUILDINGS[BOARD.hex_building[h]]) for h in hexes if BOARD.hex_kind[h] == KIND_CITY]
         text = tr(
             "powerhouse: gains nothing; every house on {buildings} works for you (TWO-5)", buildings=", ".join(city)
         )
     else:
-        text = ", ".join(_hex_gain(h, tr) for h in hexes)
+        gains = [
+            _city_gain(state, seat, h, hexes, tr) if BOARD.hex_kind[h] == KIND_CITY else _hex_gain(h, tr) for h in hexes
+        ]
+        text = "; ".join(gains)
     if action.trades:
         resources = ", ".join(tr.resource(r) for r in action.trades)
         text += tr("; spends {fish} fish for {resources}", fish=fish_spent(action), resources=resources)

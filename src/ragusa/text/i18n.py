@@ -7,14 +7,21 @@ English needs no catalogue and no Babel. `tools/i18n.py` extracts the messages f
 and JavaScript sources into `locale/ragusa.pot` and merges them into the catalogues.
 
     tr = translator("fr")
-    tr("{who} keeps a bonus card", who=tr.seat(2))   # "le siège 2 garde une carte Bonus"
+    tr("{who} keeps a bonus card", who=tr.seat(2))   # "joueur 3 garde une carte Bonus"
     tr.p("building", "Mason")                        # "Maçon"
+    tr.resources("fish", 2)                          # "2 Poissons" (each language's plural forms)
+
+People count seats from 1: `tr.seat(0)` is "seat 1". A message with plural forms is kept as
+gettext's compiled catalogues keep it: under `singular + NUL + plural`, its forms joined by NUL,
+the catalogue's `Plural-Forms` header under the empty msgid (the page reads the same mapping).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import gettext
+import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +48,18 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "pl": "Pol
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: gettext's separator between a message's context and its id
 CONTEXT_SEP = "\x04"
+#: gettext's separator between a message's singular and plural, and between its plural forms
+PLURAL_SEP = "\x00"
+#: English's plural rule (a catalogue's `Plural-Forms` gives the others')
+_ENGLISH_PLURAL = "nplurals=2; plural=(n != 1);"
+
+
+@functools.lru_cache(maxsize=8)
+def _plural_rule(header: str) -> Callable[[int], int]:
+    """The plural rule of a catalogue header ("...Plural-Forms: nplurals=3; plural=(...);...")."""
+    found = re.search(r"plural=(.*?);?\s*(?:\n|$)", header)
+    return gettext.c2py(found.group(1) if found else "(n != 1)")
+
 
 #: each bonus card's title, in English (the cards carry a picture, not a name)
 _CARD_TITLES: dict[str, str] = {
@@ -79,10 +98,29 @@ class Translator:
         text = self.messages.get(context + CONTEXT_SEP + msgid) or msgid
         return text.format(**fields) if fields else text
 
+    def ngettext(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
+        """The form of a message that agrees with the number `n` (given to it as `{n}` too)."""
+        return self._plural(singular + PLURAL_SEP + plural, singular, plural, n, fields)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /, **fields: Any) -> str:
+        """`ngettext` for a name in a context (`"{n} wine"`, `"{n} wines"` as a commodity)."""
+        return self._plural(context + CONTEXT_SEP + singular + PLURAL_SEP + plural, singular, plural, n, fields)
+
+    def _plural(self, key: str, singular: str, plural: str, n: int, fields: dict[str, Any]) -> str:
+        forms = (self.messages.get(key) or "").split(PLURAL_SEP)
+        rule = _plural_rule(self.messages.get("", _ENGLISH_PLURAL))
+        k = rule(n)
+        if len(forms) > 1 and k < len(forms) and forms[k]:
+            text = forms[k]
+        else:
+            text = singular if n == 1 else plural
+        return text.format(**{"n": n, **fields})
+
     # ------------------------------------------------------------------ the game's names
 
     def seat(self, seat: int | None) -> str:
-        return self("nobody") if seat is None else self("seat {n}", n=seat)
+        """A seat as people count them, from 1: `seat(0)` is "seat 1"."""
+        return self("nobody") if seat is None else self("seat {n}", n=seat + 1)
 
     def building(self, building: str) -> str:
         return self.p("building", BUILDING_NAMES.get(building, building))
@@ -91,9 +129,15 @@ class Translator:
         """A resource's name: `"silver_ore"` -> `"silver ore"` (`"minerai d'argent"`)."""
         return self.p("resource", resource.replace("_", " "))
 
-    def resource_id(self, resource: str) -> str:
-        """In the English log a resource keeps its id (`silver_ore`); other languages name it."""
-        return resource if self.lang == "en" else self.resource(resource)
+    def resources(self, resource: str, n: int) -> str:
+        """`n` of a resource, the name agreeing with the number: `"2 silver ore"` (`"2 rudy srebra"`)."""
+        msgid = "{n} " + resource.replace("_", " ")  # the catalogues list one per resource
+        return self._plural("resource" + CONTEXT_SEP + msgid + PLURAL_SEP + msgid, msgid, msgid, n, {})
+
+    def commodities(self, commodity: str, n: int) -> str:
+        """`n` of a commodity, agreeing with the number: `"2 oil"` (`"2 oliwy"`)."""
+        msgid = "{n} " + commodity
+        return self._plural("commodity" + CONTEXT_SEP + msgid + PLURAL_SEP + msgid, msgid, msgid, n, {})
 
     def commodity(self, commodity: str) -> str:
         return self.p("commodity", commodity)
@@ -106,7 +150,7 @@ class Translator:
 
     def amounts(self, paid: Mapping[str, int]) -> str:
         """`{"wine": 2, "oil": 1}` -> `"2 wine + 1 oil"` (commodity names)."""
-        return " + ".join(f"{n} {self.commodity(c)}" for c, n in paid.items() if n) or self("nothing")
+        return " + ".join(self.commodities(c, n) for c, n in paid.items() if n) or self("nothing")
 
 
 ENGLISH = Translator("en")
@@ -121,12 +165,15 @@ def _read(lang: str) -> dict[str, str]:
         ) from None
     with open(LOCALE_DIR / f"{lang}.po", "rb") as f:
         catalog = read_po(f, locale=lang)
-    out: dict[str, str] = {}
+    out: dict[str, str] = {"": f"Plural-Forms: {catalog.plural_forms}\n"}
     for m in catalog:
-        if not m.id or not isinstance(m.id, str) or not isinstance(m.string, str) or not m.string:
+        if not m.id or not m.string:
             continue
-        key = m.id if m.context is None else m.context + CONTEXT_SEP + m.id
-        out[key] = m.string
+        msgid = m.id if isinstance(m.id, str) else PLURAL_SEP.join(m.id)
+        string = m.string if isinstance(m.string, str) else PLURAL_SEP.join(m.string)
+        if not all(string.split(PLURAL_SEP)):
+            continue  # a plural message with a form missing stays English
+        out[msgid if m.context is None else m.context + CONTEXT_SEP + msgid] = string
     return out
 
 

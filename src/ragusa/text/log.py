@@ -11,8 +11,8 @@ Used by `ragusa play`; usable for any game driven through `ragusa.step`:
 Every function takes a translator last (`ragusa.text.i18n.translator("fr")`), English by default.
 The log is a local, full-information log, except that bonus cards kept during the game are
 only said to be kept ("keeps a bonus card"); `describe_result` reveals every card with
-the VP it scored. Explanations the rules give with an event (a solo bot's reason, the
-Fishmonger's count) are quoted as the rules word them, in English.
+the VP it scored. A solo bot's decision and reason are worded by `ragusa.text.bot_text` (in
+French and Polish: its clause's rule with the numbers), the Fishmonger's count in the log's language.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ from ragusa.core.events import (
 from ragusa.core.state import POWERHOUSE, GameState, Phase
 from ragusa.rules.fish import TRADE_COST
 
+from .bot_text import bot_decision, bot_reason
 from .i18n import ENGLISH, Translator
 from .names import building_name, hex_name, market_text, ship_name, slot_line, spot_name
 from .result import describe_result
@@ -70,6 +71,7 @@ __all__ = [
     "describe_result",
     "describe_setup",
     "describe_step",
+    "event_lines",
     "hex_name",
     "market_text",
     "ship_name",
@@ -89,6 +91,15 @@ def _pass_text(phase: str, tr: Translator) -> str:
         Phase.END_TRADE: tr("makes no end-game trade"),
     }
     return texts.get(phase, tr("passes"))
+
+
+def _passed_what(what: str, tr: Translator) -> str:
+    """Why a seat passed its turn (the rules' words), in the log's language."""
+    texts = {
+        "turn: no legal placement": tr("turn: no legal placement"),
+        "turn: no Patrician card with a free spot": tr("turn: no Patrician card with a free spot"),
+    }
+    return texts.get(what, what)
 
 
 def _wall_line(event: WallBuilt, tr: Translator) -> str:
@@ -126,26 +137,25 @@ def _economy(event: Event, tr: Translator) -> str | None:
             "{who} trades {fish} fish for 1 {resource}",
             who=tr.seat(event.seat),
             fish=event.fish,
-            resource=tr.resource_id(event.resource),
+            resource=tr.resource(event.resource),
         )
     if isinstance(event, ResourceGained):
         return tr(
             "{hex}: {who} gains 1 {resource} (now {total})",
             hex=hex_name(event.hex, tr),
             who=tr.seat(event.seat),
-            resource=tr.resource_id(event.resource),
+            resource=tr.resource(event.resource),
             total=event.total,
         )
     if isinstance(event, CommodityProduced):
         fields = {
             "who": tr.seat(event.seat),
-            "n": event.amount,
-            "commodity": tr.commodity(event.commodity),
+            "amount": tr.commodities(event.commodity, event.amount),
             "total": event.total,
         }
         if event.lost:
-            return tr("{who} makes {n} {commodity} (now {total}, {lost} lost over the cap)", lost=event.lost, **fields)
-        return tr("{who} makes {n} {commodity} (now {total})", **fields)
+            return tr("{who} makes {amount} (now {total}, {lost} lost over the cap)", lost=event.lost, **fields)
+        return tr("{who} makes {amount} (now {total})", **fields)
     if isinstance(event, CommoditySold):
         return tr(
             "{who} sells 1 {commodity} at the Wharf for {vp} VP",
@@ -179,7 +189,7 @@ def _fishmonger_reason(event: VPScored, tr: Translator) -> str:
     count, _, rest = event.reason.partition(" ")
     if tr.lang == "en" or not count.isdigit() or rest != "fish at the Fishmonger":
         return event.reason
-    return tr("{fish} fish at the Fishmonger", fish=int(count))
+    return tr.ngettext("{n} fish at the Fishmonger", "{n} fish at the Fishmonger", int(count))
 
 
 def describe_event(event: Event, state: GameState | None = None, tr: Translator = ENGLISH) -> str | None:
@@ -208,23 +218,29 @@ def describe_event(event: Event, state: GameState | None = None, tr: Translator 
             return tr("{who} scores {vp} VP ({reason})", who=who, vp=event.vp, reason=_fishmonger_reason(event, tr))
         return None  # Mason, ships and Wharf have their own lines; end scoring is in the breakdown
     if isinstance(event, BonusDrawn):
-        return tr("{who} draws {n} bonus card(s) at the Rector's Palace", who=who, n=event.count)
+        return tr.ngettext(
+            "{who} draws {n} bonus card at the Rector's Palace",
+            "{who} draws {n} bonus cards at the Rector's Palace",
+            event.count,
+            who=who,
+        )
     if isinstance(event, BonusChosen):
         return tr("{who} keeps a bonus card", who=who)
     if isinstance(event, Passed):
-        return tr("{who} passes ({what})", who=who, what=event.what)
+        return tr("{who} passes ({what})", who=who, what=_passed_what(event.what, tr))
     if isinstance(event, PowerhousesConverted):
-        return tr(
-            "{who} has no legal powerhouse spot left: its {n} powerhouse(s) become ordinary houses (TWO-8)",
+        return tr.ngettext(
+            "{who} has no legal powerhouse spot left: its {n} powerhouse becomes an ordinary house (TWO-8)",
+            "{who} has no legal powerhouse spot left: its {n} powerhouses become ordinary houses (TWO-8)",
+            event.count,
             who=who,
-            n=event.count,
         )
     if isinstance(event, BotDecision):
         return tr(
             "{who} (Patrician bot) decides: {decision} [{reason}]",
             who=who,
-            decision=event.decision,
-            reason=event.reason,
+            decision=bot_decision(event.decision, tr),
+            reason=bot_reason(event.decision, event.reason, tr),
         )
     if isinstance(event, GameEnded):
         return None
@@ -247,7 +263,7 @@ def _place_header(before: GameState, action: Place, tr: Translator) -> str:
         text += tr(
             ", trading {fish} fish for {resources}",
             fish=fish,
-            resources=", ".join(tr.resource_id(r) for r in action.trades),
+            resources=", ".join(tr.resource(r) for r in action.trades),
         )
     return text
 
@@ -267,13 +283,16 @@ def _header(
             "{who} trades {fish} fish for 1 {resource} (fish left: {left})",
             who=who,
             fish=cost,
-            resource=tr.resource_id(action.resource),
+            resource=tr.resource(action.resource),
             left=left,
         )
         return text, ev
     if isinstance(action, ChooseBonus):
         n = len(before.dealt[before.seat]) if before.seat is not None and before.dealt else 3
-        return tr("{who} keeps 1 of its {n} dealt bonus cards", who=who, n=n), _first(events, BonusChosen)
+        text = tr.ngettext(
+            "{who} keeps 1 of its {n} dealt bonus card", "{who} keeps 1 of its {n} dealt bonus cards", n, who=who
+        )
+        return text, _first(events, BonusChosen)
     if isinstance(action, ActivateHex):
         return tr("{who} chooses {hex} to activate next", who=who, hex=hex_name(action.hex, tr)), None
     if isinstance(action, BuildTower):
@@ -293,19 +312,26 @@ def _header(
     return describe_event(found, None, tr) or str(action), found
 
 
+def event_lines(events: Sequence[Event], state: GameState | None = None, tr: Translator = ENGLISH) -> list[str]:
+    """The log lines of events that follow a decision, indented under it; a solo bot's turn (its
+    placement, or its pass) starts a line of its own as a person's turn does."""
+    lines = []
+    for e in events:
+        text = describe_event(e, state, tr)
+        if text is None:
+            continue
+        turn = isinstance(e, BotDecision) and (e.decision.startswith("place ") or e.decision == "pass")
+        lines.append(text if turn else "    " + text)
+    return lines
+
+
 def describe_step(
     before: GameState, action: Action, after: GameState, events: Sequence[Event], tr: Translator = ENGLISH
 ) -> list[str]:
     """The lines for one action: what the deciding seat chose, then (indented) what happened."""
     head, consumed = _header(before, action, after, events, tr)
     indent = "" if isinstance(action, Place) else "  "
-    lines = [indent + head]
-    for e in events:
-        if e is consumed:
-            continue
-        text = describe_event(e, after, tr)
-        if text is not None:
-            lines.append("    " + text)
+    lines = [indent + head, *event_lines([e for e in events if e is not consumed], after, tr)]
     if after.phase == Phase.OVER and before.phase != Phase.OVER:
         lines.append(tr("The game is over."))
     return lines

@@ -45,11 +45,11 @@ def spot_name(spot_id: str, tr: Translator = ENGLISH) -> str:
 
 
 def ship_name(ship_id: str, tr: Translator = ENGLISH) -> str:
-    """`"ship-7 (clothing, 3 stars)"`."""
+    """A ship by what it carries, never its id: `"clothing ship, 3 stars"`."""
     ship = SHIPS.get(ship_id)
     if ship is None:
         return ship_id
-    return tr("{ship} ({good}, {stars} stars)", ship=ship_id, good=tr.good(ship.good), stars=ship.stars)
+    return tr.ngettext("{good} ship, {n} star", "{good} ship, {n} stars", ship.stars, good=tr.good(ship.good))
 
 
 def market_text(state: GameState, tr: Translator = ENGLISH) -> str:
@@ -58,7 +58,7 @@ def market_text(state: GameState, tr: Translator = ENGLISH) -> str:
 
 
 def slot_line(state: GameState, slot: int, tr: Translator = ENGLISH) -> str:
-    """`"slot 2: ship-7 (clothing, 3 stars), costs 1 silver"`."""
+    """`"slot 2: clothing ship, 3 stars, costs 1 silver"`."""
     ship = state.slots[slot]
     if ship is None:
         return tr("slot {slot}: empty", slot=slot)

@@ -16,8 +16,8 @@ __all__ = ["describe_result", "solo_verdict"]
 
 
 def _seats(seats: Sequence[int], tr: Translator) -> str:
-    """`[0, 2, 3]` -> `"seats 0, 2 and 3"`."""
-    names = [str(s) for s in seats]
+    """`[0, 2, 3]` -> `"seats 1, 3 and 4"` (people count seats from 1)."""
+    names = [str(s + 1) for s in seats]
     if len(names) == 1:
         return tr.seat(seats[0])
     return tr("seats {list} and {last}", list=", ".join(names[:-1]), last=names[-1])
@@ -35,17 +35,17 @@ def _solo_result(state: GameState, tr: Translator) -> str:
     totals = [p.total_vp for p in state.players]
     human = totals[HUMAN]
     parts = []
-    for k, b in enumerate(state.solo.bot_seats):
-        fields = {"bot": "AB"[k], "seat": b, "vp": totals[b]}
+    for b in state.solo.bot_seats:
+        fields = {"who": tr.seat(b), "vp": totals[b]}
         if human > totals[b]:
-            parts.append(tr("beats bot {bot} (seat {seat}, {vp} VP)", **fields))
+            parts.append(tr("beats {who} ({vp} VP)", **fields))
         elif human == totals[b]:
-            parts.append(tr("ties bot {bot} (seat {seat}, {vp} VP)", **fields))
+            parts.append(tr("ties {who} ({vp} VP)", **fields))
         else:
-            parts.append(tr("loses to bot {bot} (seat {seat}, {vp} VP)", **fields))
+            parts.append(tr("loses to {who} ({vp} VP)", **fields))
     return tr(
-        "human (seat {seat}, {vp} VP) {parts}: {verdict}",
-        seat=HUMAN,
+        "{who} ({vp} VP) {parts}: {verdict}",
+        who=tr.seat(HUMAN),
         vp=human,
         parts=tr(" and ").join(parts),
         verdict=solo_verdict(state, tr),
@@ -55,10 +55,9 @@ def _solo_result(state: GameState, tr: Translator) -> str:
 def _solo_winner(state: GameState, win: Sequence[int], tr: Translator) -> str:
     """SOLO-7 names the winner: the person, or the Patrician with the bot(s) that won for it."""
     if HUMAN in win:
-        return tr("Winner: the human (seat {seat}).", seat=HUMAN)
+        return tr("Winner: the human, {who}.", who=tr.seat(HUMAN))
     assert state.solo is not None
-    bots = ", ".join(tr("bot {bot} (seat {seat})", bot="AB"[state.solo.bot_seats.index(s)], seat=s) for s in win)
-    return tr("Winner: the Patrician, with {bots}.", bots=bots)
+    return tr("Winner: the Patrician, with {bots}.", bots=tr(" and ").join(tr.seat(s) for s in win))
 
 
 def _winner_lines(state: GameState, tr: Translator) -> list[str]:
@@ -72,7 +71,7 @@ def _winner_lines(state: GameState, tr: Translator) -> list[str]:
     if not set(win) <= set(leaders):  # pragma: no cover - winners() follows WIN-1
         return [tr("Winners: {seats}.", seats=_seats(win, tr) if win else tr("none"))]
     if len(leaders) == 1:
-        return [tr("Winner: seat {seat} with {vp} VP.", seat=leaders[0], vp=top)]
+        return [tr("Winner: {who} with {vp} VP.", who=tr.seat(leaders[0]), vp=top)]
     values = {s: commodity_value(state, s) for s in leaders}
     detail = ", ".join(f"{tr.seat(s)} {values[s]}" for s in leaders)
     lines = [
@@ -84,7 +83,7 @@ def _winner_lines(state: GameState, tr: Translator) -> list[str]:
         )
     ]
     if len(win) == 1:
-        lines.append(tr("Winner: seat {seat} with {vp} VP (tie-break).", seat=win[0], vp=top))
+        lines.append(tr("Winner: {who} with {vp} VP (tie-break).", who=tr.seat(win[0]), vp=top))
     else:
         lines.append(
             tr("Winners: {seats} share the victory with {vp} VP (still tied, R-7).", seats=_seats(win, tr), vp=top)
@@ -99,7 +98,7 @@ def describe_result(state: GameState, tr: Translator = ENGLISH) -> list[str]:
         parts = [f"{tr.p('vp source', name)} {p.vp[i]}" for i, name in enumerate(VP_SOURCES) if name != "bonus"]
         if p.bonus_cards:
             vps = p.bonus_vp if len(p.bonus_vp) == len(p.bonus_cards) else (None,) * len(p.bonus_cards)
-            cards = ", ".join(f"{c} {'?' if v is None else v}" for c, v in zip(p.bonus_cards, vps))
+            cards = ", ".join(f"{tr.card(c)} {'?' if v is None else v}" for c, v in zip(p.bonus_cards, vps))
         else:
             cards = tr("none")
         parts.append(tr("bonus cards [{cards}]", cards=cards))

@@ -18,7 +18,7 @@ __all__ = ["describe_setup"]
 
 
 def _held(res: tuple[int, ...], tr: Translator) -> str:
-    return ", ".join(f"{n} {tr.resource(RESOURCES[i])}" for i, n in enumerate(res) if n) or tr("nothing")
+    return ", ".join(tr.resources(RESOURCES[i], n) for i, n in enumerate(res) if n) or tr("nothing")
 
 
 def _solo_lines(state: GameState, tr: Translator) -> list[str]:
@@ -42,9 +42,10 @@ def _solo_lines(state: GameState, tr: Translator) -> list[str]:
         BOARD.spot_ids[s] for s, o in enumerate(state.houses) if o == RESERVED or (o in bots and s not in first)
     ]
     lines.append(
-        tr(
+        tr.ngettext(
+            "The Patrician reserves {n} spot with a black house (SOLO-2): {spots}.",
             "The Patrician reserves {n} spots with black houses (SOLO-2): {spots}.",
-            n=len(reserved),
+            len(reserved),
             spots=", ".join(reserved),
         )
     )
@@ -58,9 +59,10 @@ def _solo_lines(state: GameState, tr: Translator) -> list[str]:
             )
         )
     lines.append(
-        tr(
+        tr.ngettext(
+            "Each bot holds 1 bonus card face down and {n} Patrician card naming its spots (SOLO-2).",
             "Each bot holds 1 bonus card face down and {n} Patrician cards naming its spots (SOLO-2).",
-            n=PATRICIAN_PER_BOT,
+            PATRICIAN_PER_BOT,
         )
     )
     return lines
@@ -69,9 +71,9 @@ def _solo_lines(state: GameState, tr: Translator) -> list[str]:
 def describe_setup(state: GameState, tr: Translator = ENGLISH) -> list[str]:
     """The opening position: pieces, market, ships in the slots, the start seat."""
     p = state.players[0]
-    pieces = tr("{n} houses", n=p.houses_left)
+    pieces = tr.ngettext("{n} house", "{n} houses", p.houses_left)
     if p.powerhouses_left:
-        pieces += tr(" + {n} powerhouses", n=p.powerhouses_left)
+        pieces += tr.ngettext(" + {n} powerhouse", " + {n} powerhouses", p.powerhouses_left)
     lines = [
         tr(
             "Setup: {n} players, {edition} edition; each seat has {pieces} and {towers} towers.",
@@ -82,7 +84,7 @@ def describe_setup(state: GameState, tr: Translator = ENGLISH) -> list[str]:
         ),
         tr("Market values: {values}.", values=market_text(state, tr)),
         tr("Ships for sale: {ships}.", ships="; ".join(slot_line(state, i, tr) for i in range(len(state.slots)))),
-        tr("Start seat (drawn): {seat}.", seat=state.start_seat),
+        tr("First to play (drawn): {who}.", who=tr.seat(state.start_seat)),
     ]
     placed: dict[int, list[str]] = {}
     for spot, owner in enumerate(state.houses):
@@ -93,18 +95,18 @@ def describe_setup(state: GameState, tr: Translator = ENGLISH) -> list[str]:
             vp = state.players[seat].total_vp
             extra = tr("; {vp} VP so far", vp=vp) if vp else ""
             line = tr(
-                "Already on the board for seat {seat}: houses on {spots}{extra}.",
-                seat=seat,
+                "Already on the board for {who}: houses on {spots}{extra}.",
+                who=tr.seat(seat),
                 spots=", ".join(placed[seat]),
                 extra=extra,
             )
             lines.insert(-1, line)
         return lines
-    bots = ", ".join(tr("bot {bot} seat {seat}", bot="AB"[k], seat=b) for k, b in enumerate(state.solo.bot_seats))
     lines[0] = tr(
-        "Setup: solo game, {edition} edition: the human plays seat 0 against the Patrician ({bots}).",
+        "Setup: solo game, {edition} edition: {human} plays against the Patrician's bots, {bots}.",
         edition=tr.p("edition", state.edition),
-        bots=bots,
+        human=tr.seat(0),
+        bots=tr(" and ").join(tr.seat(b) for b in state.solo.bot_seats),
     )
-    lines[-1] = tr("First to play: seat {seat}; the Patrician's bots are played by the library.", seat=state.start_seat)
+    lines[-1] = tr("First to play: {who}; the Patrician's bots are played by the rules.", who=tr.seat(state.start_seat))
     return [*lines[:-1], *_solo_lines(state, tr), lines[-1]]

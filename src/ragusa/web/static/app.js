@@ -37,12 +37,12 @@ function kindLabel(kind) {
   if (level) return t("{level} bot", { level: t(level.name) });
   return { human: t("person"), greedy: t("greedy bot"), random: t("random bot"), ismcts: t("search bot"), expert: t("expert bot"), patrician: t("Patrician") }[kind] || kind;
 }
-// a seat as plain text: its person's name, or "seat 2 (greedy bot)"; solo bots are the Patrician's
+// a seat as plain text: its person's name, or "seat 2" (people count seats from 1); solo bots are the Patrician's
 function seatText(i, status) {
   const st = status || (G && G.reply && G.reply.status);
   if (st && st.names && st.names[i]) return st.names[i];
   if (st && st.seats[i] === "patrician") return t("Patrician, bot {bot}", { bot: "AB"[i - 1] || i });
-  return t("seat {n}", { n: i });
+  return t("seat {n}", { n: i + 1 });
 }
 function seatHtml(i, status) {
   return `<span class="swatch" style="background:${B.seat_colours[i]}"></span>${esc(seatText(i, status))}`;
@@ -60,11 +60,26 @@ function saveGame(entry) {
   localStorage.setItem("ragusa.games", JSON.stringify(list.slice(0, 40)));
 }
 
+// what the list of games keeps of a game for one seat: who plays, whose turn, the result
+function savedEntry(status, seat) {
+  const entry = { game: status.game, seat, name: status.names ? status.names[seat] : null, players: status.seats.length,
+    seats: status.seats, names: status.names || [], turn: status.seat, over: status.over };
+  if (status.over) Object.assign(entry, { winners: status.winners, scores: status.scores });
+  return entry;
+}
+
 function setTitle(mine, over) {
   document.title = over ? `${t("Game over")} · Ragusa` : mine ? `▶ ${t("Your turn")} · Ragusa` : "Ragusa";
 }
 
+// where the start page is: "/" on the server, the page itself (no #route) in the exported site
+const homeHref = () => (window.ragusaTransport ? location.pathname + location.search : "/");
+function navHtml() {
+  return `<a class="nav" href="${esc(homeHref())}#new" id="navnew">${esc(t("New game"))}</a> <a class="nav" href="${esc(homeHref())}#games" id="navgames">${esc(t("My games"))}</a>`;
+}
+
 function header() {
+  $("#navbox").innerHTML = navHtml();
   $("#langbox").innerHTML = languageSwitch();
   $("#rules").textContent = t("Rules summary");
   $("#busy").textContent = t("Thinking…");

@@ -2,8 +2,9 @@
 "use strict";
 const SIZE = 30;
 const SQ3 = Math.sqrt(3);
-// the legal-move highlight: a colour no seat uses; what changed since your last decision: gold
-const HL = "#e6007e", CHANGED = "#ffd000";
+// the legal-move highlight: lime edged in black, far from every seat's colour (red, orange, blue,
+// purple, teal) and from the hexes'; what changed since your last decision: gold
+const HL = "#b6f500", HL_EDGE = "#111", CHANGED = "#ffd000";
 
 function hexCentre(h) { return [SIZE * SQ3 * (h.q + h.r / 2), SIZE * 1.5 * h.r]; }
 
@@ -66,7 +67,10 @@ function drawBoard(B, v, opts) {
     const [a, b] = g.wall[w.id], owner = v ? v.walls[i] : -1;
     if (changed.walls.has(w.id)) out.push(`<line class="changed" x1="${f1(a[0])}" y1="${f1(a[1])}" x2="${f1(b[0])}" y2="${f1(b[1])}" stroke="${CHANGED}" stroke-width="12" stroke-linecap="round"/>`);
     if (owner >= 0) out.push(`<line x1="${f1(a[0])}" y1="${f1(a[1])}" x2="${f1(b[0])}" y2="${f1(b[1])}" stroke="${colour[owner]}" stroke-width="6" stroke-linecap="round"><title>${esc(t("wall {wall}: {who}", { wall: w.id, who: seatText(owner) }))}</title></line>`);
-    if (tg.walls && tg.walls.has(w.id)) out.push(`<line class="legal" data-wall="${w.id}" x1="${f1(a[0])}" y1="${f1(a[1])}" x2="${f1(b[0])}" y2="${f1(b[1])}" stroke="${HL}" stroke-width="5" stroke-dasharray="6,3" stroke-linecap="round"/>`);
+    if (tg.walls && tg.walls.has(w.id)) {
+      const seg = `x1="${f1(a[0])}" y1="${f1(a[1])}" x2="${f1(b[0])}" y2="${f1(b[1])}"`;
+      out.push(`<line class="legal" data-wall="${w.id}" ${seg} stroke="${HL_EDGE}" stroke-width="7" stroke-linecap="round"/><line class="legal" data-wall="${w.id}" ${seg} stroke="${HL}" stroke-width="4" stroke-dasharray="6,3" stroke-linecap="round"/>`);
+    }
   });
   B.spots.forEach((s, i) => {
     const [x, y] = g.spot[s.id], house = v ? v.houses[i] : -1, tower = v ? v.towers[i] : -1;
@@ -83,14 +87,14 @@ function drawBoard(B, v, opts) {
     if (house === -2) out.push(`<rect data-spot="${s.id}" x="${f1(x - 6)}" y="${f1(y - 6)}" width="12" height="12" transform="rotate(45 ${f1(x)} ${f1(y)})" fill="#333" stroke="#fff" stroke-width="1.5"><title>${esc(title)}</title></rect>`);
     else if (house >= 0 || house === -3) out.push(`<circle data-spot="${s.id}" cx="${f1(x)}" cy="${f1(y)}" r="6" fill="${house >= 0 ? colour[house] : "#000"}" stroke="${v && v.placed === i ? "#000" : "#fff"}" stroke-width="${v && v.placed === i ? 2.5 : 1}"><title>${esc(title)}</title></circle>`);
     else out.push(`<circle data-spot="${s.id}" cx="${f1(x)}" cy="${f1(y)}" r="3" fill="#fff" stroke="#333" stroke-width="0.8"><title>${esc(title)}</title></circle>`);
-    if (spot && spot.house) out.push(`<circle class="legal" data-spot="${s.id}" cx="${f1(x)}" cy="${f1(y)}" r="6.5" fill="${HL}" fill-opacity="0.35" stroke="${HL}" stroke-width="2.5"><title>${esc(title)}</title></circle>`);
-    if (spot && spot.power) out.push(`<rect class="legal power" data-spot="${s.id}" x="${f1(x - 8)}" y="${f1(y - 8)}" width="16" height="16" transform="rotate(45 ${f1(x)} ${f1(y)})" fill="none" stroke="${HL}" stroke-width="2" stroke-dasharray="3,2"><title>${esc(t("powerhouse spot {spot}", { spot: s.id }))}</title></rect>`);
+    if (spot && spot.house) out.push(`<circle class="legal" data-spot="${s.id}" cx="${f1(x)}" cy="${f1(y)}" r="6.5" fill="${HL}" fill-opacity="0.5" stroke="${HL_EDGE}" stroke-width="1.5"><title>${esc(title)}</title></circle>`);
+    if (spot && spot.power) out.push(`<rect class="legal power" data-spot="${s.id}" x="${f1(x - 8)}" y="${f1(y - 8)}" width="16" height="16" transform="rotate(45 ${f1(x)} ${f1(y)})" fill="none" stroke="${HL_EDGE}" stroke-width="2" stroke-dasharray="3,2"><title>${esc(t("powerhouse spot {spot}", { spot: s.id }))}</title></rect>`);
     if (opts.labels) out.push(`<text class="spotname" x="${f1(x)}" y="${f1(y - 7)}" font-size="6" text-anchor="middle" pointer-events="none">${s.id}</text>`);
     if (opts.selected === s.id) out.push(`<circle cx="${f1(x)}" cy="${f1(y)}" r="12" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="2,2" pointer-events="none"/>`);
   });
   if (tg.hexes) for (const id of tg.hexes) {
     const [x, y] = g.centre[id];
-    out.push(`<polygon class="legal" data-hex="${id}" points="${hexPoints(x, y)}" fill="${HL}" fill-opacity="0.18" stroke="${HL}" stroke-width="3"/>`);
+    out.push(`<polygon class="legal" data-hex="${id}" points="${hexPoints(x, y)}" fill="${HL}" fill-opacity="0.25" stroke="${HL_EDGE}" stroke-width="2.5" stroke-dasharray="5,3"/>`);
   }
   out.push("</svg>");
   return out.join("");

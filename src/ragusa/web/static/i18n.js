@@ -14,6 +14,24 @@ function tp(context, msgid, params) {
   return params ? text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m)) : text;
 }
 
+// tn("{n} step", "{n} steps", 3): the form that agrees with n in the page's language (the catalogue's
+// Plural-Forms rule, kept under the empty msgid as gettext keeps it); {n} and the params filled in
+function tn(singular, plural, n, params) {
+  const forms = (STR[singular + "\u0000" + plural] || "").split("\u0000");
+  const k = pluralIndex(n);
+  const text = forms.length > 1 && forms[k] ? forms[k] : n === 1 ? singular : plural;
+  return text.replace(/\{(\w+)\}/g, (m, key) => (key === "n" ? n : params && key in params ? params[key] : m));
+}
+let pluralRule = null;
+function pluralIndex(n) {
+  if (!pluralRule || pluralRule.header !== STR[""]) {
+    const m = /plural=([^;\n]+)/.exec(STR[""] || "");
+    const expr = m && /^[n\d\s%<>=!&|?:()]+$/.test(m[1]) ? m[1] : "n != 1";  // only the catalogue's arithmetic
+    pluralRule = { header: STR[""], rule: new Function("n", `return +(${expr});`) };
+  }
+  return pluralRule.rule(n);
+}
+
 function pickLanguage() {
   const saved = localStorage.getItem("ragusa.lang");
   if (LANGS.includes(saved)) return saved;
@@ -35,6 +53,17 @@ function languageSwitch() {
   const langs = (INFO && INFO.languages) || LANGS.map(code => ({ code, name: code }));
   return `<label class="lang">${esc(t("Language"))} <select id="lang">${langs.map(l => `<option value="${l.code}" ${l.code === LANG ? "selected" : ""}>${esc(l.name)}</option>`).join("")}</select></label>`;
 }
+
+// a name in a context with a number that agrees with it: tnp("commodity", "{n} oil", "{n} oil", 2)
+function tnp(context, singular, plural, n) {
+  const key = context + "\u0004" + singular;
+  const forms = (STR[key + "\u0000" + plural] || "").split("\u0000");
+  const k = pluralIndex(n);
+  return (forms.length > 1 && forms[k] ? forms[k] : singular).replace("{n}", n);
+}
+// "2 silver ore", "2 rudy srebra": an amount of a resource or commodity, its name agreeing with the number
+const resAmount = (r, n) => tnp("resource", `{n} ${r.replace("_", " ")}`, `{n} ${r.replace("_", " ")}`, n);
+const comAmount = (c, n) => tnp("commodity", `{n} ${c}`, `{n} ${c}`, n);
 
 // names of the game's things, from the catalogue and the component texts
 const resName = r => tp("resource", r.replace("_", " "));

@@ -3,9 +3,10 @@
 
 async function play(action, label) {
   const before = G.reply.status.actions;
-  const r = await send({ op: "apply", game: G.game, token: G.token, action, lang: LANG });
+  const r = await send({ op: "apply", game: G.game, token: G.token, action, lang: LANG, expect: G.reply.status.version });
+  if (!r.ok && r.error.code === "stale") { await refresh(); say(r.error.message, "error"); return false; }
   if (!r.ok) { say(`${r.error.rule ? "[" + r.error.rule + "] " : ""}${r.error.message}`, "error"); return false; }
-  G.seen = before + 1;  // what happens after this action is what the page marks as changed
+  G.seen = before;  // this action and what follows it (a solo game's bot decisions are inside it) are marked as changed
   localStorage.setItem(seenKey(), String(G.seen));
   G.selected = null;
   await refresh();
@@ -80,15 +81,16 @@ function wireGame(mine) {
   $("#labels").onchange = e => { G.labels = e.target.checked; renderGame(); };
   $("#zoom").onchange = e => { G.zoom = e.target.checked; renderGame(); };
   $("#main").onclick = async e => {
-    const el = e.target.closest("[data-i],[data-tip],#undo,#record,#cancel,#sfirst,#sprev,#snext,#snow,#splay");
+    const el = e.target.closest("[data-i],[data-tip],#undo,#record,#replaygame,#cancel,#sfirst,#sprev,#snext,#snow,#splay");
     if (!el || el.closest("#boardwrap")) return;
     if (el.id === "undo") {
-      const r = await send({ op: "undo", game: G.game, token: G.token });
+      const r = await send({ op: "undo", game: G.game, token: G.token, expect: G.reply.status.version });
       await refresh();
-      say(r.ok ? t("undone: {n} action(s)", { n: r.undone }) : r.error.message, r.ok ? "info" : "error");
+      say(r.ok ? tn("Taken back: {n} action", "Taken back: {n} actions", r.undone) : r.error.message, r.ok ? "info" : "error");
       return;
     }
     if (el.id === "record") return downloadRecord();
+    if (el.id === "replaygame") return replaySaved(Object.assign(savedEntry(G.reply.status, G.reply.view.viewer), { url: location.pathname + location.hash }));
     if (el.id === "cancel") { G.selected = null; return renderGame(); }
     if (["sfirst", "sprev", "snext"].includes(el.id)) stopSteps();
     if (el.id === "sfirst") return stepTo(0);
@@ -124,7 +126,7 @@ async function refresh(quiet) {
   if (G.playing) stopSteps();
   G.steps = reply.steps || []; G.changed = reply.changed || null; G.stepAt = null;
   const st = reply.status;
-  saveGame({ game: G.game, url: location.pathname + location.hash, seat: reply.view.viewer, name: st.names ? st.names[reply.view.viewer] : null, players: st.seats.length, over: st.over });
+  saveGame(Object.assign(savedEntry(st, reply.view.viewer), { url: location.pathname + location.hash }));
   renderGame();
 }
 

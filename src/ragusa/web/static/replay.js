@@ -1,9 +1,11 @@
 // The replay viewer (step and play controls, the market; the result only at the end) and the rules summary.
 "use strict";
 
-function replayViewer(r) {
+// kept: the game's seat kinds and names ({seats, names}) when the record comes from a game of this browser
+function replayViewer(r, kept) {
   if (G && G.timer) clearInterval(G.timer);
   G = null;
+  if (kept) r.status = Object.assign({}, r.status, { seats: kept.seats, names: kept.names });
   $("#subtitle").textContent = t("replay");
   const frames = r.frames, last = frames.length - 1;
   let at = 0, timer = null;

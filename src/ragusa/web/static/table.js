@@ -9,7 +9,7 @@ function phaseAsk(phase) {
   }[phase] || phase;
 }
 const narrow = () => window.matchMedia("(max-width: 760px), (pointer: coarse)").matches;
-const amounts = (values, names, name) => values.map((n, i) => n ? `${n} ${esc(name(names[i]))}` : "").filter(Boolean).join(", ") || "–";
+const amounts = (values, names, amount) => values.map((n, i) => n ? esc(amount(names[i], n)) : "").filter(Boolean).join(", ") || "–";
 const seenKey = () => `ragusa.seen.${G.game}.${G.token.slice(0, 8)}`;
 
 // what the board can be clicked for now: legal targets, and in the place phase every free spot (the server explains why not)
@@ -36,10 +36,11 @@ function movesHtml(legal, phase) {
   const main = items.filter(x => x.l.action.type !== "trade"), trades = items.filter(x => x.l.action.type === "trade");
   let html = "";
   if (phase === "place" && main.length > 6) {
-    html += `<p class="hint">${esc(t("Tap a highlighted spot on the board ({n} choices).", { n: main.length }))}</p>
-      <details class="all"><summary>${esc(t("All placements ({n})", { n: main.length }))}</summary>${main.map(x => moveButton(x.l, x.i)).join("")}</details>`;
+    html += `<p class="hint">${esc(tn("Tap a highlighted spot on the board ({n} choice).", "Tap a highlighted spot on the board ({n} choices).", main.length))}</p>
+      <p class="muted">${esc(t("A house activates every building next to it; a building works for every house around it, other seats' too."))}</p>
+      <details class="all"><summary>${esc(tn("All placements ({n})", "All placements ({n})", main.length))}</summary>${main.map(x => moveButton(x.l, x.i)).join("")}</details>`;
   } else html += `<div class="buttons">${main.map(x => moveButton(x.l, x.i)).join("")}</div>`;
-  if (trades.length) html += `<details class="trades"><summary>${esc(t("Fish trades ({n})", { n: trades.length }))}</summary>${trades.map(x => moveButton(x.l, x.i)).join("")}</details>`;
+  if (trades.length) html += `<details class="trades"><summary>${esc(tn("Fish trades ({n})", "Fish trades ({n})", trades.length))}</summary>${trades.map(x => moveButton(x.l, x.i)).join("")}</details>`;
   return html;
 }
 
@@ -50,11 +51,11 @@ function cardChip(id, edition) {
 
 function seatsTable(v, status) {
   const rows = v.players.map((p, i) => {
-    const hand = p.bonus_cards === null ? esc(t("{n} hidden", { n: p.bonus_card_count })) : (p.bonus_cards.map(c => cardChip(c, status.edition)).join(" ") || "–");
+    const hand = p.bonus_cards === null ? esc(tn("{n} hidden", "{n} hidden", p.bonus_card_count)) : (p.bonus_cards.map(c => cardChip(c, status.edition)).join(" ") || "–");
     const ships = p.ships.map(s => COMP.ships[s]).filter(Boolean);
     const shipText = ships.map(s => s.name).join(", "), shipTips = ships.map(s => s.text).join("; ");
     return `<tr class="${status.seat === i ? "turn" : ""}"><td>${seatHtml(i, status)}${i === v.viewer ? ` <i>${esc(t("(you)"))}</i>` : ""}<div class="muted">${esc(kindLabel(status.seats[i]))}</div></td>
-      <td><b>${p.vp.reduce((a, b) => a + b, 0)}</b></td><td>${amounts(p.resources, B.resources, resName)}</td><td>${amounts(p.commodities, B.commodities, comName)}</td>
+      <td><b>${p.vp.reduce((a, b) => a + b, 0)}</b></td><td>${amounts(p.resources, B.resources, resAmount)}</td><td>${amounts(p.commodities, B.commodities, comAmount)}</td>
       <td ${ships.length ? `data-tip="${esc(shipTips)}" title="${esc(shipTips)}"` : ""}>${p.ships.length}${shipText ? `<div class="muted">${esc(shipText)}</div>` : ""}</td>
       <td>${p.houses_left}${p.powerhouses_left ? "+" + p.powerhouses_left + "◆" : ""} / ${p.towers_left}</td><td>${hand}</td></tr>`;
   });
@@ -64,7 +65,7 @@ function seatsTable(v, status) {
 function shipCost(slot, ship) {
   const cost = Object.assign({}, B.slots[slot].cost), extra = B.ships[ship].extra_cost;
   if (extra) cost[extra] = (cost[extra] || 0) + 1;
-  return Object.entries(cost).map(([c, n]) => `${n} ${comName(c)}`).join(" + ");
+  return Object.entries(cost).map(([c, n]) => comAmount(c, n)).join(" + ");
 }
 
 function marketHtml(v, legal, changedSlots) {
@@ -82,25 +83,58 @@ function marketHtml(v, legal, changedSlots) {
     <div class="muted">${esc(t("ship deck: {ships}, bonus deck: {cards}", { ships: v.ship_deck_size, cards: v.bonus_deck_size }))}</div>`;
 }
 
+// each source of VP in the end breakdown, in full words
+function sourceLabel(k, edition) {
+  if (k.startsWith("bonus:")) return t("bonus card: {card}", { card: cardInfo(k.slice(6), edition).name });
+  return { mason: t("walls built with the Mason"), fishmonger: t("fish at the Fishmonger"), wharf: t("commodities sold at the Wharf"),
+    ships: t("ships bought at the Market"), walls: t("houses and towers next to walls (end)"), cathedral: t("commodity sets at the Cathedral (end)"),
+    bonus: t("bonus cards") }[k] || tp("vp source", k);
+}
+
+// the result first (who won, each seat's total, best first), then the breakdown by source
 function endHtml(status, withRecord) {
   const keys = [...new Set(status.result.flatMap(d => Object.keys(d)))].filter(k => k !== "total");
-  const label = k => k.startsWith("bonus:") ? t("bonus card: {card}", { card: cardInfo(k.slice(6), status.edition).name }) : tp("vp source", k);
-  const rows = keys.map(k => `<tr><td>${esc(label(k))}</td>${status.result.map(d => `<td>${d[k] ?? ""}</td>`).join("")}</tr>`);
+  const rows = keys.map(k => `<tr><td>${esc(sourceLabel(k, status.edition))}</td>${status.result.map(d => `<td>${d[k] ?? ""}</td>`).join("")}</tr>`);
   let head;
   if (status.seats.includes("patrician")) {
     head = status.winners.includes(0) ? t("{who} wins against the Patrician (SOLO-7)", { who: seatText(0, status) }) : t("The Patrician wins (SOLO-7)");
-  } else head = t("Winner: {who}", { who: status.winners.map(i => seatText(i, status)).join(", ") });
-  return `<section class="panel end" id="end"><h3>${esc(t("Game over"))} — ${esc(head)}</h3>
+  } else head = tn("Winner: {who}", "Winners: {who}", status.winners.length, { who: status.winners.map(i => seatText(i, status)).join(", ") });
+  const order = status.result.map((d, i) => i).sort((a, b) => status.result[b].total - status.result[a].total);
+  const totals = order.map(i => `<li class="${status.winners.includes(i) ? "won" : ""}">${seatHtml(i, status)} <b>${esc(tn("{n} VP", "{n} VP", status.result[i].total))}</b></li>`);
+  return `<section class="panel end" id="end"><h3>${esc(t("Game over"))} — <span id="verdict">${esc(head)}</span></h3>
+    <ol class="totals">${totals.join("")}</ol>
+    <h4>${esc(t("Points by source"))}</h4>
     <div class="scroll"><table><tr><th>${esc(t("source"))}</th>${status.result.map((_, i) => `<th>${seatHtml(i, status)}</th>`).join("")}</tr>${rows.join("")}
     <tr><th>${esc(t("total"))}</th>${status.result.map(d => `<th>${d.total}</th>`).join("")}</tr></table></div>
-    ${withRecord ? `<button id="record">${esc(t("Download the record"))}</button>` : ""}</section>`;
+    ${withRecord ? `<div class="endacts"><button type="button" id="replaygame">${esc(t("Replay this game"))}</button> <button type="button" id="record">${esc(t("Download the record"))}</button> <a class="nav" href="${esc(homeHref())}#new">${esc(t("New game"))}</a></div>` : ""}</section>`;
+}
+
+// a table too wide for the screen says that it scrolls sideways
+function markScrollers(root) {
+  for (const box of (root || document).querySelectorAll(".scroll")) {
+    const wide = box.scrollWidth > box.clientWidth + 2;
+    box.classList.toggle("wide", wide);
+    if (wide && !(box.previousElementSibling && box.previousElementSibling.classList.contains("scrollhint"))) {
+      box.insertAdjacentHTML("beforebegin", `<div class="scrollhint muted">${esc(t("The table scrolls sideways →"))}</div>`);
+    }
+  }
+}
+
+// what undo takes back: your last move and every bot move after it (counted from the steps since it)
+function undoText() {
+  const me = G.reply.view.viewer;
+  if (G.seen === null) return t("Undo your last move and the bot moves after it");
+  const bots = (G.steps || []).filter(s => s.seat !== me).length;
+  if (!bots) return t("Undo your last move");
+  return tn("Undo your last move and the {n} bot move after it", "Undo your last move and the {n} bot moves after it", bots);
 }
 
 // the log, one group per turn; a solo bot's long reasoning folds away
 function colourLog(line, status) {
+  // "seat 2" in the log is the second seat (people count from 1): its name, or the Patrician's bot
   const pattern = new RegExp(esc(t("seat {n}", { n: "\u0000" })).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\u0000", "(\\d)"), "g");
-  const who = (m, d) => (status.names && status.names[+d]) || (status.seats[+d] === "patrician" ? t("bot {bot}", { bot: "AB"[+d - 1] }) : m);
-  let html = esc(line).replace(pattern, (m, d) => `<b style="color:${B.seat_colours[+d]}">${esc(who(m, d))}</b>`);
+  const who = (m, i) => (status.names && status.names[i]) || (status.seats[i] === "patrician" ? t("bot {bot}", { bot: "AB"[i - 1] }) : m);
+  let html = esc(line).replace(pattern, (m, d) => `<b style="color:${B.seat_colours[+d - 1]}">${esc(who(m, +d - 1))}</b>`);
   const long = html.match(/^(.*?) \[(.{40,})\]$/);
   if (long) html = `<details class="reason"><summary>${long[1]}</summary>${long[2]}</details>`;
   return `<div class="line">${html}</div>`;
@@ -119,7 +153,7 @@ function stepsHtml() {
   if (!steps.length) return "";
   const at = G.stepAt, s = at === null ? null : steps[at];
   const where = at === null ? t("now: the marked pieces changed since your last move") : t("step {k} of {n}: {who}", { k: at + 1, n: steps.length, who: seatText(s.seat) });
-  return `<section class="panel steps" id="steps"><h3>${esc(t("Since your last move: {n} steps", { n: steps.length }))}</h3>
+  return `<section class="panel steps" id="steps"><h3>${esc(tn("Since your last move: {n} step", "Since your last move: {n} steps", steps.length))}</h3>
     <div class="stepbar"><button id="sfirst" aria-label="${esc(t("first step"))}">«</button><button id="sprev" aria-label="${esc(t("previous step"))}">◀</button>
     <button id="snext" aria-label="${esc(t("next step"))}">▶</button><button id="splay">${esc(G.playing ? t("Pause") : t("Play the steps"))}</button><button id="snow">${esc(t("now"))}</button></div>
     <div id="stepat">${esc(where)}</div>${s ? `<div class="steplog">${s.log.map(l => colourLog(l, G.reply.status)).join("")}</div>` : ""}</section>`;
@@ -137,7 +171,7 @@ function renderGame() {
     live.rector_hand.length ? `${esc(t("drawn at the Rector's Palace:"))} ${live.rector_hand.map(c => cardChip(c, status.edition)).join(" ")}` : ""].filter(Boolean).join("<br>");
   const keep = keepInputs();
   setTitle(mine, status.over);
-  $("#main").innerHTML = `<div class="layout"><div class="boardcol">
+  $("#main").innerHTML = `${status.over ? endHtml(status, true) : ""}<div class="layout"><div class="boardcol">
       <div id="status" class="${mine ? "mine" : ""}">${esc(who)}</div>${mine && reply.why ? `<div id="why">${esc(reply.why)}</div>` : ""}
       <div id="boardwrap" class="${G.zoom ? "zoom" : ""}">${drawBoard(B, v, { targets: step ? {} : { spots: tg.spots, walls: tg.walls, towers: tg.towers, hexes: tg.hexes }, changed, labels: G.labels, selected: G.selected })}</div>
       <div class="tools"><label><input type="checkbox" id="labels" ${G.labels ? "checked" : ""}> ${esc(t("spot names"))}</label>
@@ -146,16 +180,16 @@ function renderGame() {
         <div class="moves" id="moves">${mine ? movesHtml(legal, status.phase) : status.over ? "" : `<i>${esc(t("waiting…"))}</i>`}</div>
         ${hand ? `<div class="hand">${hand}</div>` : ""}
         ${live.solo ? `<div class="muted">${esc(t("Solo round {round} of 9; Patrician cards left: {left}", { round: live.solo.round, left: live.solo.bot_card_counts.join(", ") }))}</div>` : ""}
-        <form id="notation"><input id="notationtext" name="text" size="24" autocomplete="off" placeholder="${esc(t("notation, e.g. place s28"))}"> <button>${esc(t("Play"))}</button>
-        ${status.over ? "" : `<button type="button" id="undo" ${status.undo ? "" : "disabled"}>${esc(t("Undo"))}</button>`}</form></section>
+        <form id="notation"><input id="notationtext" name="text" size="24" autocomplete="off" placeholder="${esc(t("notation, e.g. place s28"))}"> <button>${esc(t("Play"))}</button></form>
+        ${status.over || !status.undo ? "" : `<div class="undobox"><button type="button" id="undo">${esc(undoText())}</button></div>`}</section>
       ${stepsHtml()}${legendHtml(B)}</div>
     <div class="side">
-      ${status.over ? endHtml(status, true) : ""}
       <section class="panel"><h3>${esc(t("Seats"))}</h3>${seatsTable(v, status)}</section>
       <section class="panel"><h3>${esc(t("Market and ships"))}</h3>${marketHtml(v, mine && !step ? legal : [], changed && changed.slots)}</section>
       <section class="panel"><h3>${esc(t("Log"))}</h3><div id="log">${logHtml(G.log, status)}</div></section>
     </div></div>`;
   $("#log").scrollTop = 1e9;
+  markScrollers($("#main"));
   restoreInputs(keep);
   wireGame(mine);
 }
