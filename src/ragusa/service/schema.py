@@ -32,6 +32,10 @@ _SEAT = {"type": "integer", "minimum": 0, "maximum": 4, "description": "the acti
 _TOKEN = {"type": "string", "maxLength": 200, "description": "a human seat's secret: acts and sees as that seat only"}
 _ID = {"type": ["string", "integer", "null"], "description": "echoed in the response"}
 _LANG = {"enum": list(LANGUAGES), "description": "the language of the answer's text (log, explanations); default en"}
+_EXPLAIN = {
+    "type": "boolean",
+    "description": "also say what each legal action does (explain), in the asked language; default false (faster)",
+}
 
 
 def _request(op: str, description: str, props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -102,8 +106,8 @@ REQUESTS: dict[str, dict[str, Any]] = {
     ),
     "legal": _request(
         "legal",
-        "the deciding seat's legal actions, each with its notation and what it does",
-        {"game": _GAME, **_ACTOR, "lang": _LANG},
+        "the deciding seat's legal actions, each with its notation and JSON (with explain, what it does)",
+        {"game": _GAME, **_ACTOR, "lang": _LANG, "explain": _EXPLAIN},
         ("game",),
     ),
     "apply": _request(
@@ -113,6 +117,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "game": _GAME,
             **_ACTOR,
             "lang": _LANG,
+            "explain": {"type": "boolean", "description": "also answer the log lines of the steps, in lang"},
             "expect": _EXPECT,
             "action": {
                 "oneOf": [
@@ -130,6 +135,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "game": _GAME,
             **_ACTOR,
             "lang": _LANG,
+            "explain": _EXPLAIN,
             "since": {
                 "type": "integer",
                 "description": "also replay the actions from this number on (steps) and say what changed",
@@ -193,7 +199,7 @@ _LEGAL = {
             "action": {"$ref": "action.schema.json"},
             "explain": {
                 "type": "string",
-                "description": "what the action does, with its numbers, in the asked language",
+                "description": "with explain: what the action does, with its numbers, in the asked language",
             },
             "fish": {"type": "integer", "description": "the fish the action trades away, when it does"},
         },
@@ -308,7 +314,7 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "status": _STATUS,
         "applied": {"type": "string"},
         "events": {**_EVENTS, "description": "the events of the action and of the bots' moves after it"},
-        "log": _LINES,
+        "log": {**_LINES, "description": "with explain: the log lines of the action and the bots' moves, in lang"},
     },
     "view": {
         "status": _STATUS,
@@ -352,7 +358,7 @@ ERROR_CODES = (
 
 
 #: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
-_OPTIONAL = {"tokens", "seed", "links", "languages", "strings", "components", "why", "since", "steps", "changed"}
+_OPTIONAL = {"tokens", "seed", "links", "languages", "strings", "components", "why", "since", "steps", "changed", "log"}
 
 
 def _ok(op: str) -> dict[str, Any]:
@@ -474,6 +480,8 @@ def _predicate(s: dict[str, Any]) -> Check:
         )
     unknown = set(s) - {*_KNOWN}
     assert not unknown, f"the request checker does not handle {sorted(unknown)}"
+    if len(tests) == 1:
+        return tests[0]
     return lambda x: all(t(x) for t in tests)
 
 

@@ -23,6 +23,8 @@ export type ApplyRequest = {
   token?: string;
   /** the language of the answer's text (log, explanations); default en */
   lang?: "en" | "fr" | "pl";
+  /** also answer the log lines of the steps, in lang */
+  explain?: boolean;
   /** the status.version the client last saw: another one is refused (stale) and nothing changes */
   expect?: number;
   action: string | Action;
@@ -58,7 +60,8 @@ export type ApplyResponse = {
   applied: string;
   /** the events of the action and of the bots' moves after it */
   events: Event[];
-  log: string[];
+  /** with explain: the log lines of the action and the bots' moves, in lang */
+  log?: string[];
 };
 
 /** The commodity a ship raises when it arrives, and by how many steps (SETUP-5, MARKET-1). */
@@ -433,7 +436,7 @@ export type KeepBonus = {
   card: string;
 };
 
-/** the deciding seat's legal actions, each with its notation and what it does */
+/** the deciding seat's legal actions, each with its notation and JSON (with explain, what it does) */
 export type LegalRequest = {
   op: "legal";
   /** echoed in the response */
@@ -446,6 +449,8 @@ export type LegalRequest = {
   token?: string;
   /** the language of the answer's text (log, explanations); default en */
   lang?: "en" | "fr" | "pl";
+  /** also say what each legal action does (explain), in the asked language; default false (faster) */
+  explain?: boolean;
 };
 
 export type LegalResponse = {
@@ -478,7 +483,7 @@ export type LegalResponse = {
   legal: {
     text: string;
     action: Action;
-    /** what the action does, with its numbers, in the asked language */
+    /** with explain: what the action does, with its numbers, in the asked language */
     explain?: string;
     /** the fish the action trades away, when it does */
     fish?: number;
@@ -974,6 +979,8 @@ export type ViewRequest = {
   token?: string;
   /** the language of the answer's text (log, explanations); default en */
   lang?: "en" | "fr" | "pl";
+  /** also say what each legal action does (explain), in the asked language; default false (faster) */
+  explain?: boolean;
   /** also replay the actions from this number on (steps) and say what changed */
   since?: number;
 };
@@ -1009,7 +1016,7 @@ export type ViewResponse = {
   legal: {
     text: string;
     action: Action;
-    /** what the action does, with its numbers, in the asked language */
+    /** with explain: what the action does, with its numbers, in the asked language */
     explain?: string;
     /** the fish the action trades away, when it does */
     fish?: number;
