@@ -145,7 +145,8 @@ def event_to_data(event: Event) -> dict[str, Any]:
     """An event as JSON data: its fields, then its `"type"` tag, as `CONVERTER` writes it. Events
     hold only numbers, strings, booleans, tuples of numbers and a dict of numbers, so the fields
     are copied as they are (several times faster than the converter, for the protocol's answers)."""
-    names, tag = _event_fields(type(event))
+    cls: type = type(event)
+    names, tag = _event_fields(cls)
     data: dict[str, Any] = {}
     for name in names:
         value = getattr(event, name)
