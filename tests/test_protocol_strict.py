@@ -30,6 +30,8 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "log": {"op": "log", "game": "g1"},
     "undo": {"op": "undo", "game": "g1"},
     "record": {"op": "record", "game": "g1"},
+    "analyse": {"op": "analyse", "game": "g1", "seat": 0, "budget": {"iterations": 2}},
+    "stop": {"op": "stop"},
 }
 #: the error codes a request may get (never `internal`: that one is a bug)
 DOCUMENTED = set(ERROR_CODES) - {"internal"}

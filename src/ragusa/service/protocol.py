@@ -14,13 +14,14 @@ reveal every hidden card).
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from ragusa._version import __version__
 from ragusa.bots import LEVELS
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
-from ragusa.contract.serialization import action_from_data, event_to_data, state_from_data
+from ragusa.contract.serialization import action_from_data, action_to_data, event_to_data, state_from_data
 from ragusa.contract.views import events_for, view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
@@ -32,7 +33,9 @@ from ragusa.text.explain import explain_action, why_now
 from ragusa.text.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, Translator, translator
 from ragusa.text.notation import format_action, parse_action
 
+from . import analysis
 from . import session as sessions
+from .analysis import analyst
 from .history import log_groups, steps_since
 from .schema import check_request
 from .session import HUMAN, SEAT_KINDS, Session
@@ -350,6 +353,38 @@ def _replay(store: Store, msg: Message) -> Message:
     return {"frames": [{"view": v, "log": lines} for v, lines in zip(views, logs)], "status": status(s)}
 
 
+def _analyse(store: Store, msg: Message, stop: Callable[[], bool] | None = None) -> Message:
+    """What a bot would play for the seat, each move with its value (see `ragusa.service.analysis`)."""
+    s = _session(store, msg)
+    seat = _seat(s, msg, required=True)
+    assert seat is not None
+    if s.state.seat is None:
+        raise ProtocolError("conflict", "the game is over: there is no move to weigh")
+    if seat != s.state.seat:
+        raise ProtocolError("not_your_turn", f"seat {s.state.seat} decides now, not seat {seat}")
+    if "bot" in msg and "level" in msg:
+        raise ProtocolError("bad_request", "give bot or level, not both", path="$.level")
+    spec = str(msg.get("bot", msg.get("level", "ismcts")))
+    bot = analyst(spec, getattr(store, "bot_specs", False) is True)
+    rng = random.Random(f"ragusa-analyse/{s.seed}/{len(s.actions)}/{msg.get('seed', 0)}")
+    moves, iterations = analysis.analyse(s.state, seat, bot, msg["budget"], rng, stop)
+    listed = [
+        {
+            "action": action_to_data(m.action),
+            "text": format_action(m.action),
+            "value": m.value,
+            **({} if m.visits is None else {"visits": m.visits}),
+        }
+        for m in moves
+    ]
+    return {"status": status(s), "bot": spec, "iterations": iterations, "moves": listed}
+
+
+def _stop(store: Store, msg: Message) -> Message:
+    """`ragusa engine` ends a running analysis early; elsewhere there is none to stop."""
+    return {"stopped": False}
+
+
 def _info(store: Store, msg: Message) -> Message:
     out: Message = {
         "version": __version__,
@@ -384,6 +419,8 @@ OPS: dict[str, Callable[[Store, Message], Message]] = {
     "undo": _undo,
     "record": _record,
     "replay": _replay,
+    "analyse": _analyse,
+    "stop": _stop,
 }
 
 
@@ -391,13 +428,15 @@ def error(code: str, message: str, **extra: Any) -> Message:
     return {"ok": False, "error": {"code": code, "message": message, **extra}}
 
 
-def _dispatch(store: Store, msg: object) -> Message:
+def _dispatch(store: Store, msg: object, stop: Callable[[], bool] | None) -> Message:
     if not isinstance(msg, dict):
         raise ProtocolError("bad_request", "a request is a JSON object with an 'op'")
     op = msg.get("op")
     if not isinstance(op, str) or op not in OPS:
         raise ProtocolError("bad_request", f"unknown op {op!r:.40}; one of {', '.join(OPS)}", path="$.op")
     check_request(op, msg)
+    if op == "analyse":
+        return {"ok": True, "op": op, **_analyse(store, msg, stop)}
     return {"ok": True, "op": op, **OPS[op](store, msg)}
 
 
@@ -406,10 +445,11 @@ def internal_error(what: str) -> Message:
     return error("internal", f"the server failed unexpectedly on {what}; the failure is logged, other requests go on")
 
 
-def handle(store: Store, msg: object) -> Message:
-    """The response to one request (never raises: errors are responses)."""
+def handle(store: Store, msg: object, *, stop: Callable[[], bool] | None = None) -> Message:
+    """The response to one request (never raises: errors are responses). `stop()`, when given, is
+    asked between the iterations of an analysis (`analyse`) and ends it early when true."""
     try:
-        out = _dispatch(store, msg)
+        out = _dispatch(store, msg, stop)
     except ProtocolError as exc:
         out = error(exc.code, exc.message, **exc.extra)
     except IllegalActionError as exc:

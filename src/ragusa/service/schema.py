@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ragusa.bots import LEVELS
 from ragusa.contract.schema.compiled import checker
 from ragusa.contract.schema.explain import explain, json_path, quote
 from ragusa.contract.schema.generate import schema
@@ -22,6 +23,7 @@ from ragusa.core.errors import InvalidInputError
 from ragusa.core.state import OPTION_NAMES
 from ragusa.text.i18n import LANGUAGES
 
+from .analysis import MAX_ITERATIONS, MAX_MS
 from .session import MAX_NAME, SEAT_KINDS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -158,6 +160,41 @@ REQUESTS: dict[str, dict[str, Any]] = {
     "record": _request(
         "record", "the game record (with a token: only once the game is over)", {"game": _GAME, **_ACTOR}, ("game",)
     ),
+    "analyse": _request(
+        "analyse",
+        "what a bot would play for the deciding seat, each move with the bot's estimate of it (reads only"
+        " what the seat may see)",
+        {
+            "game": _GAME,
+            **_ACTOR,
+            "budget": {
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "properties": {"iterations": {"type": "integer", "minimum": 1, "maximum": MAX_ITERATIONS}},
+                        "required": ["iterations"],
+                        "additionalProperties": False,
+                    },
+                    {
+                        "type": "object",
+                        "properties": {"ms": {"type": "integer", "minimum": 1, "maximum": MAX_MS}},
+                        "required": ["ms"],
+                        "additionalProperties": False,
+                    },
+                ],
+                "description": "the search's limit: iterations (the same answer every time) or milliseconds",
+            },
+            "bot": {
+                "type": "string",
+                "maxLength": 200,
+                "description": "ismcts (the default), expert or greedy (a local engine also takes an ismcts spec)",
+            },
+            "level": {"enum": [lv.name for lv in LEVELS], "description": "the bot of a level instead of bot"},
+            "seed": {"type": "integer", "minimum": 0, "description": "varies the search's draws; default 0"},
+        },
+        ("game", "budget"),
+    ),
+    "stop": _request("stop", "ragusa engine: end the running analysis early (it answers with what it found)", {}),
     "replay": _request(
         "replay",
         "a record replayed as one seat's view at each step, with the log",
@@ -332,6 +369,33 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "events": {**_EVENTS, "description": "always empty: the game went back (redraw from a view)"},
     },
     "record": {"record": {"$ref": "record.schema.json"}},
+    "analyse": {
+        "status": _STATUS,
+        "bot": {"type": "string", "description": "the bot or level that analysed"},
+        "iterations": {"type": "integer", "description": "the search's iterations (0 for expert and greedy)"},
+        "moves": {
+            "type": "array",
+            "description": "the moves the bot weighed, best first (the search: the ones it searched)",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "action": {"$ref": "action.schema.json"},
+                    "text": {"type": "string", "description": "the action in notation"},
+                    "value": {
+                        "type": "number",
+                        "description": (
+                            "the bot's estimate: the search's expected result share 0 to 1; the expert's VP"
+                            " margin over the best rival after the turn; greedy's estimated final VP"
+                        ),
+                    },
+                    "visits": {"type": "integer", "description": "the search: iterations that tried the move"},
+                },
+                "required": ["action", "text", "value"],
+                "additionalProperties": False,
+            },
+        },
+    },
+    "stop": {"stopped": {"type": "boolean", "description": "whether an analysis was running and was ended"}},
     "replay": {
         "frames": {
             "type": "array",

@@ -10,6 +10,74 @@ export type ActivateHex = {
   hex: string;
 };
 
+/** what a bot would play for the deciding seat, each move with the bot's estimate of it (reads only what the seat may see) */
+export type AnalyseRequest = {
+  op: "analyse";
+  /** echoed in the response */
+  id?: string | number | null;
+  /** the game id new_game returned */
+  game: string;
+  /** the acting seat (trusted callers) */
+  seat?: number;
+  /** a human seat's secret: acts and sees as that seat only */
+  token?: string;
+  /** the search's limit: iterations (the same answer every time) or milliseconds */
+  budget: {
+    iterations: number;
+  } | {
+    ms: number;
+  };
+  /** ismcts (the default), expert or greedy (a local engine also takes an ismcts spec) */
+  bot?: string;
+  /** the bot of a level instead of bot */
+  level?: "easy" | "medium" | "hard";
+  /** varies the search's draws; default 0 */
+  seed?: number;
+};
+
+export type AnalyseResponse = {
+  ok: true;
+  op: "analyse";
+  /** echoed in the response */
+  id?: string | number | null;
+  status: {
+    game: string;
+    phase: string;
+    /** the deciding seat, null at the end */
+    seat: number | null;
+    turn_seat: number;
+    over: boolean;
+    scores: number[];
+    actions: number;
+    seats: string[];
+    /** each seat's name, if given */
+    names?: (string | null)[];
+    edition?: "1st" | "2nd";
+    /** whether undo is possible now (never once the game is over) */
+    undo: boolean;
+    /** how many changes the game has seen: +1 for each action (the bots' too) and each undo */
+    version: number;
+    winners?: number[];
+    result?: {
+      [key: string]: number;
+    }[];
+  };
+  /** the bot or level that analysed */
+  bot: string;
+  /** the search's iterations (0 for expert and greedy) */
+  iterations: number;
+  /** the moves the bot weighed, best first (the search: the ones it searched) */
+  moves: {
+    action: Action;
+    /** the action in notation */
+    text: string;
+    /** the bot's estimate: the search's expected result share 0 to 1; the expert's VP margin over the best rival after the turn; greedy's estimated final VP */
+    value: number;
+    /** the search: iterations that tried the move */
+    visits?: number;
+  }[];
+};
+
 /** take an action for the deciding seat; the bots then move */
 export type ApplyRequest = {
   op: "apply";
@@ -898,6 +966,22 @@ export type SpotData = {
   tower_spot: boolean;
 };
 
+/** ragusa engine: end the running analysis early (it answers with what it found) */
+export type StopRequest = {
+  op: "stop";
+  /** echoed in the response */
+  id?: string | number | null;
+};
+
+export type StopResponse = {
+  ok: true;
+  op: "stop";
+  /** echoed in the response */
+  id?: string | number | null;
+  /** whether an analysis was running and was ended */
+  stopped: boolean;
+};
+
 export type TowerBuilt = {
   type: "tower_built";
   seat: number;
@@ -1071,10 +1155,10 @@ export type WallRingData = {
 };
 
 /** Any request of the protocol. */
-export type Request = InfoRequest | NewGameRequest | LegalRequest | ApplyRequest | ViewRequest | LogRequest | UndoRequest | RecordRequest | ReplayRequest;
+export type Request = InfoRequest | NewGameRequest | LegalRequest | ApplyRequest | ViewRequest | LogRequest | UndoRequest | RecordRequest | AnalyseRequest | StopRequest | ReplayRequest;
 
 /** Any response of the protocol. */
-export type Response = InfoResponse | NewGameResponse | LegalResponse | ApplyResponse | ViewResponse | LogResponse | UndoResponse | RecordResponse | ReplayResponse | ErrorResponse;
+export type Response = InfoResponse | NewGameResponse | LegalResponse | ApplyResponse | ViewResponse | LogResponse | UndoResponse | RecordResponse | AnalyseResponse | StopResponse | ReplayResponse | ErrorResponse;
 
 /** The response to each op, when it succeeds. */
 export interface Responses {
@@ -1086,6 +1170,8 @@ export interface Responses {
   log: LogResponse;
   undo: UndoResponse;
   record: RecordResponse;
+  analyse: AnalyseResponse;
+  stop: StopResponse;
   replay: ReplayResponse;
 }
 
