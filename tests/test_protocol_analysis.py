@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from ragusa import legal_actions, state_to_json
 from ragusa.service.engine import run
 from ragusa.service.store import MemoryStore
 from tests.protocol_support import send
+from tests.web_support import running_server
 
 
 def _store() -> MemoryStore:
@@ -107,3 +110,13 @@ def test_the_engine_answers_while_it_analyses_and_stop_ends_it() -> None:
     assert replies["think"]["ok"] and 1 <= replies["think"]["iterations"] < 100_000 and replies["think"]["moves"]
     # with nothing running, stop stops nothing
     assert send(MemoryStore(1), {"op": "stop"}) == {"ok": True, "op": "stop", "stopped": False}
+
+
+def test_a_hint_over_http_is_the_seats_own(tmp_path: Path) -> None:
+    with running_server(tmp_path / "games.sqlite3") as (base, _), httpx.Client(base_url=base, timeout=60) as c:
+        new = c.post("/api/message", json={"op": "new_game", "players": 2, "seats": ["human", "greedy"], "seed": 1})
+        _, _, game, token = new.json()["links"][0].split("/")
+        hint = {"op": "analyse", "game": game, "level": "medium", "budget": {"ms": 500}}
+        assert c.post("/api/message", json=hint).status_code == 403  # without the seat's token
+        r = c.post("/api/message", json={**hint, "token": token})
+        assert r.status_code == 200 and r.json()["bot"] == "medium" and r.json()["moves"]
