@@ -37,8 +37,8 @@ from . import analysis
 from . import session as sessions
 from .analysis import analyst
 from .history import log_groups, steps_since
-from .schema import check_request
-from .session import HUMAN, SEAT_KINDS, Session
+from .schema import check_request, within
+from .session import HUMAN, PATRICIAN, SEAT_KINDS, Session
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
 
@@ -121,7 +121,10 @@ def _action(s: Session, raw: object) -> Action:
         for action, entry in zip(s.legal, s.listed):  # the usual case, without a schema validation
             if entry["action"] == raw:
                 return action
-        return action_from_data(raw)
+        try:
+            return action_from_data(raw)
+        except InvalidInputError as exc:
+            raise within("action", exc) from None
     raise ProtocolError("bad_request", "field 'action' must be the action as JSON or its notation (e.g. \"place s28\")")
 
 
@@ -142,7 +145,15 @@ def legal_list(s: Session, tr: Translator = ENGLISH, explain: bool = False) -> l
 
 def status(s: Session) -> Message:
     """Whose decision it is, the scores, and at the end the winners and each seat's score by source."""
+    found = s.memo.get("status")
+    if found is None:
+        found = s.memo["status"] = _status(s)
+    return dict(found)
+
+
+def _status(s: Session) -> Message:
     st = s.state
+    n = st.n_players
     out: Message = {
         "game": s.id,
         "phase": st.phase,
@@ -151,8 +162,8 @@ def status(s: Session) -> Message:
         "over": is_terminal(st),
         "scores": [p.total_vp for p in st.players],
         "actions": len(s.actions),
-        "seats": [s.kind(i) for i in range(st.n_players)],
-        "names": [s.name(i) for i in range(st.n_players)],
+        "seats": [*s.seats, *[PATRICIAN] * (n - len(s.seats))],
+        "names": [*s.names[:n], *[None] * (n - len(s.names[:n]))],
         "edition": st.edition,
         "undo": s.humans <= 1 and s.human_acted and not is_terminal(st),
         "version": s.version,
@@ -330,7 +341,10 @@ def _record(store: Store, msg: Message) -> Message:
 
 def _replay(store: Store, msg: Message) -> Message:
     """A record's game as the `seat`'s view before each action and after the last, with the log."""
-    record = record_from_json(_field(msg, "record", dict))
+    try:
+        record = record_from_json(_field(msg, "record", dict))
+    except InvalidInputError as exc:
+        raise within("record", exc) from None
     v = verify(record)
     if v.index is not None:
         raise ProtocolError("illegal", f"the record does not replay: {v.summary()}", rule=v.rule or "")

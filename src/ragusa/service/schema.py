@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from ragusa.bots import LEVELS
-from ragusa.contract.schema.compiled import checker
 from ragusa.contract.schema.explain import explain, json_path, quote
 from ragusa.contract.schema.generate import schema
 from ragusa.core.errors import InvalidInputError
@@ -506,9 +505,8 @@ _IS: dict[str, Check] = {
 def _predicate(s: dict[str, Any]) -> Check:
     """A fast exact test of a request field's subschema (the keywords the requests use)."""
     tests: list[Check] = []
-    ref = s.get("$ref")
-    if ref is not None:
-        tests.append(checker(ref.removesuffix(".schema.json")))
+    if "$ref" in s:  # a document (action, state, record): its reader validates it against its schema
+        tests.append(lambda x: type(x) is dict)
     union = s.get("oneOf", s.get("anyOf"))  # the requests' unions have branches of different JSON types
     if union is not None:
         branches = [_predicate(b) for b in union]
@@ -576,9 +574,16 @@ def check_request(op: str, msg: dict[str, Any]) -> None:
             where = json_path((key, *problem.path)) if problem else json_path((key,))
             what = problem.message if problem else "not a valid value here"  # pragma: no branch
             raise InvalidInputError(where, f"field {where.removeprefix('$.')!r}: {what}")
+
     for key in required:
         if key not in msg:
             raise InvalidInputError("$", f"missing field {key!r} (op {op})")
+
+
+def within(field: str, exc: InvalidInputError) -> InvalidInputError:
+    """A document reader's error about the request's field `field` (its path from the request's root)."""
+    where = f"$.{field}{exc.path[1:]}"
+    return InvalidInputError(where, f"field {where.removeprefix('$.')!r}: {exc.explanation}", exc.violations)
 
 
 def _resolve(file: str) -> dict[str, Any]:

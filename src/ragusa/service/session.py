@@ -144,16 +144,19 @@ class Session:
         return any(self.seats[i] == HUMAN and i in self.actors for i in range(len(self.seats)))
 
     @functools.cached_property
-    def _logs(self) -> dict[str, Log]:
+    def memo(self) -> dict[str, Any]:
+        """What has been worked out from this session (its log in each language, its status): the
+        session never changes, so neither do they."""
         return {}
 
     def log_in(self, tr: Translator = ENGLISH) -> Log:
         """The log in `tr`'s language: the setup lines (and, solo, the Patrician's opening turns),
         then the lines of each action; written from what every seat may see (`events_for`), from
         the actions, once per language and session."""
-        found = self._logs.get(tr.lang)
+        key = f"log/{tr.lang}"
+        found: Log | None = self.memo.get(key)
         if found is None:
-            found = self._logs[tr.lang] = _write_log(self, tr)
+            found = self.memo[key] = _write_log(self, tr)
         return found
 
     @property
