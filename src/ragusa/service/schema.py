@@ -19,7 +19,7 @@ from ragusa.bots import LEVELS
 from ragusa.contract.schema.explain import explain, json_path, quote
 from ragusa.contract.schema.generate import schema
 from ragusa.core.errors import InvalidInputError
-from ragusa.core.state import OPTION_NAMES
+from ragusa.core.state import OPTION_NAMES, Phase
 from ragusa.text.i18n import LANGUAGES
 
 from .analysis import MAX_ITERATIONS, MAX_MS
@@ -206,7 +206,7 @@ _STATUS = {
     "type": "object",
     "properties": {
         "game": {"type": "string"},
-        "phase": {"type": "string"},
+        "phase": {"enum": [p.value for p in Phase], "description": "what the deciding seat does now"},
         "seat": {"type": ["integer", "null"], "description": "the deciding seat, null at the end"},
         "turn_seat": {"type": "integer"},
         "over": {"type": "boolean"},
