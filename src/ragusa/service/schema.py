@@ -420,6 +420,35 @@ ERROR_CODES = (
 )
 
 
+_GAME_ERRORS = ("bad_request", "not_found", "forbidden")
+#: the error codes each op can answer (besides `internal`, a bug, and, over HTTP, `too_large`)
+ERRORS: dict[str, tuple[str, ...]] = {
+    "info": ("bad_request",),
+    "new_game": ("bad_request",),
+    "legal": _GAME_ERRORS,
+    "apply": (*_GAME_ERRORS, "not_your_turn", "illegal", "conflict", "stale"),
+    "view": _GAME_ERRORS,
+    "log": _GAME_ERRORS,
+    "undo": (*_GAME_ERRORS, "conflict", "stale"),
+    "record": (*_GAME_ERRORS, "conflict"),
+    "replay": ("bad_request", "illegal"),
+    "analyse": (*_GAME_ERRORS, "not_your_turn", "conflict"),
+    "stop": ("bad_request",),
+}
+#: what each error code means
+ERROR_MEANINGS: dict[str, str] = {
+    "bad_request": "a request the schema or the game's invariants refuse (path names the field)",
+    "not_found": "no such game",
+    "forbidden": "a token that is not a seat of the game, a bot's seat, or (HTTP) a seat number",
+    "not_your_turn": "another seat decides now",
+    "illegal": "an action the rules forbid (rule names the clause)",
+    "conflict": "the game's state does not allow it (over, nothing to undo, an analysis running...)",
+    "stale": "the game changed since the client saw it (expect); status holds the game now",
+    "too_large": "HTTP: a body over 1 MB",
+    "internal": "the server failed unexpectedly (logged); the next request is served",
+}
+
+
 #: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
 _OPTIONAL = {"tokens", "seed", "links", "languages", "strings", "components", "why", "since", "steps", "changed", "log"}
 
@@ -584,6 +613,58 @@ def within(field: str, exc: InvalidInputError) -> InvalidInputError:
     """A document reader's error about the request's field `field` (its path from the request's root)."""
     where = f"$.{field}{exc.path[1:]}"
     return InvalidInputError(where, f"field {where.removeprefix('$.')!r}: {exc.explanation}", exc.violations)
+
+
+def _kind(s: Any) -> str:
+    """A field's type in a few words, for the reference."""
+    if "$ref" in s:
+        return f"`{s['$ref']}`"
+    if "const" in s:
+        return f"`{json.dumps(s['const'])}`"
+    if "enum" in s:
+        return " / ".join(f"`{v}`" for v in s["enum"])
+    union = s.get("oneOf", s.get("anyOf"))
+    if union is not None:
+        return " or ".join(_kind(b) for b in union)
+    types = s.get("type", "any")
+    kinds = [types] if isinstance(types, str) else list(types)
+    if "array" in kinds and isinstance(s.get("items"), dict):
+        return f"array of {_kind(s['items'])}"
+    if "object" in kinds and "properties" in s:
+        return "object: " + ", ".join(f"`{k}`" for k in s["properties"])
+    return " or ".join(kinds)
+
+
+def _row(name: str, s: dict[str, Any], required: bool) -> str:
+    what = " ".join(str(s.get("description", "")).split()).replace("|", "/")
+    return f"| `{name}` | {_kind(s).replace('|', '/')} | {'yes' if required else ''} | {what} |"
+
+
+def reference() -> str:
+    """The protocol reference in Markdown, every op's fields, answer and error codes, from the schema."""
+    lines = ["## The protocol, op by op", ""]
+    lines.append("Generated from `schemas/protocol.schema.json`. Every request may carry `id`, echoed in its answer.")
+    for op, request in REQUESTS.items():
+        lines += ["", f"### `{op}`", "", " ".join(str(request["description"]).split()), ""]
+        fields = {k: v for k, v in request["properties"].items() if k not in ("op", "id")}
+        if fields:
+            lines += ["| field | type | required | what |", "|---|---|---|---|"]
+            lines += [_row(k, v, k in request["required"]) for k, v in fields.items()]
+        else:
+            lines.append("No fields besides `op` and `id`.")
+        answer = _ok(op)
+        lines += [
+            "",
+            "Its answer (with `ok: true`, `op`):",
+            "",
+            "| field | type | always | what |",
+            "|---|---|---|---|",
+        ]
+        lines += [_row(k, v, k in answer["required"]) for k, v in RESPONSES[op].items()]
+        lines += ["", "Its error codes: " + ", ".join(f"`{c}`" for c in ERRORS[op]) + "."]
+    lines += ["", "### Error codes", "", "| code | meaning |", "|---|---|"]
+    lines += [f"| `{code}` | {meaning} |" for code, meaning in ERROR_MEANINGS.items()]
+    return "\n".join(lines) + "\n"
 
 
 def _resolve(file: str) -> dict[str, Any]:
