@@ -25,6 +25,7 @@ import attrs
 
 from ragusa.ai.determinization import determinize
 from ragusa.bots import LEVELS, make_bot
+from ragusa.contract.serialization import action_to_data
 from ragusa.contract.views import view
 from ragusa.core.actions import Action
 from ragusa.core.state import GameState
@@ -34,6 +35,7 @@ from ragusa.heuristics.greedy import GreedyBot
 from ragusa.heuristics.greedy import worth as greedy_worth
 from ragusa.ismcts import ISMCTSBot
 from ragusa.ismcts import analyse as search_analyse
+from ragusa.text.notation import format_action
 
 __all__ = ["ANALYSTS", "MAX_ITERATIONS", "MAX_MS", "Move", "analyse"]
 
@@ -51,6 +53,11 @@ class Move:
     action: Action
     value: float
     visits: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        """The move as the protocol answers it: its action as JSON and in notation, its value (and visits)."""
+        out = {"action": action_to_data(self.action), "text": format_action(self.action), "value": self.value}
+        return out if self.visits is None else {**out, "visits": self.visits}
 
 
 def analyst(spec: str, any_spec: bool) -> ISMCTSBot | ExpertBot | GreedyBot:
