@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from ragusa.service.bench import _api_game, compare, main
+from ragusa.service.bench import compare, main
 
 
 def test_the_comparison_plays_the_same_games_three_ways() -> None:
     found = compare(games=1, players=3, seed=7)
     # compare checks that each way took as many decisions as the Python API's game
-    assert found.decisions == _api_game(3, 7) > 0
+    assert found.decisions > 0
     assert min(found.api, found.handle, found.engine) > 0
     lines = found.lines()
     assert lines[0].startswith(f"{found.decisions} decisions") and "of the Python API" in lines[2]
