@@ -317,7 +317,7 @@ def _analyse(store: Store, msg: Message, stop: Callable[[], bool] | None = None)
     spec = str(msg.get("bot", msg.get("level", "ismcts")))
     bot = analyst(spec, getattr(store, "bot_specs", False) is True)
     rng = random.Random(f"ragusa-analyse/{s.seed}/{len(s.actions)}/{msg.get('seed', 0)}")
-    moves, iterations = analysis.analyse(s.state, seat, bot, msg["budget"], rng, stop)
+    moves, iterations = analysis.analyse(view(s.state, seat), bot, msg["budget"], rng, stop)
     return {"status": status(s), "bot": spec, "iterations": iterations, "moves": [m.to_data() for m in moves]}
 
 
