@@ -31,7 +31,7 @@ from ragusa.rules.queries import is_terminal
 from ragusa.text.describe import building_texts, card_texts, ship_texts
 from ragusa.text.explain import why_now
 from ragusa.text.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
-from ragusa.text.notation import format_action, parse_action
+from ragusa.text.notation import parse_action
 
 from . import analysis
 from . import session as sessions
@@ -39,7 +39,7 @@ from .analysis import analyst
 from .answers import events_list, legal_list, status
 from .history import log_groups, steps_since
 from .requests import check_request, position_of, within
-from .session import HUMAN, SEAT_KINDS, Session
+from .session import HUMAN, SEAT_KINDS, Session, entry
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
 
@@ -208,7 +208,7 @@ def _apply(store: Store, msg: Message) -> Message:
     events: list[Event] = []
     new = sessions.apply_action(s, action, events)
     store.put(new)
-    out = {"status": status(new), "applied": format_action(action), "events": events_list(seat, events)}
+    out = {"status": status(new), "applied": entry(action)["text"], "events": events_list(seat, events)}
     if _field(msg, "explain", bool, False):
         out["log"] = [line for lines in log_groups(new, _lang(msg))[1][len(s.actions) :] for line in lines]
     return out

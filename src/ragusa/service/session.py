@@ -42,6 +42,7 @@ __all__ = [
     "apply_action",
     "check_names",
     "create",
+    "entry",
     "undo",
     "replay_actions",
 ]
@@ -124,7 +125,7 @@ class Session:
     @functools.cached_property
     def listed(self) -> tuple[dict[str, Any], ...]:
         """Each legal action as the protocol lists it: its notation, its JSON and the fish it spends."""
-        return tuple(map(_entry, self.legal))
+        return tuple(map(entry, self.legal))
 
     def name(self, seat: int) -> str | None:
         """The name `seat` goes by, if its person gave one."""
@@ -175,8 +176,9 @@ class Session:
 
 
 @functools.lru_cache(maxsize=8192)
-def _entry(action: Action) -> dict[str, Any]:
-    """An action as the protocol lists it (actions are values: the entry is shared, never changed)."""
+def entry(action: Action) -> dict[str, Any]:
+    """An action as the protocol lists it: its notation (`text`), its JSON (`action`) and the fish it
+    spends (`fish`, when it does). Actions are values: the entry is shared, never to be changed."""
     entry: dict[str, Any] = {"text": format_action(action), "action": action_to_data(action)}
     fish = fish_spent(action)
     if fish:
@@ -266,12 +268,21 @@ def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
     new, events = step(state, action)
     if out is not None:
         out.extend(events)
-    return attrs.evolve(
-        session,
+    return Session(  # every field, as attrs.evolve would copy them (faster: a step is the hot path)
+        id=session.id,
+        players=session.players,
+        edition=session.edition,
+        options=session.options,
+        seed=session.seed,
+        seats=session.seats,
+        tokens=session.tokens,
+        initial=session.initial,
         state=new,
         actions=(*session.actions, action),
         actors=(*session.actors, state.seat),
+        names=session.names,
         version=session.version + 1,
+        from_position=session.from_position,
     )
 
 
