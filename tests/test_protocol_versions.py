@@ -69,6 +69,8 @@ def test_a_step_keeps_every_other_field_of_the_session() -> None:
     doc = json.loads(state_to_json(store.sessions["g1"].state))
     send(store, {"op": "new_game", "position": doc, "seats": ["human", "human"], "names": ["Ana", None]})
     s = store.sessions["g2"]
+    seat = s.state.seat
+    assert seat is not None
     new = apply_action(s, s.legal[0])
-    expected = attrs.evolve(s, state=new.state, actions=(s.legal[0],), actors=(s.state.seat,), version=s.version + 1)
+    expected = attrs.evolve(s, state=new.state, actions=(s.legal[0],), actors=(seat,), version=s.version + 1)
     assert new == expected and new.from_position and new.names == ("Ana", None)
