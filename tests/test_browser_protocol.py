@@ -4,28 +4,18 @@ game's last change is refused as stale and the page redraws; the hint names the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
-from tests.browser_support import ARGS, CHROMIUM, SIZES, new_game, open_table
+from tests.browser_support import SIZES, new_game, open_table
+from tests.test_browser_table import browser  # noqa: F401 - the chromium fixture (skips without it)
 from tests.web_support import running_server
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM}")  # CI installs it and fails on skips
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def test_a_stale_page_redraws_and_a_hint_names_a_move(browser: Browser, tmp_path: Path) -> None:
+def test_a_stale_page_redraws_and_a_hint_names_a_move(browser: Browser, tmp_path: Path) -> None:  # noqa: F811
     with running_server(tmp_path / "g.sqlite3") as (base, _):
         page = browser.new_context(**SIZES["desktop"]).new_page()  # type: ignore[arg-type]
         page.on("pageerror", lambda e: pytest.fail(f"JavaScript error: {e}"))
