@@ -180,7 +180,8 @@ function renderGame() {
         <div class="moves" id="moves">${mine ? movesHtml(legal, status.phase) : status.over ? "" : `<i>${esc(t("waiting…"))}</i>`}</div>
         ${hand ? `<div class="hand">${hand}</div>` : ""}
         ${live.solo ? `<div class="muted">${esc(t("Solo round {round} of 9; Patrician cards left: {left}", { round: live.solo.round, left: live.solo.bot_card_counts.join(", ") }))}</div>` : ""}
-        <form id="notation"><input id="notationtext" name="text" size="24" autocomplete="off" placeholder="${esc(t("notation, e.g. place s28"))}"> <button>${esc(t("Play"))}</button></form>
+        <form id="notation"><input id="notationtext" name="text" size="24" autocomplete="off" placeholder="${esc(t("notation, e.g. place s28"))}"> <button>${esc(t("Play"))}</button>
+        ${mine ? `<button type="button" id="hint">${esc(t("Hint"))}</button>` : ""}</form>
         ${status.over || !status.undo ? "" : `<div class="undobox"><button type="button" id="undo">${esc(undoText())}</button></div>`}</section>
       ${stepsHtml()}${legendHtml(B)}</div>
     <div class="side">
