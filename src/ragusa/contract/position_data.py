@@ -3,7 +3,7 @@ the JSON reader's validation (`finish`), each problem reported at the column of 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -15,6 +15,9 @@ from ragusa.contract.position_fields import (
     SHIPS,
     SPOT_INDEX,
     WALL_INDEX,
+    Fields,
+    items,
+    name,
     names,
     number,
     numbers,
@@ -22,9 +25,6 @@ from ragusa.contract.position_fields import (
 from ragusa.core.board import BOARD
 from ragusa.core.errors import IllegalActionError, InvalidInputError
 from ragusa.core.state import EDITIONS, EMPTY, POWERHOUSE, RESERVED, GameState
-
-if TYPE_CHECKING:
-    from ragusa.contract.position_reading import Fields
 
 #: JSON path of a value -> the column of the field that wrote it
 Where = dict[str, int]
@@ -80,8 +80,8 @@ class _Builder:
         json = {"r": "resources", "c": "commodities", "v": "vp", "left": "houses_left", "f": "fish_traded"}
         json |= {"b": "bonus_cards", "s": "ships"}
         left = vector("left", 3, "houses.powerhouses.towers left")
-        for name in ("powerhouses_left", "towers_left"):
-            self.where[f"{path}.{name}"] = self.where[f"{path}.houses_left"]
+        for stock in ("powerhouses_left", "towers_left"):
+            self.where[f"{path}.{stock}"] = self.where[f"{path}.houses_left"]
         col, text = self.get(fields, "b", "", f"{path}.bonus_cards")
         self.where[f"{path}.bonus_vp"] = col
         cards, scored = self.bonus(col, text)
@@ -132,11 +132,11 @@ class _Builder:
         power = value.endswith("p")
         spot = value.removesuffix("p")
         data["placed_power"] = power
-        data["placed"] = -1 if spot in ("", "-") else names(c, spot, SPOT_INDEX, "a spot, 1 to 75")[0]
+        data["placed"] = -1 if spot in ("", "-") else name(c, spot, SPOT_INDEX, "a spot, 1 to 75")
         c, value = self.get(table, "hexes", "", "$.pending_hexes")
         data["pending_hexes"] = names(c, value, HEX_INDEX, "a hex id")
         c, value = self.get(table, "hex", "", "$.current_hex")
-        data["current_hex"] = names(c, value, HEX_INDEX, "a hex id")[0] if value else -1
+        data["current_hex"] = name(c, value, HEX_INDEX, "a hex id") if value else -1
         c, value = self.get(table, "queue", "", "$.queue")
         data["queue"] = names(c, value, SPOT_INDEX, "a spot, 1 to 75")
         data["window_done"] = "window" in table
@@ -147,8 +147,7 @@ class _Builder:
         c, value = self.get(self.t.table, "market", "2.2.2", "$.market")
         data["market"] = numbers(c, value, "a bead's place on the market track", 3)
         c, value = self.get(self.t.table, "slots", "", "$.slots")
-        slots = value.split(".") if value else []
-        data["slots"] = [None if x == "-" else names(c, x, SHIPS, "a ship or -")[0] for x in slots]
+        data["slots"] = [None if x == "-" else name(c, x, SHIPS, "a ship or -") for c, x in items(c, value)]
         for key, field, family, what in (
             ("ships", "ship_deck", SHIPS, "a ship"),
             ("bonus", "bonus_deck", BONUS, "a bonus card"),
@@ -212,7 +211,7 @@ def build_data(t: Fields) -> tuple[dict[str, Any], Where]:
         data["chance"] = {"ship_hidden": 0, "bonus_hidden": 0, "node": None, "action": [], "fixed": []}
     elif "draw" in t.table or "fixed" in t.table:
         raise InvalidInputError(
-            f"column {t.table.get('draw', t.table.get('fixed'))[0]}",
+            f"column {t.table.get('draw', t.table.get('fixed', (1, '')))[0]}",
             "only a game with explicit chance (the field chance) draws",
         )
     return data, b.where

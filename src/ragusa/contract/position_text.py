@@ -19,15 +19,12 @@ numbers of each violation, its `path` the column of the field that causes it.
 
 from __future__ import annotations
 
-from ragusa.contract.position_fields import BONUS, OPTION_WORDS, PATRICIAN, SHIPS, SPOTS, WALLS
+from ragusa.contract.position_fields import BONUS, MAX_TEXT, OPTION_WORDS, PATRICIAN, SHIPS, SPOTS, WALLS
 from ragusa.core.board import BOARD
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.state import POWERHOUSE, RESERVED, GameState, Options, PlayerState
 
 __all__ = ["MAX_TEXT", "position_from_text", "position_to_text"]
-
-#: the longest text `position_from_text` reads (no position needs more than 1,000 characters)
-MAX_TEXT = 2000
 
 
 def _names(ids: tuple[str, ...], table: dict[str, str]) -> str:
