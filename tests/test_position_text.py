@@ -253,3 +253,23 @@ def test_any_edit_of_a_real_position_reads_or_raises_value_error(
         i = int(where * len(text))
         text = text[:i] + insert + text[i + cut :]
     _reads_or_refuses(text)
+
+
+# ---- the docs ------------------------------------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+POSITION_FENCE = re.compile(r"^```position\n(.*?)\n```", re.S | re.M)
+
+
+def position_fences(page: str) -> list[str]:
+    return POSITION_FENCE.findall((DOCS / page).read_text(encoding="utf-8"))
+
+
+def test_the_position_shown_on_the_docs_page_is_the_one_its_example_makes() -> None:
+    state = new_game(4, seed=1)
+    for _ in range(40):
+        moves = legal_actions(state)
+        state = apply(state, moves[len(moves) // 2])
+    (shown,) = position_fences("position-text.md")
+    assert shown == position_to_text(state)
+    assert state.phase == Phase.TRADE_WINDOW and state.seat == 2 and state.queue[0] == 47  # spot 48
