@@ -143,7 +143,16 @@ def _judge(state: GameState, action: Action) -> tuple[int, list[str]]:
     lines += ["What happens:", *("  " + line.strip() for line in describe_step(state, action, after, events))]
     changes = _changes(state, after)
     lines += ["What changes:", *changes] if changes else ["Nobody's VP, resources or commodities change."]
-    return 0, lines
+    return 0, [*lines, _next(after)]
+
+
+def _next(state: GameState) -> str:
+    """Who decides after the action."""
+    if is_terminal(state):
+        return "Next: nothing; the game is over."
+    if state.chance is not None and state.chance.node is not None:
+        return f"Next: chance draws ({state.chance.node.kind})."
+    return f"Next: seat {state.seat} decides ({state.phase.value}, {state.phase.rule})."
 
 
 def run_explain(args: argparse.Namespace) -> int:
