@@ -17,18 +17,12 @@ from ragusa.contract.position_fields import MAX_TEXT
 from ragusa.contract.position_text import position_from_text
 from ragusa.contract.schema import MAX_BYTES
 from ragusa.contract.serialization import action_from_json, state_from_json
-from ragusa.core.actions import Action, ChanceOutcome
-from ragusa.core.components import COMMODITIES, RESOURCES
-from ragusa.core.errors import IllegalActionError, InvalidInputError, excerpt
-from ragusa.core.state import VP_SOURCES, GameState
-from ragusa.rules.chance import chance_outcomes
-from ragusa.rules.legal import legal_actions
-from ragusa.rules.queries import is_terminal
-from ragusa.rules.resolution import step
+from ragusa.core.actions import Action
+from ragusa.core.errors import InvalidInputError, excerpt
+from ragusa.core.state import GameState
 from ragusa.spec.loading import default_registry
-from ragusa.text.explain import explain_action, why_now
-from ragusa.text.log import describe_result, describe_step
-from ragusa.text.notation import format_action, parse_action
+from ragusa.text.dispute import decision, judge
+from ragusa.text.notation import parse_action
 
 __all__ = ["configure_explain", "read_position", "rule_words", "run_explain"]
 
@@ -92,67 +86,29 @@ def rule_words(clause: str) -> str:
     return f"{c.title}: {c.statement}"
 
 
-def _form(action: Action) -> str:
-    if isinstance(action, ChanceOutcome):
-        return f"outcome {action.outcome}"
-    return format_action(action)
-
-
 def _decision(state: GameState) -> list[str]:
-    if is_terminal(state):
-        return ["The game is over: nobody decides.", *describe_result(state)]
-    if state.chance is not None and state.chance.node is not None:
-        node = state.chance.node
-        lines = [f"Chance decides: a {node.kind} draw. Its outcomes:"]
-        return lines + [f"  {_form(a)}: probability {p}" for a, p in chance_outcomes(state)]
-    seat = state.seat if state.seat is not None else 0
-    lines = [f"Seat {seat} decides ({state.phase.value}, {state.phase.rule}). {why_now(state, seat)}".rstrip()]
-    actions = legal_actions(state)
-    lines.append(f"Its legal actions ({len(actions)}):")
-    width = max(len(_form(a)) for a in actions) if actions else 0
-    lines += [f"  {_form(a).ljust(width)}  {explain_action(state, a)}" for a in actions]
-    return lines
-
-
-def _changes(before: GameState, after: GameState) -> list[str]:
-    """Each seat's VP, resources and commodities that the action changed, with before and after."""
-    lines = []
-    for i, (p, q) in enumerate(zip(before.players, after.players)):
-        parts = [f"{n} {a} -> {b}" for n, a, b in zip(RESOURCES, p.resources, q.resources) if a != b]
-        parts += [f"{n} {a} -> {b}" for n, a, b in zip(COMMODITIES, p.commodities, q.commodities) if a != b]
-        parts += [f"{n} VP {a} -> {b}" for n, a, b in zip(VP_SOURCES, p.vp, q.vp) if a != b]
-        if p.total_vp != q.total_vp:
-            parts.append(f"total VP {p.total_vp} -> {q.total_vp}")
-        if parts:
-            lines.append(f"  seat {i}: " + ", ".join(parts))
-    return lines
+    d = decision(state)
+    if not d.choices:
+        return [d.headline, *d.lines]
+    intro = "Its outcomes:" if d.seat is None else f"Its legal actions ({len(d.choices)}):"
+    width = max(len(c.notation) for c in d.choices)
+    return [d.headline, intro, *(f"  {c.notation.ljust(width)}  {c.effect}" for c in d.choices)]
 
 
 def _judge(state: GameState, action: Action) -> tuple[int, list[str]]:
-    try:
-        after, events = step(state, action)
-    except IllegalActionError as exc:
-        lines = [f"illegal: {_form(action)}", f"[{exc.rule}] {exc.explanation}"]
-        words = rule_words(exc.rule)
-        if words:
-            lines.append(f"The rule, {exc.rule}: {words}")
-        return 1, lines
-    lines = [f"legal: {_form(action)}"]
-    if not isinstance(action, ChanceOutcome):
-        lines.append(f"What it does: {explain_action(state, action)}")
-    lines += ["What happens:", *("  " + line.strip() for line in describe_step(state, action, after, events))]
-    changes = _changes(state, after)
-    lines += ["What changes:", *changes] if changes else ["Nobody's VP, resources or commodities change."]
-    return 0, [*lines, _next(after)]
-
-
-def _next(state: GameState) -> str:
-    """Who decides after the action."""
-    if is_terminal(state):
-        return "Next: nothing; the game is over."
-    if state.chance is not None and state.chance.node is not None:
-        return f"Next: chance draws ({state.chance.node.kind})."
-    return f"Next: seat {state.seat} decides ({state.phase.value}, {state.phase.rule})."
+    r = judge(state, action)
+    if not r.legal:
+        lines = [f"illegal: {r.notation}", f"[{r.rule}] {r.message}"]
+        words = rule_words(r.rule)
+        return 1, lines + ([f"The rule, {r.rule}: {words}"] if words else [])
+    lines = [f"legal: {r.notation}"] + ([f"What it does: {r.effect}"] if r.effect else [])
+    lines += ["What happens:", *(f"  {line}" for line in r.happens)]
+    lines += (
+        ["What changes:", *(f"  {line}" for line in r.changes)]
+        if r.changes
+        else ["Nobody's VP, resources or commodities change."]
+    )
+    return 0, [*lines, r.next]
 
 
 def run_explain(args: argparse.Namespace) -> int:
