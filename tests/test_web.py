@@ -103,7 +103,7 @@ def test_illegal_move_is_422_with_the_clause(client: httpx.Client) -> None:
         (b"\xff\xfe", 400, "not JSON"),
         (b"[" * 100_000 + b"]" * 100_000, 400, "not JSON"),
         (b"[1, 2]", 400, "JSON object with an 'op'"),
-        (b'{"op": "new_game", "players": "three"}', 400, "must be int"),
+        (b'{"op": "new_game", "players": "three"}', 400, "expected integer"),
         (
             b'{"op": "replay", "record": {"players": 2, "seed": 1, "actions": [{"type": "fly"}]}}',
             400,
@@ -227,7 +227,7 @@ def test_openapi_page_and_schemas(client: httpx.Client) -> None:
     assert refs and refs <= set(doc["components"]["schemas"]) and "apply_request" in refs
     assert "#/$defs/" not in text
     external = set(re.findall(r'"\$ref": "([a-z]+\.schema\.json)"', text))
-    assert external == {"action.schema.json", "view.schema.json", "record.schema.json"}
+    assert external == {"action.schema.json", "event.schema.json", "view.schema.json", "record.schema.json"}
     for name in external:
         assert client.get(f"/schemas/{name}").json()["$schema"].startswith("https://json-schema.org/")
     assert client.get("/schemas/protocol.schema.json").json()["$defs"]["apply_request"]

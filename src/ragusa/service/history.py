@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ragusa.contract.serialization import event_to_data
 from ragusa.contract.views import events_for, view, view_to_data
 from ragusa.core.board import BOARD
 from ragusa.core.events import Event
@@ -60,16 +61,19 @@ def _replay(session: Session, start: int) -> tuple[GameState, list[tuple[GameSta
 
 def steps_since(session: Session, seat: int, since: int, tr: Translator) -> dict[str, Any]:
     """The actions from number `since` on, as `seat` may see them: for each, the seat that took
-    it, its log lines, what changed and `seat`'s view after it; and everything that changed."""
+    it, its events and log lines (`seat`'s share), what changed and `seat`'s view after it; and
+    everything that changed."""
     since = max(since, len(session.actions) - MAX_STEPS, 0)
     start, played = _replay(session, since)
     steps = []
     for i, (before, after, events) in enumerate(played):
         action = session.actions[since + i]
+        shown = events_for(seat, events)
         steps.append(
             {
                 "seat": session.actors[since + i],
-                "log": describe_step(before, action, after, events_for(seat, events), tr),
+                "events": [event_to_data(e) for e in shown],
+                "log": describe_step(before, action, after, shown, tr),
                 "changed": changed(before, after),
                 "view": view_to_data(view(after, seat)),
             }

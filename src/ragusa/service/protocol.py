@@ -21,10 +21,11 @@ from typing import Any, Protocol
 from ragusa._version import __version__
 from ragusa.bots import LEVELS
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
-from ragusa.contract.serialization import action_from_data, action_to_data
-from ragusa.contract.views import view, view_to_data
+from ragusa.contract.serialization import action_from_data, action_to_data, event_to_data
+from ragusa.contract.views import events_for, view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
+from ragusa.core.events import Event
 from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal, score_breakdown, winners
@@ -35,6 +36,7 @@ from ragusa.text.notation import format_action, parse_action
 
 from . import session as sessions
 from .history import log_groups, steps_since
+from .schema import check_request
 from .session import HUMAN, SEAT_KINDS, Session
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
@@ -59,7 +61,7 @@ class Store(Protocol):
 
 class ProtocolError(Exception):
     """A request the protocol refuses: `code` (bad_request, not_found, forbidden, not_your_turn,
-    illegal, conflict) and a message; `extra` goes into the error object."""
+    illegal, conflict, stale) and a message; `extra` goes into the error object."""
 
     def __init__(self, code: str, message: str, **extra: Any) -> None:
         super().__init__(message)
@@ -181,11 +183,17 @@ def status(s: Session) -> Message:
         "names": [s.name(i) for i in range(st.n_players)],
         "edition": st.edition,
         "undo": s.humans <= 1 and any(s.kind(a) == HUMAN for a in s.actors) and not is_terminal(st),
+        "version": s.version,
     }
     if out["over"]:
         out["winners"] = list(winners(st))
         out["result"] = [dict(d) for d in score_breakdown(st)]
     return out
+
+
+def events_list(seat: int | None, events: list[Event]) -> list[Message]:
+    """`seat`'s share of `events` as JSON objects (`None`: what every seat may see)."""
+    return [event_to_data(e) for e in events_for(seat, events)]
 
 
 def _new_game(store: Store, msg: Message) -> Message:
@@ -202,6 +210,7 @@ def _new_game(store: Store, msg: Message) -> Message:
         seed = store.new_seed()
     if not 0 <= seed < 2**63:
         raise ProtocolError("bad_request", "seed must be 0 to 2**63 - 1")
+    events: list[Event] = []
     s = sessions.create(
         store.new_id(),
         players=players,
@@ -212,9 +221,10 @@ def _new_game(store: Store, msg: Message) -> Message:
         token=store.new_token,
         bot_specs=getattr(store, "bot_specs", False) is True,  # only a local MemoryStore opts in
         names=_field(msg, "names", list, None),
+        events=events,
     )
     store.put(s)
-    return {"status": status(s), "tokens": list(s.tokens), "seed": seed}
+    return {"status": status(s), "events": events_list(None, events), "tokens": list(s.tokens), "seed": seed}
 
 
 def _legal(store: Store, msg: Message) -> Message:
@@ -224,9 +234,21 @@ def _legal(store: Store, msg: Message) -> Message:
     return {"status": status(s), "legal": legal_list(s.state, _lang(msg)) if mine else []}
 
 
+def _expected(s: Session, msg: Message) -> None:
+    """Refuse a change asked of another version of the game than the one the client saw (`expect`)."""
+    expect = msg.get("expect")
+    if expect is not None and expect != s.version:
+        raise ProtocolError(
+            "stale",
+            f"the game is at version {s.version}, not {expect}: it changed since you saw it; nothing was done",
+            status=status(s),
+        )
+
+
 def _apply(store: Store, msg: Message) -> Message:
     s = _session(store, msg)
     seat = _seat(s, msg)
+    _expected(s, msg)
     deciding = s.state.seat
     if deciding is None:
         raise ProtocolError("conflict", "the game is over")
@@ -237,10 +259,11 @@ def _apply(store: Store, msg: Message) -> Message:
     action = _action(s.state, msg.get("action"))
     tr = _lang(msg)
     before = len(s.log)
-    new = sessions.apply_action(s, action)
+    events: list[Event] = []
+    new = sessions.apply_action(s, action, events)
     store.put(new)
     log = [line for lines in log_groups(new, tr)[1][before:] for line in lines]
-    return {"status": status(new), "applied": format_action(action), "log": log}
+    return {"status": status(new), "applied": format_action(action), "events": events_list(seat, events), "log": log}
 
 
 def _view(store: Store, msg: Message) -> Message:
@@ -273,6 +296,7 @@ def _log(store: Store, msg: Message) -> Message:
 def _undo(store: Store, msg: Message) -> Message:
     s = _session(store, msg)
     seat = _seat(s, msg)
+    _expected(s, msg)
     if seat is not None and s.kind(seat) != HUMAN:
         raise ProtocolError("forbidden", f"seat {seat} is a bot")
     if is_terminal(s.state):
@@ -284,7 +308,7 @@ def _undo(store: Store, msg: Message) -> Message:
     except ValueError as exc:
         raise ProtocolError("conflict", str(exc)) from None
     store.put(new)
-    return {"status": status(new), "undone": len(s.actions) - len(new.actions)}
+    return {"status": status(new), "undone": len(s.actions) - len(new.actions), "events": []}
 
 
 def _record(store: Store, msg: Message) -> Message:
@@ -369,10 +393,10 @@ def _dispatch(store: Store, msg: object) -> Message:
     if not isinstance(msg, dict):
         raise ProtocolError("bad_request", "a request is a JSON object with an 'op'")
     op = msg.get("op")
-    handler = OPS.get(op) if isinstance(op, str) else None
-    if handler is None:
-        raise ProtocolError("bad_request", f"unknown op {op!r:.40}; one of {', '.join(OPS)}")
-    return {"ok": True, "op": op, **handler(store, msg)}
+    if not isinstance(op, str) or op not in OPS:
+        raise ProtocolError("bad_request", f"unknown op {op!r:.40}; one of {', '.join(OPS)}", path="$.op")
+    check_request(op, msg)
+    return {"ok": True, "op": op, **OPS[op](store, msg)}
 
 
 def internal_error(what: str) -> Message:
@@ -403,5 +427,5 @@ def handle(store: Store, msg: object) -> Message:
         if ok_id:
             out["id"] = ident
         else:
-            out = error("bad_request", "field 'id' must be a string, an integer or null")
+            out = error("bad_request", "field 'id' must be a string, an integer or null", path="$.id")
     return out

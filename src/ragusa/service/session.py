@@ -109,6 +109,8 @@ class Session:
     opening: tuple[str, ...] = ()
     #: the name each seat of `seats` goes by, or None (shown as text, never as markup)
     names: tuple[str | None, ...] = ()
+    #: how many changes the game has seen: 0 at creation, +1 for each action (the bots' too) and each undo
+    version: int = 0
 
     def name(self, seat: int) -> str | None:
         """The name `seat` goes by, if its person gave one."""
@@ -160,8 +162,10 @@ def create(
     token: Callable[[], str] = lambda: "",
     bot_specs: bool = False,
     names: Sequence[object] | None = None,
+    events: list[Event] | None = None,
 ) -> Session:
     """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
+    `events`, when given, receives the events of the setup and of the bots' moves (every seat's).
 
     A seat is `"human"` or one of `SEAT_BOTS`; with `bot_specs` (local play, not a server) any
     bot spec `ragusa.bots.make_bot` accepts, such as `"ismcts:200"`.
@@ -189,24 +193,29 @@ def create(
         opening=tuple(lines),
         names=seat_names,
     )
-    return run_bots(session)
+    if events is not None:
+        events.extend(opening)
+    return run_bots(session, events)
 
 
-def _step(session: Session, action: Action) -> Session:
+def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
     state = session.state
     assert state.seat is not None
     new, events = step(state, action)
+    if out is not None:
+        out.extend(events)
     return attrs.evolve(
         session,
         state=new,
         actions=(*session.actions, action),
         actors=(*session.actors, state.seat),
+        version=session.version + 1,
         log=(*session.log, tuple(describe_step(state, action, new, events_for(None, events)))),
     )
 
 
-def run_bots(session: Session) -> Session:
-    """Let the bots decide while one of them is the deciding seat."""
+def run_bots(session: Session, events: list[Event] | None = None) -> Session:
+    """Let the bots decide while one of them is the deciding seat (their events into `events`)."""
     while not is_terminal(session.state):
         seat = session.state.seat
         assert seat is not None
@@ -215,18 +224,19 @@ def run_bots(session: Session) -> Session:
             break
         bot = make_bot(SEAT_BOTS.get(kind, kind))
         choice = bot.choose(session.state, legal_actions(session.state), _bot_rng(session.seed, len(session.actions)))
-        session = _step(session, choice)
+        session = _step(session, choice, events)
     return session
 
 
-def apply_action(session: Session, action: Action) -> Session:
-    """The session after the deciding (human) seat takes `action`, then the bots' moves.
+def apply_action(session: Session, action: Action, events: list[Event] | None = None) -> Session:
+    """The session after the deciding (human) seat takes `action`, then the bots' moves; `events`,
+    when given, receives the events of every step (every seat's: `events_for` gives a seat's share).
 
     Raises `ragusa.IllegalActionError` when the rules forbid it.
     """
     if len(session.actions) >= MAX_ACTIONS:
         raise InvalidInputError("$", f"a game holds at most {MAX_ACTIONS} actions")
-    return run_bots(_step(session, action))
+    return run_bots(_step(session, action, events), events)
 
 
 def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:
@@ -251,6 +261,7 @@ def session_to_data(s: Session) -> dict[str, Any]:
         "log": [list(lines) for lines in s.log],
         "opening": list(s.opening),
         "names": list(s.names),
+        "version": s.version,
     }
 
 
@@ -274,6 +285,7 @@ def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
         log=tuple(tuple(lines) for lines in d["log"]),
         opening=tuple(d["opening"]),
         names=tuple(d.get("names", ())),
+        version=d.get("version", len(actions)),
     )
 
 
@@ -293,4 +305,5 @@ def undo(session: Session) -> Session:
         actions=session.actions[:last],
         actors=session.actors[:last],
         log=session.log[:last],
+        version=session.version + 1,
     )

@@ -42,6 +42,7 @@ STATUS: dict[str, int] = {
     "not_found": 404,
     "not_your_turn": 409,
     "conflict": 409,
+    "stale": 409,
     "too_large": 413,
     "illegal": 422,
     "internal": 500,
@@ -85,7 +86,8 @@ def _http_check(msg: Any) -> dict[str, Any] | None:
         return None
     if "seat" in msg and msg.get("op") != "replay":
         return error("forbidden", "over HTTP a seat acts through its link's token, not a seat number")
-    if msg.get("op") in GAME_OPS and "token" not in msg:
+    op = msg.get("op")
+    if isinstance(op, str) and op in GAME_OPS and "token" not in msg:
         return error("forbidden", "this request needs the seat's token (from its link)")
     return None
 
