@@ -116,7 +116,7 @@ def test_a_chance_node_lists_its_outcomes_and_the_end_its_scores(capsys: pytest.
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("2nd place@0 @0 h=76",), "POSITION: column 18: '76': expected a spot, 1 to 75"),
+        (("2nd place@0 @0 h=76",), "POSITION: column 18: '76': expected a spot (1 to 75)"),
         (
             ("no-such-file.txt",),
             "POSITION: 'no-such-file.txt' is no position text (it starts with 1st or 2nd) and no file",

@@ -171,7 +171,7 @@ def refusal(text: str) -> InvalidInputError:
         ("2nd place@0 @1", 13, "'@1': expected @0, the next seat"),
         ("2nd place@0 market=2.2.x", 24, "'x': expected a bead's place on the market track"),
         ("2nd place@0 market=2.2.2.2", 20, "expected at most 3 numbers"),
-        ("2nd place@0 @0 h=3.76", 20, "'76': expected a spot, 1 to 75"),
+        ("2nd place@0 @0 h=3.76", 20, "'76': expected a spot (1 to 75)"),
         ("2nd place@0 @0 h=3 @1 h=3", 25, "spot 3 is written twice: it holds one house (TURN-1)"),
         ("2nd place@0 @0 b=walls:3.towers", 18, "either every bonus card has its VP"),
         ("2nd place@0 turn=1 turn=2", 20, "turn= is given twice"),
@@ -273,3 +273,10 @@ def test_the_position_shown_on_the_docs_page_is_the_one_its_example_makes() -> N
     (shown,) = position_fences("position-text.md")
     assert shown == position_to_text(state)
     assert state.phase == Phase.TRADE_WINDOW and state.seat == 2 and state.queue[0] == 47  # spot 48
+
+
+def test_the_writer_may_leave_out_what_a_table_cannot_know() -> None:
+    s = boundary_positions.middle(4)
+    text = position_to_text(s, unknown=True)
+    assert text == _unknown(position_to_text(s))
+    assert " ships=? bonus=? seed=? " in text

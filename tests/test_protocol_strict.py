@@ -30,6 +30,7 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "log": {"op": "log", "game": "g1"},
     "undo": {"op": "undo", "game": "g1"},
     "record": {"op": "record", "game": "g1"},
+    "position": {"op": "position"},
 }
 #: the error codes a request may get (never `internal`: that one is a bug)
 DOCUMENTED = set(ERROR_CODES) - {"internal"}

@@ -48,12 +48,12 @@ class _Builder:
         houses, towers, walls = [EMPTY] * n, [EMPTY] * n, [EMPTY] * len(BOARD.wall_ids)
         for key, value in (("powerhouses", POWERHOUSE), ("reserved", RESERVED)):
             col, text = self.get(self.t.table, key, "", f"$.{key}")
-            self._put(houses, "houses", names(col, text, SPOT_INDEX, "a spot, 1 to 75"), value, col)
+            self._put(houses, "houses", names(col, text, SPOT_INDEX, "a spot"), value, col)
         for seat, fields in enumerate(self.t.seats):
             for key, cells, table, what in (
-                ("h", houses, SPOT_INDEX, "a spot, 1 to 75"),
-                ("t", towers, SPOT_INDEX, "a spot, 1 to 75"),
-                ("w", walls, WALL_INDEX, "a wall segment, 1 to 22"),
+                ("h", houses, SPOT_INDEX, "a spot"),
+                ("t", towers, SPOT_INDEX, "a spot"),
+                ("w", walls, WALL_INDEX, "a wall segment"),
             ):
                 col, text = self.get(fields, key, "", f"$.players[{seat}].{key}")
                 field = {"h": "houses", "t": "towers", "w": "walls"}[key]
@@ -132,13 +132,13 @@ class _Builder:
         power = value.endswith("p")
         spot = value.removesuffix("p")
         data["placed_power"] = power
-        data["placed"] = -1 if spot in ("", "-") else name(c, spot, SPOT_INDEX, "a spot, 1 to 75")
+        data["placed"] = -1 if spot in ("", "-") else name(c, spot, SPOT_INDEX, "a spot")
         c, value = self.get(table, "hexes", "", "$.pending_hexes")
         data["pending_hexes"] = names(c, value, HEX_INDEX, "a hex id")
         c, value = self.get(table, "hex", "", "$.current_hex")
         data["current_hex"] = name(c, value, HEX_INDEX, "a hex id") if value else -1
         c, value = self.get(table, "queue", "", "$.queue")
-        data["queue"] = names(c, value, SPOT_INDEX, "a spot, 1 to 75")
+        data["queue"] = names(c, value, SPOT_INDEX, "a spot")
         data["window_done"] = "window" in table
         c, value = self.get(table, "rector", "", "$.rector_hand")
         data["rector_hand"] = names(c, value, BONUS, "a bonus card")

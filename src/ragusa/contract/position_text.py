@@ -75,18 +75,18 @@ def _turn(s: GameState) -> list[str]:
     return out
 
 
-def _table(s: GameState) -> list[str]:
+def _table(s: GameState, unknown: bool) -> list[str]:
     out = [f"market={'.'.join(str(v) for v in s.market)}"]
     out.append("slots=" + ".".join("-" if x is None else SHIPS.short[x] for x in s.slots))
     _field(out, "powerhouses", _spots(s.houses, POWERHOUSE, SPOTS))
     _field(out, "reserved", _spots(s.houses, RESERVED, SPOTS))
     ch = s.chance
     ships = s.ship_deck[ch.ship_hidden :] if ch else s.ship_deck  # cards not drawn yet: sorted, not written twice
-    out.append(f"ships={_names(ships, SHIPS.short)}")
+    out.append(f"ships={'?' if unknown else _names(ships, SHIPS.short)}")
     bonus = s.bonus_deck[ch.bonus_hidden :] if ch else s.bonus_deck
-    out.append(f"bonus={_names(bonus, BONUS.short)}")
+    out.append(f"bonus={'?' if unknown else _names(bonus, BONUS.short)}")
     if ch is None:
-        out.append(f"seed={s.rng}")
+        out.append(f"seed={'?' if unknown else s.rng}")
     else:
         out += _chance(s)
     if s.solo is not None:
@@ -137,9 +137,11 @@ def _seat(s: GameState, i: int, p: PlayerState) -> list[str]:
     return out
 
 
-def position_to_text(state: GameState) -> str:
-    """`state` as a position text: one line, at most 1,000 characters (docs/position-text.md)."""
-    fields = [state.edition, *_options(state.options), *_turn(state), *_table(state)]
+def position_to_text(state: GameState, *, unknown: bool = False) -> str:
+    """`state` as a position text: one line, at most 1,000 characters (docs/position-text.md).
+
+    `unknown` writes what a table cannot know as `?`: the order of the decks and the generator."""
+    fields = [state.edition, *_options(state.options), *_turn(state), *_table(state, unknown)]
     if state.dealt and not any(state.dealt):
         fields.append("dealt=none")  # the setup's empty hands, as they are (every seat has chosen)
     for i, p in enumerate(state.players):

@@ -36,6 +36,7 @@ from ragusa.text.notation import format_action, parse_action
 
 from . import session as sessions
 from .history import log_groups, steps_since
+from .positions import position_op
 from .schema import check_request
 from .session import HUMAN, SEAT_KINDS, Session
 
@@ -374,6 +375,7 @@ def _info(store: Store, msg: Message) -> Message:
 #: every operation, by its `op` name
 OPS: dict[str, Callable[[Store, Message], Message]] = {
     "info": _info,
+    "position": lambda store, msg: position_op(msg),
     "new_game": _new_game,
     "legal": _legal,
     "apply": _apply,
