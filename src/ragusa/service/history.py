@@ -96,7 +96,7 @@ def log_groups(session: Session, tr: Translator) -> tuple[tuple[str, ...], tuple
     if hit is not None:
         return hit
     opening: list[Event] = []
-    if session.players == 1:
+    if session.players == 1 and not session.from_position:
         new_solo_game(session.seed, session.edition, session.options, opening)
     lines = describe_setup(session.initial, tr)
     shown = events_for(None, opening)  # as the English log: only what every seat may see

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from ragusa._version import __version__
 from ragusa.bots import LEVELS
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
-from ragusa.contract.serialization import action_from_data, action_to_data, event_to_data
+from ragusa.contract.serialization import action_from_data, action_to_data, event_to_data, state_from_data
 from ragusa.contract.views import events_for, view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
@@ -197,8 +197,35 @@ def events_list(seat: int | None, events: list[Event]) -> list[Message]:
     return [event_to_data(e) for e in events_for(seat, events)]
 
 
+def _position(msg: Message) -> GameState | None:
+    """The state document a game starts from (`position`), validated as `state_from_data` does."""
+    if "position" not in msg:
+        return None
+    try:
+        state = state_from_data(msg["position"])
+    except InvalidInputError as exc:
+        rule = {"rule": exc.violations[0].clause} if exc.violations else {}
+        raise ProtocolError("bad_request", exc.explanation, path="$.position" + exc.path[1:], **rule) from None
+    if state.chance is not None:
+        raise ProtocolError(
+            "bad_request", "a position with explicit chance cannot be played here: give a seeded one", path="$.position"
+        )
+    for name in ("edition", "options"):
+        if name in msg:
+            raise ProtocolError("bad_request", f"a position holds its {name}: leave {name!r} out", path=f"$.{name}")
+    players = 1 if state.solo is not None else state.n_players
+    if msg.get("players", players) != players:
+        raise ProtocolError("bad_request", f"the position is a game of {players} player(s)", path="$.players")
+    return state
+
+
 def _new_game(store: Store, msg: Message) -> Message:
-    players = _field(msg, "players", int)
+    position = _position(msg)
+    if position is None and "players" not in msg:
+        raise ProtocolError("bad_request", "missing field 'players' (or a position)", path="$")
+    players = _field(msg, "players", int, None)
+    if position is not None:
+        players = 1 if position.solo is not None else position.n_players
     seats = _field(msg, "seats", list, None)
     if seats is None:
         seats = [HUMAN] + ["greedy"] * (players - 1) if isinstance(players, int) and players >= 1 else []
@@ -223,6 +250,7 @@ def _new_game(store: Store, msg: Message) -> Message:
         bot_specs=getattr(store, "bot_specs", False) is True,  # only a local MemoryStore opts in
         names=_field(msg, "names", list, None),
         events=events,
+        position=position,
     )
     store.put(s)
     return {"status": status(s), "events": events_list(None, events), "tokens": list(s.tokens), "seed": seed}
@@ -320,6 +348,10 @@ def _record(store: Store, msg: Message) -> Message:
             raise ProtocolError(
                 "forbidden", "the record is given once the game is over (its seed would reveal hidden cards)"
             )
+    if s.from_position:
+        raise ProtocolError(
+            "conflict", "a game started from a position has no record (a record replays a game from its seed)"
+        )
     rec = record_of(s.initial, s.seed, s.actions, final=s.state)
     return {"record": record_to_data(rec)}
 

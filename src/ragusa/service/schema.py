@@ -100,7 +100,12 @@ REQUESTS: dict[str, dict[str, Any]] = {
         "new_game",
         "start a game; bots move at once until a human seat decides",
         {
-            "players": {"type": "integer", "minimum": 1, "maximum": 5, "description": "1 is the solo game"},
+            "players": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 5,
+                "description": "1 is the solo game; required unless a position is given",
+            },
             "seats": {
                 "type": "array",
                 "items": {
@@ -125,8 +130,15 @@ REQUESTS: dict[str, dict[str, Any]] = {
                 "properties": {k: {"type": "boolean"} for k in OPTION_NAMES},
                 "additionalProperties": False,
             },
+            "position": {
+                "$ref": "state.schema.json",
+                "description": (
+                    "play on from this state (validated as state_from_json: an impossible one is refused with"
+                    " its clause in rule); its players, edition and options are the position's (players, if"
+                    " given, must match; edition and options are left out) and seed only seeds the bots"
+                ),
+            },
         },
-        ("players",),
     ),
     "legal": _request(
         "legal",

@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from ragusa.bots import LEVELS, make_bot
+from ragusa.contract.serialization import state_from_data, state_to_data
 from ragusa.contract.views import events_for
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
@@ -111,6 +112,8 @@ class Session:
     names: tuple[str | None, ...] = ()
     #: how many changes the game has seen: 0 at creation, +1 for each action (the bots' too) and each undo
     version: int = 0
+    #: the game started from a given position (`initial`), not from the seed's setup
+    from_position: bool = False
 
     def name(self, seat: int) -> str | None:
         """The name `seat` goes by, if its person gave one."""
@@ -163,18 +166,26 @@ def create(
     bot_specs: bool = False,
     names: Sequence[object] | None = None,
     events: list[Event] | None = None,
+    position: GameState | None = None,
 ) -> Session:
     """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
     `events`, when given, receives the events of the setup and of the bots' moves (every seat's).
+    With `position` (a validated state) the game plays on from it: its players, edition and options
+    are the position's, and `seed` only seeds the bots.
 
     A seat is `"human"` or one of `SEAT_BOTS`; with `bot_specs` (local play, not a server) any
     bot spec `ragusa.bots.make_bot` accepts, such as `"ismcts:200"`.
     """
+    if position is not None:
+        players = 1 if position.solo is not None else position.n_players
+        edition, options = position.edition, position.options
     _check_setup(players, edition, seats, bot_specs)
     seat_names = check_names(names, len(seats))
     options = options or Options()
     opening: list[Event] = []
-    if players == 1:
+    if position is not None:
+        state = initial = position
+    elif players == 1:
         state = initial = new_solo_game(seed, edition, options, opening)
     else:
         state = initial = new_game(players, seed=seed, edition=edition, options=options)
@@ -192,6 +203,7 @@ def create(
         state=state,
         opening=tuple(lines),
         names=seat_names,
+        from_position=position is not None,
     )
     if events is not None:
         events.extend(opening)
@@ -262,13 +274,18 @@ def session_to_data(s: Session) -> dict[str, Any]:
         "opening": list(s.opening),
         "names": list(s.names),
         "version": s.version,
+        **({"position": state_to_data(s.initial)} if s.from_position else {}),
     }
 
 
 def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
     """The session `session_to_data` wrote, its game replayed from the seed and the actions."""
     options = Options(**d["options"])
-    initial = new_game(d["players"], seed=d["seed"], edition=d["edition"], options=options)
+    position = d.get("position")
+    if position is not None:
+        initial = state_from_data(position)
+    else:
+        initial = new_game(d["players"], seed=d["seed"], edition=d["edition"], options=options)
     actions = tuple(parse_action(None, a) for a in d["actions"])
     return Session(
         id=game_id,
@@ -286,6 +303,7 @@ def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
         opening=tuple(d["opening"]),
         names=tuple(d.get("names", ())),
         version=d.get("version", len(actions)),
+        from_position=position is not None,
     )
 
 

@@ -529,8 +529,8 @@ export type NewGameRequest = {
   op: "new_game";
   /** echoed in the response */
   id?: string | number | null;
-  /** 1 is the solo game */
-  players: number;
+  /** 1 is the solo game; required unless a position is given */
+  players?: number;
   /** who plays each seat (solo: the one human seat): human, a level or a bot; default seat 0 human, others greedy */
   seats?: string[];
   edition?: "1st" | "2nd";
@@ -545,6 +545,8 @@ export type NewGameRequest = {
     solo_harder?: boolean;
     powerhouse_any_hex?: boolean;
   };
+  /** play on from this state (validated as state_from_json: an impossible one is refused with its clause in rule); its players, edition and options are the position's (players, if given, must match; edition and options are left out) and seed only seeds the bots */
+  position?: GameState;
 };
 
 export type NewGameResponse = {
