@@ -65,3 +65,21 @@ def test_a_new_table_and_its_text_without_what_a_table_cannot_know() -> None:
 def test_an_unknown_field_is_refused_as_every_op_refuses_it() -> None:
     out = handle(MemoryStore(), {"op": "position", "positon": TEXT})
     assert out["error"]["code"] == "bad_request" and "did you mean 'position'" in out["error"]["message"]
+
+
+def test_a_game_starts_from_a_position_text() -> None:
+    store = MemoryStore()
+    seats = ["greedy", "greedy", "human", "greedy"]
+    out = handle(store, {"op": "new_game", "position": TEXT, "seats": seats})
+    assert out["ok"] and out["status"]["phase"] == "trade_window" and out["status"]["seat"] == 2
+    legal = handle(store, {"op": "legal", "game": out["status"]["game"], "seat": 2})
+    assert [a["text"] for a in legal["legal"]] == ["pass"]
+
+
+@pytest.mark.clause("FISH-1")
+def test_an_impossible_position_text_is_refused_with_its_column_and_clause() -> None:
+    text = TEXT.replace(" @0 h=23.33.36.42.45 w=12.13.14 r=0.", " @0 h=23.33.36.42.45 w=12.13.14 r=9.")
+    out = handle(MemoryStore(), {"op": "new_game", "position": text})
+    err = out["error"]
+    assert (err["code"], err["path"], err["rule"]) == ("bad_request", "$.position", "FISH-1")
+    assert err["message"].startswith(f"column {text.index(' r=9.') + 4}: 9 fish + 0 traded away")

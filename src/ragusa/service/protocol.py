@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from ragusa._version import __version__
 from ragusa.bots import LEVELS
+from ragusa.contract.position_text import position_from_text
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
 from ragusa.contract.serialization import action_from_data, action_to_data, event_to_data, state_from_data
 from ragusa.contract.views import events_for, view, view_to_data
@@ -198,13 +199,17 @@ def events_list(seat: int | None, events: list[Event]) -> list[Message]:
 
 
 def _position(msg: Message) -> GameState | None:
-    """The state document a game starts from (`position`), validated as `state_from_data` does."""
+    """The state a game starts from (`position`: a state document, validated as `state_from_data`
+    does, or a position text, read by `position_from_text`)."""
     if "position" not in msg:
         return None
+    given = msg["position"]
     try:
-        state = state_from_data(msg["position"])
+        state = position_from_text(given) if isinstance(given, str) else state_from_data(given)
     except InvalidInputError as exc:
         rule = {"rule": exc.violations[0].clause} if exc.violations else {}
+        if isinstance(given, str):  # the problem's place is a column of the text
+            raise ProtocolError("bad_request", f"{exc.path}: {exc.explanation}", path="$.position", **rule) from None
         raise ProtocolError("bad_request", exc.explanation, path="$.position" + exc.path[1:], **rule) from None
     if state.chance is not None:
         raise ProtocolError(

@@ -131,9 +131,10 @@ REQUESTS: dict[str, dict[str, Any]] = {
                 "additionalProperties": False,
             },
             "position": {
-                "$ref": "state.schema.json",
+                "oneOf": [{"$ref": "state.schema.json"}, _POSITION],
                 "description": (
-                    "play on from this state (validated as state_from_json: an impossible one is refused with"
+                    "play on from this state, or this position text (validated as state_from_json: an impossible"
+                    " one is refused with"
                     " its clause in rule); its players, edition and options are the position's (players, if"
                     " given, must match; edition and options are left out) and seed only seeds the bots"
                 ),

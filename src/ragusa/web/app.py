@@ -51,7 +51,18 @@ GAME_OPS = frozenset({"legal", "apply", "view", "log", "undo", "record"})
 STATIC = Path(str(resources.files("ragusa.web") / "static"))
 #: the page's files, the only ones served from STATIC
 STATIC_FILES = frozenset(
-    {"app.css", "i18n.js", "board.js", "table.js", "play.js", "home.js", "replay.js", "app.js", "editor.js", "editor.css"}
+    {
+        "app.css",
+        "i18n.js",
+        "board.js",
+        "table.js",
+        "play.js",
+        "home.js",
+        "replay.js",
+        "app.js",
+        "editor.js",
+        "editor.css",
+    }
 )
 _NO_STORE = {"Cache-Control": "no-store"}
 

@@ -545,8 +545,8 @@ export type NewGameRequest = {
     solo_harder?: boolean;
     powerhouse_any_hex?: boolean;
   };
-  /** play on from this state (validated as state_from_json: an impossible one is refused with its clause in rule); its players, edition and options are the position's (players, if given, must match; edition and options are left out) and seed only seeds the bots */
-  position?: GameState;
+  /** play on from this state, or this position text (validated as state_from_json: an impossible one is refused with its clause in rule); its players, edition and options are the position's (players, if given, must match; edition and options are left out) and seed only seeds the bots */
+  position?: GameState | string;
 };
 
 export type NewGameResponse = {
