@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from ragusa import new_game, position_to_text
 from tests.browser_support import ARGS, CHROMIUM, SIZES, shot
 from tests.test_cli_explain import TEXT
+from tests.test_clause_positions import POSITIONS
 from tests.web_support import running_server
 
 
@@ -100,4 +101,16 @@ def test_the_editor_speaks_french_and_plays_on_from_the_position(browser: Browse
         page.wait_for_url("**/play/**")  # seat 0 a person, the others bots: they play until seat 0 decides
         page.wait_for_selector("#status")
         assert page.inner_text("#status").startswith("À vous")
+    assert errors == []
+
+
+@pytest.mark.clause("FISH-1")
+def test_a_rule_page_example_opens_with_the_ruling_on_its_move(browser: Browser, tmp_path: Path) -> None:
+    errors: list[str] = []
+    example = POSITIONS["FISH-1"]
+    with running_server(tmp_path / "g.sqlite3") as (base, _):
+        url = f"{base}/editor?position={quote(example['position'])}&move={quote(example['move'])}"
+        page = open_editor(browser, url, errors)
+        page.wait_for_selector("#ruling .ruling")
+        assert page.inner_text("#ruling a.clause") == "FISH-1"
     assert errors == []

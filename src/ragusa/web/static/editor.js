@@ -18,10 +18,10 @@ function clauseLink(clause) {
   return clause ? `<a class="clause" href="${esc(rulePage(clause))}" target="_blank" rel="noopener">${esc(clause)}</a>` : "";
 }
 
-// the position the address names: /editor?position=TEXT (served) or #/editor?position=TEXT (the static site)
-function addressPosition(route) {
-  const query = route.includes("?") ? route.slice(route.indexOf("?")) : location.search;
-  return new URLSearchParams(query).get("position");
+// what the address names: /editor?position=TEXT&move=NOTATION (served) or #/editor?position=... (the static
+// site); a rule page's example opens its position with the move its clause rules on
+function addressParams(route) {
+  return new URLSearchParams(route.includes("?") ? route.slice(route.indexOf("?")) : location.search);
 }
 function showAddress(text) {
   if (!text) return;
@@ -34,8 +34,9 @@ async function editor(route) {
   document.title = `${t("Board editor")} · Ragusa`;
   $("#subtitle").textContent = t("Board editor");
   E = { state: null, text: null, reply: null, tool: "house", seat: 0, ruling: null };
-  const given = addressPosition(route);
+  const params = addressParams(route), given = params.get("position"), move = params.get("move");
   await ask(given ? { position: given } : { players: 4, unknown: true });
+  if (given && move && E.reply && E.reply.decision) await rule(move);
 }
 
 async function ask(fields) {
