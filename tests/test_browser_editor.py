@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from ragusa import new_game, position_to_text
 from tests.browser_support import ARGS, CHROMIUM, SIZES, shot
-from tests.test_cli_explain import TEXT
 from tests.test_clause_positions import POSITIONS
+from tests.test_cli_explain import TEXT
 from tests.web_support import running_server
 
 
