@@ -12,15 +12,79 @@ from ragusa.contract.schema import read_document
 from ragusa.contract.serialization import action_from_data, action_to_data, state_to_data, structure_checked
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
-from ragusa.core.state import GameState, Options
+from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
 from ragusa.rules.game import new_game
 from ragusa.text.dispute import Decision, Ruling, decision, judge
 from ragusa.text.i18n import Translator, translator
 from ragusa.text.notation import parse_action
 
-__all__ = ["position_op"]
+__all__ = ["POSITION_OP", "POSITION_REQUEST", "POSITION_RESPONSE", "POSITION_TEXT", "position_op"]
 
 Message = dict[str, Any]
+
+#: a position text in a request
+POSITION_TEXT: dict[str, Any] = {
+    "type": "string",
+    "maxLength": 4000,
+    "description": "a position text (docs/position-text.md)",
+}
+POSITION_OP = (
+    "the board editor's engine: a position read and checked, whose decision it is with every legal action,"
+    " and the ruling on one action; nothing is stored"
+)
+#: the request's fields (the protocol schema adds lang)
+POSITION_REQUEST: dict[str, Any] = {
+    "position": POSITION_TEXT,
+    "state": {"type": "object", "description": "a state document being edited (written as a position text)"},
+    "players": {"type": "integer", "minimum": 1, "maximum": 5, "description": "without position or state: a new table"},
+    "edition": {"enum": list(EDITIONS)},
+    "options": {
+        "type": "object",
+        "properties": {k: {"type": "boolean"} for k in OPTION_NAMES},
+        "additionalProperties": False,
+    },
+    "seed": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 2**63 - 1,
+        "description": "draws what the text leaves unknown (default: from the text); a new table's seed",
+    },
+    "unknown": {
+        "type": "boolean",
+        "description": "write the decks' order and the generator as ? (a table cannot know them)",
+    },
+    "action": {
+        "oneOf": [
+            {"type": "string", "maxLength": 200, "description": "notation, e.g. place s28"},
+            {"$ref": "action.schema.json"},
+        ],
+        "description": "the action to rule on",
+    },
+}
+_PROBLEM = {
+    "type": "object",
+    "properties": {"clause": {"type": ["string", "null"]}, "path": {"type": "string"}, "message": {"type": "string"}},
+    "required": ["clause", "path", "message"],
+    "additionalProperties": False,
+}
+#: the answer's fields
+POSITION_RESPONSE: dict[str, Any] = {
+    "position": {"type": ["string", "null"], "description": "the position text (null: the request named none)"},
+    "state": {"type": ["object", "null"], "description": "the position as a state document (null: none could be read)"},
+    "problems": {
+        "type": "array",
+        "description": "why the position cannot be played: each impossibility (clause, JSON path) or the malformation (column)",
+        "items": _PROBLEM,
+    },
+    "decision": {
+        "type": ["object", "null"],
+        "description": "whose decision it is (seat, phase, rule, headline) and every legal action (choices)",
+    },
+    "ruling": {
+        "type": ["object", "null"],
+        "description": "with action: legal, or the clause (rule) and the numbers (message); what it does and changes",
+    },
+}
 
 
 def _problems(exc: InvalidInputError) -> list[Message]:

@@ -22,6 +22,7 @@ from ragusa.core.errors import InvalidInputError
 from ragusa.core.state import OPTION_NAMES
 from ragusa.text.i18n import LANGUAGES
 
+from .positions import POSITION_OP, POSITION_REQUEST, POSITION_RESPONSE, POSITION_TEXT
 from .session import MAX_NAME, SEAT_KINDS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -50,47 +51,8 @@ _EXPECT = {
     "minimum": 0,
     "description": "the status.version the client last saw: another one is refused (stale) and nothing changes",
 }
-_POSITION = {"type": "string", "maxLength": 4000, "description": "a position text (docs/position-text.md)"}
 REQUESTS: dict[str, dict[str, Any]] = {
-    "position": _request(
-        "position",
-        "the board editor's engine: a position read and checked, whose decision it is with every legal action,"
-        " and the ruling on one action; nothing is stored",
-        {
-            "position": _POSITION,
-            "state": {"type": "object", "description": "a state document being edited (written as a position text)"},
-            "players": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 5,
-                "description": "without position or state: a new table",
-            },
-            "edition": {"enum": ["1st", "2nd"]},
-            "options": {
-                "type": "object",
-                "properties": {k: {"type": "boolean"} for k in OPTION_NAMES},
-                "additionalProperties": False,
-            },
-            "seed": {
-                "type": "integer",
-                "minimum": 0,
-                "maximum": 2**63 - 1,
-                "description": "draws what the text leaves unknown (default: from the text); a new table's seed",
-            },
-            "unknown": {
-                "type": "boolean",
-                "description": "write the decks' order and the generator as ? (a table cannot know them)",
-            },
-            "action": {
-                "oneOf": [
-                    {"type": "string", "maxLength": 200, "description": "notation, e.g. place s28"},
-                    {"$ref": "action.schema.json"},
-                ],
-                "description": "the action to rule on",
-            },
-            "lang": _LANG,
-        },
-    ),
+    "position": _request("position", POSITION_OP, {**POSITION_REQUEST, "lang": _LANG}),
     "info": _request(
         "info",
         "the protocol's vocabulary: ops, seat kinds, editions, options, levels, languages; with lang, the page's words",
@@ -131,7 +93,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
                 "additionalProperties": False,
             },
             "position": {
-                "oneOf": [{"$ref": "state.schema.json"}, _POSITION],
+                "oneOf": [{"$ref": "state.schema.json"}, POSITION_TEXT],
                 "description": (
                     "play on from this state, or this position text (validated as state_from_json: an impossible"
                     " one is refused with"
@@ -344,35 +306,7 @@ RESPONSES: dict[str, dict[str, Any]] = {
             "description": "HTTP only: each human seat's link",
         },
     },
-    "position": {
-        "position": {"type": ["string", "null"], "description": "the position text (null: the request named none)"},
-        "state": {
-            "type": ["object", "null"],
-            "description": "the position as a state document (null: none could be read)",
-        },
-        "problems": {
-            "type": "array",
-            "description": "why the position cannot be played: each impossibility (its clause, JSON path) or the malformation (its column)",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "clause": {"type": ["string", "null"]},
-                    "path": {"type": "string"},
-                    "message": {"type": "string"},
-                },
-                "required": ["clause", "path", "message"],
-                "additionalProperties": False,
-            },
-        },
-        "decision": {
-            "type": ["object", "null"],
-            "description": "whose decision it is (seat, phase, rule, headline) and every legal action (choices)",
-        },
-        "ruling": {
-            "type": ["object", "null"],
-            "description": "with action: legal, or the clause (rule) and the numbers (message); what it does and changes",
-        },
-    },
+    "position": POSITION_RESPONSE,
     "legal": {"status": _STATUS, "legal": _LEGAL},
     "apply": {
         "status": _STATUS,

@@ -750,7 +750,7 @@ export type PositionResponse = {
   state: {
     [key: string]: unknown;
   } | null;
-  /** why the position cannot be played: each impossibility (its clause, JSON path) or the malformation (its column) */
+  /** why the position cannot be played: each impossibility (clause, JSON path) or the malformation (column) */
   problems: ({
     clause: string | null;
     path: string;
