@@ -27,18 +27,13 @@ from ragusa import (
 )
 from ragusa.core.state import Phase
 from tests import boundary_positions, chance_support
-from tests.golden.transcript import actions_of, options_of
+from tests.golden.transcript import states_of
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.txt"))
 
 
 def golden_states(path: Path) -> Iterator[GameState]:
-    head, actions = actions_of(path.read_text(encoding="utf-8"))
-    state = new_game(head["players"], seed=head["seed"], edition=head["edition"], options=options_of(head))
-    yield state
-    for action in actions:
-        state = apply(state, action)
-        yield state
+    return states_of(path.read_text(encoding="utf-8"))
 
 
 def chance_states(players: int, edition: str, options: Options, seed: int) -> Iterator[GameState]:

@@ -35,7 +35,6 @@ from ragusa import (  # noqa: E402
     apply,
     format_action,
     legal_actions,
-    new_game,
     position_to_text,
     step,
 )
@@ -51,7 +50,7 @@ from ragusa.core.events import (  # noqa: E402
     VPScored,
 )
 from ragusa.core.state import EMPTY  # noqa: E402
-from tests.golden.transcript import actions_of, options_of  # noqa: E402
+from tests.golden.transcript import states_of  # noqa: E402
 
 OUT = ROOT / "docs" / "clause-positions.json"
 GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.txt"))
@@ -59,12 +58,7 @@ GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.txt"))
 
 def states() -> Iterator[GameState]:
     for path in GOLDEN:
-        head, actions = actions_of(path.read_text(encoding="utf-8"))
-        state = new_game(head["players"], seed=head["seed"], edition=head["edition"], options=options_of(head))
-        yield state
-        for action in actions:
-            state = apply(state, action)
-            yield state
+        yield from states_of(path.read_text(encoding="utf-8"))
 
 
 def tries(state: GameState) -> Iterator[Action]:
@@ -121,8 +115,9 @@ def find() -> dict[str, dict[str, str]]:
             found[state.phase.rule] = {"position": position_to_text(state, unknown=True), "move": ""}
         if k % 3:
             continue  # every third position is tried with every move: enough to meet each refusal
-        legal = set(legal_actions(state))
-        for action in legal:
+        moves = legal_actions(state)
+        legal = set(moves)
+        for action in moves:  # in the rules' order: the same file on every run
             for clause in effects(action, step(state, action)[1]):
                 if clause not in found:
                     found[clause] = {"position": position_to_text(state, unknown=True), "move": format_action(action)}
