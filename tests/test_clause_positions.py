@@ -68,3 +68,7 @@ def test_the_rule_pages_link_each_example_to_the_editor() -> None:
     query = parse_qs(url.query)
     assert query["position"] == [POSITIONS["FISH-1"]["position"]] and query["move"] == [POSITIONS["FISH-1"]["move"]]
     assert lines[7] == "- **Implemented by:** none yet" and lines[-1] == "- **Source:** none"  # WIN-9: none
+
+
+def test_the_file_is_what_the_tool_writes() -> None:
+    assert finder.find() == POSITIONS  # else: python tools/clause_positions.py
