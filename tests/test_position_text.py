@@ -86,10 +86,32 @@ def test_any_position_of_any_mode_round_trips(
     round_trips(states[int(at * (len(states) - 1))])
 
 
-def test_a_typical_mid_game_four_player_position_takes_about_500_characters() -> None:
+def test_a_typical_mid_game_four_player_position_takes_about_400_characters() -> None:
     lengths = [len(position_to_text(boundary_positions.middle(4, seed=seed))) for seed in range(1, 6)]
-    # ~20 houses, four seats' holdings, 21 ships and 11 bonus cards in the decks, the generator
-    assert all(430 <= n <= 600 for n in lengths), lengths
+    # ~20 houses and four seats' holdings; the decks' orders coded in 14 and 7 characters
+    assert all(330 <= n <= 450 for n in lengths), lengths
+
+
+def test_the_decks_are_written_as_the_coded_order_of_the_cards_in_no_other_place() -> None:
+    s = boundary_positions.middle(4)
+    text = position_to_text(s)
+    ships = re.search(r" ships=(\S*) ", text)
+    bonus = re.search(r" bonus=(\S*) ", text)
+    assert ships and bonus and ships.group(1).startswith("~") and bonus.group(1).startswith("~")
+    assert len(s.ship_deck) == 21 and len(ships.group(1)) <= 15  # 21! < 36 ** 14
+    # the same deck written as a list of its ships reads as the same position
+    listed = text.replace(ships.group(0), " ships=" + ".".join(x.removeprefix("ship-") for x in s.ship_deck) + " ")
+    assert position_from_text(listed) == s
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"), [("~", "expected a coded order"), ("~zzzzzzzzzzzzzzzzz", "no order of the 21 cards")]
+)
+def test_a_coded_order_that_names_no_order_is_refused(code: str, expected: str) -> None:
+    text = re.sub(r" ships=\S*", f" ships={code}", position_to_text(boundary_positions.middle(4)))
+    with pytest.raises(InvalidInputError, match=expected) as info:
+        position_from_text(text)
+    assert info.value.path == f"column {text.index(' ships=') + 8}"
 
 
 def test_the_text_reads_field_by_field() -> None:

@@ -153,7 +153,7 @@ class _Builder:
             ("bonus", "bonus_deck", BONUS, "a bonus card"),
         ):
             c, value = self.get(self.t.table, key, "?", f"$.{field}")
-            data[field] = [] if value == "?" else names(c, value, family, what)
+            data[field] = [] if value == "?" or value.startswith("~") else names(c, value, family, what)
         c, value = self.get(self.t.table, "seed", "?", "$.rng")
         data["rng"] = 0 if value == "?" or "chance" in self.t.table else number(c, value, "the generator", 2**64 - 1)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -103,31 +103,80 @@ def rest_of(pool: Iterable[str], seen: Iterable[str]) -> list[str]:
     return out
 
 
-def hidden_decks(data: dict[str, Any], rng: random.Random, ships: bool, bonus: bool) -> None:
-    """Fill the decks a text left unknown (`ships`, `bonus`) in the state's JSON `data`: the cards
-    in no other place, shuffled. With explicit chance the decks' cards not drawn yet are never in
-    a known order: they are the cards in no other place, sorted, above the deck's known cards."""
+def seen_cards(data: dict[str, Any], deck: str) -> list[str]:
+    """The ships (`deck` "ships") or bonus cards ("bonus") of the state's JSON `data` outside the deck."""
     players = data["players"]
+    if deck == "ships":
+        return [s for s in data["slots"] if s is not None] + [s for p in players for s in p["ships"]]
+    seen = [c for p in players for c in p["bonus_cards"]] + list(data["rector_hand"])
+    return seen + [c for hand in data["dealt"] for c in hand]
+
+
+def _pool(deck: str) -> Names:
+    return SHIPS if deck == "ships" else BONUS
+
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def order_code(cards: Sequence[str], rest: Sequence[str]) -> str | None:
+    """`cards`, an order of the cards `rest`, as its rank among their orders in base 36 (None when
+    `cards` are not `rest`): `~` and at most 18 characters, for up to 26 cards."""
+    items = list(rest)
+    if sorted(cards) != sorted(items):
+        return None
+    rank = 0
+    for card in cards:
+        i = items.index(card)
+        rank = rank * len(items) + i
+        items.pop(i)
+    digits = ""
+    while True:
+        rank, d = divmod(rank, 36)
+        digits = _DIGITS[d] + digits
+        if not rank:
+            return "~" + digits
+
+
+def order_of(col: int, code: str, rest: Sequence[str]) -> list[str]:
+    """The order of the cards `rest` that `order_code` wrote as `code` (after its `~`)."""
+    if not code or len(code) > 20 or any(c not in _DIGITS for c in code):
+        raise InvalidInputError(f"column {col}", f"{code[:40]!r}: expected a coded order, base 36 (0-9, a-z)")
+    rank = int(code, 36)
+    indices = []
+    for radix in range(1, len(rest) + 1):
+        rank, i = divmod(rank, radix)
+        indices.append(i)
+    if rank:
+        raise InvalidInputError(f"column {col}", f"~{code}: no order of the {len(rest)} cards in no other place")
+    items, out = list(rest), []
+    for i in reversed(indices):
+        out.append(items.pop(i))
+    return out
+
+
+def fill_decks(data: dict[str, Any], rng: random.Random, given: dict[str, tuple[int, str]]) -> None:
+    """The decks of the state's JSON `data`, as the text gave them (`given`: each deck's column and
+    value): unknown (`?`) decks hold the cards in no other place, shuffled; a coded order (`~CODE`)
+    is one order of them. With explicit chance the decks' cards not drawn yet are never in a known
+    order: they are the cards in no other place, sorted, above the deck's known cards."""
     chance = data.get("chance")
-    if ships or chance is not None:
-        seen = [s for s in data["slots"] if s is not None] + [s for p in players for s in p["ships"]]
-        tail = [] if ships else data["ship_deck"]
-        data["ship_deck"] = _order(rest_of(SHIPS.short, seen + tail), tail, rng, chance, "ship_hidden")
-    if bonus or chance is not None:
-        seen = [c for p in players for c in p["bonus_cards"]] + list(data["rector_hand"])
-        seen += [c for hand in data["dealt"] for c in hand]
-        tail = [] if bonus else data["bonus_deck"]
-        data["bonus_deck"] = _order(rest_of(BONUS.short, seen + tail), tail, rng, chance, "bonus_hidden")
-
-
-def _order(
-    rest: list[str], tail: list[str], rng: random.Random, chance: dict[str, Any] | None, hidden: str
-) -> list[str]:
-    if chance is None:
-        rng.shuffle(rest)
-        return rest
-    chance[hidden] = len(rest)
-    return sorted(rest) + tail
+    for deck, field, hidden in (("ships", "ship_deck", "ship_hidden"), ("bonus", "bonus_deck", "bonus_hidden")):
+        col, value = given[deck]
+        tail = [] if value == "?" else data[field]
+        rest = rest_of(_pool(deck).short, seen_cards(data, deck) + tail)
+        if value.startswith("~"):
+            if chance is not None:
+                raise InvalidInputError(
+                    f"column {col}", "with explicit chance a deck lists its known cards, not a coded order"
+                )
+            data[field] = order_of(col, value[1:], rest)
+        elif chance is not None:
+            chance[hidden] = len(rest)
+            data[field] = sorted(rest) + tail
+        elif value == "?":
+            rng.shuffle(rest)
+            data[field] = rest
 
 
 #: the fields of the whole table and what each holds (shown when a field is unknown)

@@ -7,7 +7,7 @@ import hashlib
 import random
 
 from ragusa.contract.position_data import build_data, finish
-from ragusa.contract.position_fields import MAX_TEXT, Fields, hidden_decks
+from ragusa.contract.position_fields import MAX_TEXT, Fields, fill_decks
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.rng import seed_state
 from ragusa.core.state import GameState
@@ -31,9 +31,8 @@ def read_position(text: str, seed: int | None) -> GameState:
     t = Fields(text)
     data, where = build_data(t)
     rng = _draw_seed(text, seed)
-    unknown = {k for k in ("ships", "bonus") if t.table.get(k, (0, "?"))[1] == "?"}
     if t.table.get("draw", (0, ""))[1] != "setup":  # while the setup draws, no deck is made yet
-        hidden_decks(data, rng, "ships" in unknown, "bonus" in unknown)
+        fill_decks(data, rng, {deck: t.table.get(deck, (1, "?")) for deck in ("ships", "bonus")})
     if "chance" not in t.table and t.table.get("seed", (0, "?"))[1] == "?":
         data["rng"] = seed_state(rng.getrandbits(64))
     return finish(t, data, where)

@@ -19,7 +19,18 @@ numbers of each violation, its `path` the column of the field that causes it.
 
 from __future__ import annotations
 
-from ragusa.contract.position_fields import BONUS, MAX_TEXT, OPTION_WORDS, PATRICIAN, SHIPS, SPOTS, WALLS
+from ragusa.contract.position_fields import (
+    BONUS,
+    MAX_TEXT,
+    OPTION_WORDS,
+    PATRICIAN,
+    SHIPS,
+    SPOTS,
+    WALLS,
+    order_code,
+    rest_of,
+    seen_cards,
+)
 from ragusa.core.board import BOARD
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.state import POWERHOUSE, RESERVED, GameState, Options, PlayerState
@@ -82,9 +93,9 @@ def _table(s: GameState, unknown: bool) -> list[str]:
     _field(out, "reserved", _spots(s.houses, RESERVED, SPOTS))
     ch = s.chance
     ships = s.ship_deck[ch.ship_hidden :] if ch else s.ship_deck  # cards not drawn yet: sorted, not written twice
-    out.append(f"ships={'?' if unknown else _names(ships, SHIPS.short)}")
+    out.append(f"ships={'?' if unknown else _deck(s, 'ships', ships)}")
     bonus = s.bonus_deck[ch.bonus_hidden :] if ch else s.bonus_deck
-    out.append(f"bonus={'?' if unknown else _names(bonus, BONUS.short)}")
+    out.append(f"bonus={'?' if unknown else _deck(s, 'bonus', bonus)}")
     if ch is None:
         out.append(f"seed={'?' if unknown else s.rng}")
     else:
@@ -92,6 +103,19 @@ def _table(s: GameState, unknown: bool) -> list[str]:
     if s.solo is not None:
         out += _solo(s)
     return out
+
+
+def _deck(s: GameState, deck: str, cards: tuple[str, ...]) -> str:
+    """A deck: its cards top first, or, shorter, the coded order of the cards in no other place
+    (`~CODE`; a seeded game's deck always holds just those)."""
+    listed = _names(cards, SHIPS.short if deck == "ships" else BONUS.short)
+    if s.chance is not None:
+        return listed
+    players = [{"ships": p.ships, "bonus_cards": p.bonus_cards} for p in s.players]
+    data = {"players": players, "slots": s.slots, "rector_hand": s.rector_hand, "dealt": s.dealt}
+    pool = SHIPS.short if deck == "ships" else BONUS.short
+    code = order_code(cards, rest_of(pool, seen_cards(data, deck)))
+    return code if code is not None and len(code) < len(listed) else listed
 
 
 def _chance(s: GameState) -> list[str]:
