@@ -7,10 +7,12 @@ every position a game can reach. A text is space-separated fields: the edition f
 seat's fields. Spots, wall segments, ships and Patrician cards are written by their number
 (`s28` is `28`), bonus cards by their name without `bonus-`, hexes by their id, lists with `.`.
 
-What a person at the table cannot know may be written `?`: the order of the ship deck
-(`ships=?`), of the bonus deck (`bonus=?`) and the generator (`seed=?`). The reader then draws
-them at random from what is left (`.hidden`), from `seed` (by default from the text itself, so
-one text is always one position).
+A seeded game's deck, which holds exactly the cards in no other place, is written as the coded
+order of those cards (`ships=~6jg6oumsvtfup`). What a person at the table cannot know may be
+written `?`: the order of the ship deck (`ships=?`), of the bonus deck (`bonus=?`) and the
+generator (`seed=?`). The reader then draws them at random from what is left
+(`.position_fields.fill_decks`), from `seed` (by default from the text itself, so one text is
+always one position).
 
 A malformed text raises `InvalidInputError` (a `ValueError`) whose `path` is `column N` and whose
 message says what was expected there; an impossible position raises it with the clause and the
@@ -63,8 +65,8 @@ def _option_flags(options: Options) -> tuple[bool, ...]:
     return tuple(bool(getattr(options, name)) for name in OPTION_WORDS)
 
 
-def _field(out: list[str], key: str, value: str, *, keep_empty: bool = False) -> None:
-    if value or keep_empty:
+def _field(out: list[str], key: str, value: str) -> None:
+    if value:
         out.append(f"{key}={value}")
 
 
