@@ -10,10 +10,10 @@ from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from ragusa.embed.bench import serve_static
-from tests.browser_support import ARGS, CHROMIUM
+from tests.test_browser_editor import browser  # noqa: F401  (the fixture: Debian's chromium)
 from tests.test_cli_explain import TEXT
 
 
@@ -25,17 +25,7 @@ def served(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
         yield f"{base}/ragusa"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM}")  # CI fails on any skip
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def test_the_exported_site_has_the_editor_and_its_address_holds_the_position(browser: Browser, served: str) -> None:
+def test_the_exported_site_has_the_editor_and_its_address_holds_the_position(browser: Browser, served: str) -> None:  # noqa: F811
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
