@@ -143,3 +143,11 @@ def test_an_impossible_position_is_refused_with_its_clause_and_numbers(capsys: p
     assert code == 2
     assert err.startswith(f"ragusa explain: POSITION: column {column}: 6 houses on the board + 5 houses left")
     assert "= 11; should be 10 (SETUP-2)" in err
+
+
+def test_the_answer_speaks_french_and_polish(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = explain(capsys, TEXT, "pass", "--lang", "fr")
+    assert code == 0 and out.startswith("légal : pass\nCe qu'elle fait : ")
+    assert "  joueur 0: Argent 6 -> 9\n" in out
+    code, out, _ = explain(capsys, TEXT, "--lang", "pl")
+    assert code == 0 and out.splitlines()[1] == "Dozwolone akcje (1):"

@@ -21,7 +21,8 @@ from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError, excerpt
 from ragusa.core.state import GameState
 from ragusa.spec.loading import default_registry
-from ragusa.text.dispute import decision, judge
+from ragusa.text.dispute import decision, decision_lines, judge, ruling_lines
+from ragusa.text.i18n import LANGUAGES, Translator, translator
 from ragusa.text.notation import parse_action
 
 __all__ = ["configure_explain", "read_position", "rule_words", "run_explain"]
@@ -38,6 +39,7 @@ def configure_explain(p: argparse.ArgumentParser) -> None:
         help="a position text, - for standard input, or a file holding a position text or a state (JSON)",
     )
     p.add_argument("action", metavar="ACTION", nargs="?", help="an action: its notation (place s28, pass) or its JSON")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the answer (default en)")
 
 
 def _source(arg: str) -> str:
@@ -86,29 +88,13 @@ def rule_words(clause: str) -> str:
     return f"{c.title}: {c.statement}"
 
 
-def _decision(state: GameState) -> list[str]:
-    d = decision(state)
-    if not d.choices:
-        return [d.headline, *d.lines]
-    intro = "Its outcomes:" if d.seat is None else f"Its legal actions ({len(d.choices)}):"
-    width = max(len(c.notation) for c in d.choices)
-    return [d.headline, intro, *(f"  {c.notation.ljust(width)}  {c.effect}" for c in d.choices)]
-
-
-def _judge(state: GameState, action: Action) -> tuple[int, list[str]]:
-    r = judge(state, action)
-    if not r.legal:
-        lines = [f"illegal: {r.notation}", f"[{r.rule}] {r.message}"]
-        words = rule_words(r.rule)
-        return 1, lines + ([f"The rule, {r.rule}: {words}"] if words else [])
-    lines = [f"legal: {r.notation}"] + ([f"What it does: {r.effect}"] if r.effect else [])
-    lines += ["What happens:", *(f"  {line}" for line in r.happens)]
-    lines += (
-        ["What changes:", *(f"  {line}" for line in r.changes)]
-        if r.changes
-        else ["Nobody's VP, resources or commodities change."]
-    )
-    return 0, [*lines, r.next]
+def _judge(state: GameState, action: Action, tr: Translator) -> tuple[int, list[str]]:
+    r = judge(state, action, tr)
+    lines = ruling_lines(r, tr)
+    if r.legal:
+        return 0, lines
+    words = rule_words(r.rule)  # the rule pages' words, in English
+    return 1, lines + ([f"The rule, {r.rule}: {words}"] if words else [])
 
 
 def run_explain(args: argparse.Namespace) -> int:
@@ -119,14 +105,15 @@ def run_explain(args: argparse.Namespace) -> int:
         detail = exc.explanation if isinstance(exc, InvalidInputError) else str(exc)
         print(f"ragusa explain: POSITION: {path}{detail}", file=sys.stderr)
         return 2
+    tr = translator(args.lang)
     if args.action is None:
-        print("\n".join(_decision(state)))
+        print("\n".join(decision_lines(decision(state, tr), tr)))
         return 0
     try:
         action = _action(state, args.action)
     except InvalidInputError as exc:
         print(f"ragusa explain: ACTION: {exc.explanation}", file=sys.stderr)
         return 2
-    code, lines = _judge(state, action)
+    code, lines = _judge(state, action, tr)
     print("\n".join(lines))
     return code

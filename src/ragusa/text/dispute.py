@@ -22,7 +22,7 @@ from .log import describe_step
 from .notation import format_action
 from .result import describe_result
 
-__all__ = ["Choice", "Decision", "Ruling", "action_form", "decision", "judge"]
+__all__ = ["Choice", "Decision", "Ruling", "action_form", "decision", "decision_lines", "judge", "ruling_lines"]
 
 
 @attrs.frozen
@@ -132,3 +132,26 @@ def judge(state: GameState, action: Action, tr: Translator = ENGLISH) -> Ruling:
     return Ruling(
         notation, True, effect=effect, happens=happens, changes=_changes(state, after, tr), next=_next(after, tr)
     )
+
+
+def decision_lines(d: Decision, tr: Translator = ENGLISH) -> list[str]:
+    """`d` as lines: the headline, then each legal action's notation and what it does."""
+    if not d.choices:
+        return [d.headline, *d.lines]
+    intro = tr("Its outcomes:") if d.seat is None else tr("Its legal actions ({n}):", n=len(d.choices))
+    width = max(len(c.notation) for c in d.choices)
+    return [d.headline, intro, *(f"  {c.notation.ljust(width)}  {c.effect}" for c in d.choices)]
+
+
+def ruling_lines(r: Ruling, tr: Translator = ENGLISH) -> list[str]:
+    """`r` as lines: illegal, the clause and the numbers; or legal, what it does, happens and changes."""
+    if not r.legal:
+        return [tr("illegal: {notation}", notation=r.notation), f"[{r.rule}] {r.message}"]
+    lines = [tr("legal: {notation}", notation=r.notation)]
+    lines += [tr("What it does: {effect}", effect=r.effect)] if r.effect else []
+    lines += [tr("What happens:"), *(f"  {line}" for line in r.happens)]
+    if r.changes:
+        lines += [tr("What changes:"), *(f"  {line}" for line in r.changes)]
+    else:
+        lines.append(tr("Nobody's VP, resources or commodities change."))
+    return [*lines, r.next]
