@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 
+from ragusa import legal_actions, new_game, step
+from ragusa.contract.serialization import CONVERTER, event_to_data
 from ragusa.contract.views import BOT_PASS_REASON, BOT_PLACEMENT_REASON, HIDDEN
+from ragusa.core.events import Event
 from ragusa.service.store import MemoryStore
 from tests.protocol_support import send
 
@@ -64,7 +67,23 @@ def test_no_event_shows_a_seat_another_seats_hidden_card(players: int, seats: li
         status = reply["status"]
         seen += _hides_the_others(reply["events"], 0)
         since = send(store, {"op": "view", "game": "g1", "token": token, "since": at})
-        for step in since["steps"]:
-            seen += _hides_the_others(step["events"], 0)
+        for done in since["steps"]:
+            seen += _hides_the_others(done["events"], 0)
         at = status["actions"]
     assert seen > 100  # the other seats' moves were checked, not skipped
+
+
+def test_events_are_written_as_the_converter_writes_them() -> None:
+    found: dict[str, int] = {}
+    for players in (1, 2, 5):
+        state = new_game(players, seed=players)
+        rng = random.Random(players)
+        while state.seat is not None:
+            state, events = step(state, rng.choice(legal_actions(state)))
+            for e in events:
+                data = event_to_data(e)
+                expected = CONVERTER.unstructure(e, Event)
+                assert data == expected and list(data) == list(expected)
+                assert [type(v) for v in data.values()] == [type(v) for v in expected.values()]
+                found[data["type"]] = found.get(data["type"], 0) + 1
+    assert {"game_ended", "ship_bought", "bonus_chosen", "house_placed", "vp_scored"} <= set(found)

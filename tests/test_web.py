@@ -227,7 +227,13 @@ def test_openapi_page_and_schemas(client: httpx.Client) -> None:
     assert refs and refs <= set(doc["components"]["schemas"]) and "apply_request" in refs
     assert "#/$defs/" not in text
     external = set(re.findall(r'"\$ref": "([a-z]+\.schema\.json)"', text))
-    assert external == {"action.schema.json", "event.schema.json", "view.schema.json", "record.schema.json"}
+    assert external == {
+        "action.schema.json",
+        "event.schema.json",
+        "view.schema.json",
+        "record.schema.json",
+        "state.schema.json",
+    }
     for name in external:
         assert client.get(f"/schemas/{name}").json()["$schema"].startswith("https://json-schema.org/")
     assert client.get("/schemas/protocol.schema.json").json()["$defs"]["apply_request"]

@@ -13,8 +13,8 @@ reveal every hidden card).
 
 from __future__ import annotations
 
-import functools
 import logging
+import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -28,18 +28,19 @@ from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
 from ragusa.core.events import Event
 from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
-from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal, score_breakdown, winners
 from ragusa.text.describe import building_texts, card_texts, ship_texts
-from ragusa.text.explain import explain_action, fish_spent, why_now
+from ragusa.text.explain import explain_action, why_now
 from ragusa.text.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, Translator, translator
 from ragusa.text.notation import format_action, parse_action
 
+from . import analysis
 from . import session as sessions
+from .analysis import analyst
 from .history import log_groups, steps_since
 from .positions import position_op
-from .schema import check_request
-from .session import HUMAN, SEAT_KINDS, Session
+from .schema import check_request, within
+from .session import HUMAN, PATRICIAN, SEAT_KINDS, Session
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
 
@@ -115,37 +116,17 @@ def _seat(s: Session, msg: Message, required: bool = False) -> int | None:
     return int(seat)
 
 
-@functools.lru_cache(maxsize=8192)
-def _entry(action: Action) -> tuple[str, dict[str, Any]]:
-    """An action's notation and JSON data (cached: actions are values; the data is never mutated)."""
-    return format_action(action), action_to_data(action)
-
-
-#: recent states' legal actions, by `id(state)` (the state is kept, so the id stays its own)
-_recent: dict[int, tuple[GameState, tuple[Action, ...]]] = {}
-_RECENT = 256
-
-
-def legal(state: GameState) -> tuple[Action, ...]:
-    """`legal_actions(state)`, remembered for recent states (a client asks, then applies)."""
-    hit = _recent.get(id(state))
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    actions = legal_actions(state)
-    if len(_recent) >= _RECENT:
-        del _recent[next(iter(_recent))]
-    _recent[id(state)] = (state, actions)
-    return actions
-
-
-def _action(state: GameState, raw: object) -> Action:
+def _action(s: Session, raw: object) -> Action:
     if isinstance(raw, str):
-        return parse_action(state, raw)
+        return parse_action(s.state, raw)
     if isinstance(raw, dict):
-        for a in legal(state):  # the usual case, without a schema validation
-            if _entry(a)[1] == raw:
-                return a
-        return action_from_data(raw)
+        for action, entry in zip(s.legal, s.listed):  # the usual case, without a schema validation
+            if entry["action"] == raw:
+                return action
+        try:
+            return action_from_data(raw)
+        except InvalidInputError as exc:
+            raise within("action", exc) from None
     raise ProtocolError("bad_request", "field 'action' must be the action as JSON or its notation (e.g. \"place s28\")")
 
 
@@ -157,22 +138,24 @@ def _lang(msg: Message) -> Translator:
     return translator(_field(msg, "lang", str, "en"))
 
 
-def legal_list(state: GameState, tr: Translator = ENGLISH) -> list[Message]:
-    """Each legal action: its notation, its JSON, what it does (`explain`) and the fish it spends."""
-    out = []
-    for action in legal(state):
-        text, data = _entry(action)
-        entry: Message = {"text": text, "action": data, "explain": explain_action(state, action, tr)}
-        fish = fish_spent(action)
-        if fish:
-            entry["fish"] = fish
-        out.append(entry)
-    return out
+def legal_list(s: Session, tr: Translator = ENGLISH, explain: bool = False) -> list[Message]:
+    """Each legal action: its notation, its JSON and the fish it spends; with `explain`, what it does."""
+    if not explain:
+        return list(s.listed)
+    return [{**entry, "explain": explain_action(s.state, a, tr)} for a, entry in zip(s.legal, s.listed)]
 
 
 def status(s: Session) -> Message:
     """Whose decision it is, the scores, and at the end the winners and each seat's score by source."""
+    found = s.memo.get("status")
+    if found is None:
+        found = s.memo["status"] = _status(s)
+    return dict(found)
+
+
+def _status(s: Session) -> Message:
     st = s.state
+    n = st.n_players
     out: Message = {
         "game": s.id,
         "phase": st.phase,
@@ -181,10 +164,10 @@ def status(s: Session) -> Message:
         "over": is_terminal(st),
         "scores": [p.total_vp for p in st.players],
         "actions": len(s.actions),
-        "seats": [s.kind(i) for i in range(st.n_players)],
-        "names": [s.name(i) for i in range(st.n_players)],
+        "seats": [*s.seats, *[PATRICIAN] * (n - len(s.seats))],
+        "names": [*s.names[:n], *[None] * (n - len(s.names[:n]))],
         "edition": st.edition,
-        "undo": s.humans <= 1 and any(s.kind(a) == HUMAN for a in s.actors) and not is_terminal(st),
+        "undo": s.humans <= 1 and s.human_acted and not is_terminal(st),
         "version": s.version,
     }
     if out["over"]:
@@ -265,7 +248,8 @@ def _legal(store: Store, msg: Message) -> Message:
     s = _session(store, msg)
     seat = _seat(s, msg)
     mine = seat is None or seat == s.state.seat
-    return {"status": status(s), "legal": legal_list(s.state, _lang(msg)) if mine else []}
+    listed = legal_list(s, _lang(msg), _field(msg, "explain", bool, False)) if mine else []
+    return {"status": status(s), "legal": listed}
 
 
 def _expected(s: Session, msg: Message) -> None:
@@ -290,14 +274,14 @@ def _apply(store: Store, msg: Message) -> Message:
         raise ProtocolError("not_your_turn", f"seat {deciding} decides now, not seat {seat}")
     if s.kind(deciding) != HUMAN:  # pragma: no cover - bots move before the session is stored
         raise ProtocolError("not_your_turn", f"seat {deciding} is played by the {s.kind(deciding)} bot")
-    action = _action(s.state, msg.get("action"))
-    tr = _lang(msg)
-    before = len(s.log)
+    action = _action(s, msg.get("action"))
     events: list[Event] = []
     new = sessions.apply_action(s, action, events)
     store.put(new)
-    log = [line for lines in log_groups(new, tr)[1][before:] for line in lines]
-    return {"status": status(new), "applied": format_action(action), "events": events_list(seat, events), "log": log}
+    out = {"status": status(new), "applied": format_action(action), "events": events_list(seat, events)}
+    if _field(msg, "explain", bool, False):
+        out["log"] = [line for lines in log_groups(new, _lang(msg))[1][len(s.actions) :] for line in lines]
+    return out
 
 
 def _view(store: Store, msg: Message) -> Message:
@@ -309,7 +293,7 @@ def _view(store: Store, msg: Message) -> Message:
     out = {
         "status": status(s),
         "view": view_to_data(view(s.state, seat)),
-        "legal": legal_list(s.state, tr) if mine else [],
+        "legal": legal_list(s, tr, _field(msg, "explain", bool, False)) if mine else [],
         "why": why_now(s.state, seat, tr),
     }
     since = _field(msg, "since", int, None)
@@ -363,7 +347,10 @@ def _record(store: Store, msg: Message) -> Message:
 
 def _replay(store: Store, msg: Message) -> Message:
     """A record's game as the `seat`'s view before each action and after the last, with the log."""
-    record = record_from_json(_field(msg, "record", dict))
+    try:
+        record = record_from_json(_field(msg, "record", dict))
+    except InvalidInputError as exc:
+        raise within("record", exc) from None
     v = verify(record)
     if v.index is not None:
         raise ProtocolError("illegal", f"the record does not replay: {v.summary()}", rule=v.rule or "")
@@ -384,6 +371,38 @@ def _replay(store: Store, msg: Message) -> Message:
     opening, groups = log_groups(s, tr)
     logs = [list(opening), *(list(g) for g in groups)]
     return {"frames": [{"view": v, "log": lines} for v, lines in zip(views, logs)], "status": status(s)}
+
+
+def _analyse(store: Store, msg: Message, stop: Callable[[], bool] | None = None) -> Message:
+    """What a bot would play for the seat, each move with its value (see `ragusa.service.analysis`)."""
+    s = _session(store, msg)
+    seat = _seat(s, msg, required=True)
+    assert seat is not None
+    if s.state.seat is None:
+        raise ProtocolError("conflict", "the game is over: there is no move to weigh")
+    if seat != s.state.seat:
+        raise ProtocolError("not_your_turn", f"seat {s.state.seat} decides now, not seat {seat}")
+    if "bot" in msg and "level" in msg:
+        raise ProtocolError("bad_request", "give bot or level, not both", path="$.level")
+    spec = str(msg.get("bot", msg.get("level", "ismcts")))
+    bot = analyst(spec, getattr(store, "bot_specs", False) is True)
+    rng = random.Random(f"ragusa-analyse/{s.seed}/{len(s.actions)}/{msg.get('seed', 0)}")
+    moves, iterations = analysis.analyse(s.state, seat, bot, msg["budget"], rng, stop)
+    listed = [
+        {
+            "action": action_to_data(m.action),
+            "text": format_action(m.action),
+            "value": m.value,
+            **({} if m.visits is None else {"visits": m.visits}),
+        }
+        for m in moves
+    ]
+    return {"status": status(s), "bot": spec, "iterations": iterations, "moves": listed}
+
+
+def _stop(store: Store, msg: Message) -> Message:
+    """`ragusa engine` ends a running analysis early; elsewhere there is none to stop."""
+    return {"stopped": False}
 
 
 def _info(store: Store, msg: Message) -> Message:
@@ -421,6 +440,8 @@ OPS: dict[str, Callable[[Store, Message], Message]] = {
     "undo": _undo,
     "record": _record,
     "replay": _replay,
+    "analyse": _analyse,
+    "stop": _stop,
 }
 
 
@@ -428,13 +449,15 @@ def error(code: str, message: str, **extra: Any) -> Message:
     return {"ok": False, "error": {"code": code, "message": message, **extra}}
 
 
-def _dispatch(store: Store, msg: object) -> Message:
+def _dispatch(store: Store, msg: object, stop: Callable[[], bool] | None) -> Message:
     if not isinstance(msg, dict):
         raise ProtocolError("bad_request", "a request is a JSON object with an 'op'")
     op = msg.get("op")
     if not isinstance(op, str) or op not in OPS:
         raise ProtocolError("bad_request", f"unknown op {op!r:.40}; one of {', '.join(OPS)}", path="$.op")
     check_request(op, msg)
+    if op == "analyse":
+        return {"ok": True, "op": op, **_analyse(store, msg, stop)}
     return {"ok": True, "op": op, **OPS[op](store, msg)}
 
 
@@ -443,10 +466,11 @@ def internal_error(what: str) -> Message:
     return error("internal", f"the server failed unexpectedly on {what}; the failure is logged, other requests go on")
 
 
-def handle(store: Store, msg: object) -> Message:
-    """The response to one request (never raises: errors are responses)."""
+def handle(store: Store, msg: object, *, stop: Callable[[], bool] | None = None) -> Message:
+    """The response to one request (never raises: errors are responses). `stop()`, when given, is
+    asked between the iterations of an analysis (`analyse`) and ends it early when true."""
     try:
-        out = _dispatch(store, msg)
+        out = _dispatch(store, msg, stop)
     except ProtocolError as exc:
         out = error(exc.code, exc.message, **exc.extra)
     except IllegalActionError as exc:

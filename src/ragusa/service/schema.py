@@ -15,13 +15,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ragusa.contract.schema.compiled import checker
+from ragusa.bots import LEVELS
 from ragusa.contract.schema.explain import explain, json_path, quote
 from ragusa.contract.schema.generate import schema
 from ragusa.core.errors import InvalidInputError
-from ragusa.core.state import OPTION_NAMES
+from ragusa.core.state import OPTION_NAMES, Phase
 from ragusa.text.i18n import LANGUAGES
 
+from .analysis import MAX_ITERATIONS, MAX_MS
 from .positions import POSITION_OP, POSITION_REQUEST, POSITION_RESPONSE, POSITION_TEXT
 from .session import MAX_NAME, SEAT_KINDS
 
@@ -33,6 +34,10 @@ _SEAT = {"type": "integer", "minimum": 0, "maximum": 4, "description": "the acti
 _TOKEN = {"type": "string", "maxLength": 200, "description": "a human seat's secret: acts and sees as that seat only"}
 _ID = {"type": ["string", "integer", "null"], "description": "echoed in the response"}
 _LANG = {"enum": list(LANGUAGES), "description": "the language of the answer's text (log, explanations); default en"}
+_EXPLAIN = {
+    "type": "boolean",
+    "description": "also say what each legal action does (explain), in the asked language; default false (faster)",
+}
 
 
 def _request(op: str, description: str, props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -105,8 +110,8 @@ REQUESTS: dict[str, dict[str, Any]] = {
     ),
     "legal": _request(
         "legal",
-        "the deciding seat's legal actions, each with its notation and what it does",
-        {"game": _GAME, **_ACTOR, "lang": _LANG},
+        "the deciding seat's legal actions, each with its notation and JSON (with explain, what it does)",
+        {"game": _GAME, **_ACTOR, "lang": _LANG, "explain": _EXPLAIN},
         ("game",),
     ),
     "apply": _request(
@@ -116,6 +121,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "game": _GAME,
             **_ACTOR,
             "lang": _LANG,
+            "explain": {"type": "boolean", "description": "also answer the log lines of the steps, in lang"},
             "expect": _EXPECT,
             "action": {
                 "oneOf": [
@@ -133,6 +139,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "game": _GAME,
             **_ACTOR,
             "lang": _LANG,
+            "explain": _EXPLAIN,
             "since": {
                 "type": "integer",
                 "description": "also replay the actions from this number on (steps) and say what changed",
@@ -155,6 +162,41 @@ REQUESTS: dict[str, dict[str, Any]] = {
     "record": _request(
         "record", "the game record (with a token: only once the game is over)", {"game": _GAME, **_ACTOR}, ("game",)
     ),
+    "analyse": _request(
+        "analyse",
+        "what a bot would play for the deciding seat, each move with the bot's estimate of it (reads only"
+        " what the seat may see)",
+        {
+            "game": _GAME,
+            **_ACTOR,
+            "budget": {
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "properties": {"iterations": {"type": "integer", "minimum": 1, "maximum": MAX_ITERATIONS}},
+                        "required": ["iterations"],
+                        "additionalProperties": False,
+                    },
+                    {
+                        "type": "object",
+                        "properties": {"ms": {"type": "integer", "minimum": 1, "maximum": MAX_MS}},
+                        "required": ["ms"],
+                        "additionalProperties": False,
+                    },
+                ],
+                "description": "the search's limit: iterations (the same answer every time) or milliseconds",
+            },
+            "bot": {
+                "type": "string",
+                "maxLength": 200,
+                "description": "ismcts (the default), expert or greedy (a local engine also takes an ismcts spec)",
+            },
+            "level": {"enum": [lv.name for lv in LEVELS], "description": "the bot of a level instead of bot"},
+            "seed": {"type": "integer", "minimum": 0, "description": "varies the search's draws; default 0"},
+        },
+        ("game", "budget"),
+    ),
+    "stop": _request("stop", "ragusa engine: end the running analysis early (it answers with what it found)", {}),
     "replay": _request(
         "replay",
         "a record replayed as one seat's view at each step, with the log",
@@ -167,7 +209,7 @@ _STATUS = {
     "type": "object",
     "properties": {
         "game": {"type": "string"},
-        "phase": {"type": "string"},
+        "phase": {"enum": [p.value for p in Phase], "description": "what the deciding seat does now"},
         "seat": {"type": ["integer", "null"], "description": "the deciding seat, null at the end"},
         "turn_seat": {"type": "integer"},
         "over": {"type": "boolean"},
@@ -196,7 +238,7 @@ _LEGAL = {
             "action": {"$ref": "action.schema.json"},
             "explain": {
                 "type": "string",
-                "description": "what the action does, with its numbers, in the asked language",
+                "description": "with explain: what the action does, with its numbers, in the asked language",
             },
             "fish": {"type": "integer", "description": "the fish the action trades away, when it does"},
         },
@@ -312,7 +354,7 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "status": _STATUS,
         "applied": {"type": "string"},
         "events": {**_EVENTS, "description": "the events of the action and of the bots' moves after it"},
-        "log": _LINES,
+        "log": {**_LINES, "description": "with explain: the log lines of the action and the bots' moves, in lang"},
     },
     "view": {
         "status": _STATUS,
@@ -330,6 +372,33 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "events": {**_EVENTS, "description": "always empty: the game went back (redraw from a view)"},
     },
     "record": {"record": {"$ref": "record.schema.json"}},
+    "analyse": {
+        "status": _STATUS,
+        "bot": {"type": "string", "description": "the bot or level that analysed"},
+        "iterations": {"type": "integer", "description": "the search's iterations (0 for expert and greedy)"},
+        "moves": {
+            "type": "array",
+            "description": "the moves the bot weighed, best first (the search: the ones it searched)",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "action": {"$ref": "action.schema.json"},
+                    "text": {"type": "string", "description": "the action in notation"},
+                    "value": {
+                        "type": "number",
+                        "description": (
+                            "the bot's estimate: the search's expected result share 0 to 1; the expert's VP"
+                            " margin over the best rival after the turn; greedy's estimated final VP"
+                        ),
+                    },
+                    "visits": {"type": "integer", "description": "the search: iterations that tried the move"},
+                },
+                "required": ["action", "text", "value"],
+                "additionalProperties": False,
+            },
+        },
+    },
+    "stop": {"stopped": {"type": "boolean", "description": "whether an analysis was running and was ended"}},
     "replay": {
         "frames": {
             "type": "array",
@@ -355,8 +424,38 @@ ERROR_CODES = (
 )
 
 
+_GAME_ERRORS = ("bad_request", "not_found", "forbidden")
+#: the error codes each op can answer (besides `internal`, a bug, and, over HTTP, `too_large`)
+ERRORS: dict[str, tuple[str, ...]] = {
+    "info": ("bad_request",),
+    "new_game": ("bad_request",),
+    "legal": _GAME_ERRORS,
+    "apply": (*_GAME_ERRORS, "not_your_turn", "illegal", "conflict", "stale"),
+    "view": _GAME_ERRORS,
+    "log": _GAME_ERRORS,
+    "undo": (*_GAME_ERRORS, "conflict", "stale"),
+    "record": (*_GAME_ERRORS, "conflict"),
+    "replay": ("bad_request", "illegal"),
+    "analyse": (*_GAME_ERRORS, "not_your_turn", "conflict"),
+    "stop": ("bad_request",),
+    "position": ("bad_request",),
+}
+#: what each error code means
+ERROR_MEANINGS: dict[str, str] = {
+    "bad_request": "a request the schema or the game's invariants refuse (path names the field)",
+    "not_found": "no such game",
+    "forbidden": "a token that is not a seat of the game, a bot's seat, or (HTTP) a seat number",
+    "not_your_turn": "another seat decides now",
+    "illegal": "an action the rules forbid (rule names the clause)",
+    "conflict": "the game's state does not allow it (over, nothing to undo, an analysis running...)",
+    "stale": "the game changed since the client saw it (expect); status holds the game now",
+    "too_large": "HTTP: a body over 1 MB",
+    "internal": "the server failed unexpectedly (logged); the next request is served",
+}
+
+
 #: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
-_OPTIONAL = {"tokens", "seed", "links", "languages", "strings", "components", "why", "since", "steps", "changed"}
+_OPTIONAL = {"tokens", "seed", "links", "languages", "strings", "components", "why", "since", "steps", "changed", "log"}
 
 
 def _ok(op: str) -> dict[str, Any]:
@@ -440,9 +539,8 @@ _IS: dict[str, Check] = {
 def _predicate(s: dict[str, Any]) -> Check:
     """A fast exact test of a request field's subschema (the keywords the requests use)."""
     tests: list[Check] = []
-    ref = s.get("$ref")
-    if ref is not None:
-        tests.append(checker(ref.removesuffix(".schema.json")))
+    if "$ref" in s:  # a document (action, state, record): its reader validates it against its schema
+        tests.append(lambda x: type(x) is dict)
     union = s.get("oneOf", s.get("anyOf"))  # the requests' unions have branches of different JSON types
     if union is not None:
         branches = [_predicate(b) for b in union]
@@ -478,6 +576,8 @@ def _predicate(s: dict[str, Any]) -> Check:
         )
     unknown = set(s) - {*_KNOWN}
     assert not unknown, f"the request checker does not handle {sorted(unknown)}"
+    if len(tests) == 1:
+        return tests[0]
     return lambda x: all(t(x) for t in tests)
 
 
@@ -508,9 +608,68 @@ def check_request(op: str, msg: dict[str, Any]) -> None:
             where = json_path((key, *problem.path)) if problem else json_path((key,))
             what = problem.message if problem else "not a valid value here"  # pragma: no branch
             raise InvalidInputError(where, f"field {where.removeprefix('$.')!r}: {what}")
+
     for key in required:
         if key not in msg:
             raise InvalidInputError("$", f"missing field {key!r} (op {op})")
+
+
+def within(field: str, exc: InvalidInputError) -> InvalidInputError:
+    """A document reader's error about the request's field `field` (its path from the request's root)."""
+    where = f"$.{field}{exc.path[1:]}"
+    return InvalidInputError(where, f"field {where.removeprefix('$.')!r}: {exc.explanation}", exc.violations)
+
+
+def _kind(s: Any) -> str:
+    """A field's type in a few words, for the reference."""
+    if "$ref" in s:
+        return f"`{s['$ref']}`"
+    if "const" in s:
+        return f"`{json.dumps(s['const'])}`"
+    if "enum" in s:
+        return " / ".join(f"`{v}`" for v in s["enum"])
+    union = s.get("oneOf", s.get("anyOf"))
+    if union is not None:
+        return " or ".join(_kind(b) for b in union)
+    types = s.get("type", "any")
+    kinds = [types] if isinstance(types, str) else list(types)
+    if "array" in kinds and isinstance(s.get("items"), dict):
+        return f"array of {_kind(s['items'])}"
+    if "object" in kinds and "properties" in s:
+        return "object: " + ", ".join(f"`{k}`" for k in s["properties"])
+    return " or ".join(kinds)
+
+
+def _row(name: str, s: dict[str, Any], required: bool) -> str:
+    what = " ".join(str(s.get("description", "")).split()).replace("|", "/")
+    return f"| `{name}` | {_kind(s).replace('|', '/')} | {'yes' if required else ''} | {what} |"
+
+
+def reference() -> str:
+    """The protocol reference in Markdown, every op's fields, answer and error codes, from the schema."""
+    lines = ["## The protocol, op by op", ""]
+    lines.append("Generated from `schemas/protocol.schema.json`. Every request may carry `id`, echoed in its answer.")
+    for op, request in REQUESTS.items():
+        lines += ["", f"### `{op}`", "", " ".join(str(request["description"]).split()), ""]
+        fields = {k: v for k, v in request["properties"].items() if k not in ("op", "id")}
+        if fields:
+            lines += ["| field | type | required | what |", "|---|---|---|---|"]
+            lines += [_row(k, v, k in request["required"]) for k, v in fields.items()]
+        else:
+            lines.append("No fields besides `op` and `id`.")
+        answer = _ok(op)
+        lines += [
+            "",
+            "Its answer (with `ok: true`, `op`):",
+            "",
+            "| field | type | always | what |",
+            "|---|---|---|---|",
+        ]
+        lines += [_row(k, v, k in answer["required"]) for k, v in RESPONSES[op].items()]
+        lines += ["", "Its error codes: " + ", ".join(f"`{c}`" for c in ERRORS[op]) + "."]
+    lines += ["", "### Error codes", "", "| code | meaning |", "|---|---|"]
+    lines += [f"| `{code}` | {meaning} |" for code, meaning in ERROR_MEANINGS.items()]
+    return "\n".join(lines) + "\n"
 
 
 def _resolve(file: str) -> dict[str, Any]:

@@ -9,6 +9,7 @@ The log is shown to every seat, so it is written from what every seat may see (`
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import attrs
 
 from ragusa.bots import LEVELS, make_bot
-from ragusa.contract.serialization import state_from_data, state_to_data
+from ragusa.contract.serialization import action_to_data, state_from_data, state_to_data
 from ragusa.contract.views import events_for
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
@@ -27,6 +28,8 @@ from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
 from ragusa.rules.resolution import apply, step
 from ragusa.rules.solo.setup import new_solo_game
+from ragusa.text.explain import fish_spent
+from ragusa.text.i18n import ENGLISH, Translator
 from ragusa.text.log import describe_event, describe_setup, describe_step
 from ragusa.text.notation import format_action, parse_action
 
@@ -63,6 +66,8 @@ SEAT_KINDS: tuple[str, ...] = (HUMAN, *SEAT_BOTS)
 MAX_ACTIONS = 5_000
 #: longest seat name accepted
 MAX_NAME = 40
+#: a log: the setup lines, then the lines of each action
+Log = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
 
 
 def check_names(names: Sequence[object] | None, seats: int) -> tuple[str | None, ...]:
@@ -104,16 +109,22 @@ class Session:
     actions: tuple[Action, ...] = ()
     #: the seat that took each action
     actors: tuple[int, ...] = ()
-    #: the log lines of each action, parallel to `actions`
-    log: tuple[tuple[str, ...], ...] = ()
-    #: the setup lines (and, solo, the Patrician's opening turns)
-    opening: tuple[str, ...] = ()
     #: the name each seat of `seats` goes by, or None (shown as text, never as markup)
     names: tuple[str | None, ...] = ()
     #: how many changes the game has seen: 0 at creation, +1 for each action (the bots' too) and each undo
     version: int = 0
     #: the game started from a given position (`initial`), not from the seed's setup
     from_position: bool = False
+
+    @functools.cached_property
+    def legal(self) -> tuple[Action, ...]:
+        """`legal_actions(state)`, worked out once per session (a client asks, then applies)."""
+        return legal_actions(self.state)
+
+    @functools.cached_property
+    def listed(self) -> tuple[dict[str, Any], ...]:
+        """Each legal action as the protocol lists it: its notation, its JSON and the fish it spends."""
+        return tuple(map(_entry, self.legal))
 
     def name(self, seat: int) -> str | None:
         """The name `seat` goes by, if its person gave one."""
@@ -125,10 +136,52 @@ class Session:
 
     @property
     def humans(self) -> int:
-        return sum(1 for k in self.seats if k == HUMAN)
+        return self.seats.count(HUMAN)
+
+    @property
+    def human_acted(self) -> bool:
+        """Whether a human seat has taken an action (there is something to undo)."""
+        return any(self.seats[i] == HUMAN and i in self.actors for i in range(len(self.seats)))
+
+    @functools.cached_property
+    def memo(self) -> dict[str, Any]:
+        """What has been worked out from this session (its log in each language, its status): the
+        session never changes, so neither do they."""
+        return {}
+
+    def log_in(self, tr: Translator = ENGLISH) -> Log:
+        """The log in `tr`'s language: the setup lines (and, solo, the Patrician's opening turns),
+        then the lines of each action; written from what every seat may see (`events_for`), from
+        the actions, once per language and session."""
+        key = f"log/{tr.lang}"
+        found: Log | None = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = _write_log(self, tr)
+        return found
+
+    @property
+    def log(self) -> tuple[tuple[str, ...], ...]:
+        """The English log lines of each action, parallel to `actions`."""
+        return self.log_in()[1]
+
+    @property
+    def opening(self) -> tuple[str, ...]:
+        """The English setup lines (and, solo, the Patrician's opening turns)."""
+        return self.log_in()[0]
 
     def log_lines(self) -> list[str]:
-        return [*self.opening, *(line for lines in self.log for line in lines)]
+        opening, groups = self.log_in()
+        return [*opening, *(line for lines in groups for line in lines)]
+
+
+@functools.lru_cache(maxsize=8192)
+def _entry(action: Action) -> dict[str, Any]:
+    """An action as the protocol lists it (actions are values: the entry is shared, never changed)."""
+    entry: dict[str, Any] = {"text": format_action(action), "action": action_to_data(action)}
+    fish = fish_spent(action)
+    if fish:
+        entry["fish"] = fish
+    return entry
 
 
 def _bot_rng(seed: int, n_actions: int) -> random.Random:
@@ -189,8 +242,6 @@ def create(
         state = initial = new_solo_game(seed, edition, options, opening)
     else:
         state = initial = new_game(players, seed=seed, edition=edition, options=options)
-    shown = events_for(None, opening)  # the log goes to every seat: only what all of them may see
-    lines = describe_setup(state) + [f"    {t}" for e in shown if (t := describe_event(e, state)) is not None]
     session = Session(
         id=game_id,
         players=players,
@@ -201,7 +252,6 @@ def create(
         tokens=tuple(token() if k == HUMAN else None for k in seats),
         initial=initial,
         state=state,
-        opening=tuple(lines),
         names=seat_names,
         from_position=position is not None,
     )
@@ -222,7 +272,6 @@ def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
         actions=(*session.actions, action),
         actors=(*session.actors, state.seat),
         version=session.version + 1,
-        log=(*session.log, tuple(describe_step(state, action, new, events_for(None, events)))),
     )
 
 
@@ -251,6 +300,22 @@ def apply_action(session: Session, action: Action, events: list[Event] | None = 
     return run_bots(_step(session, action, events), events)
 
 
+def _write_log(s: Session, tr: Translator) -> Log:
+    opening: list[Event] = []
+    if s.players == 1 and not s.from_position:
+        new_solo_game(s.seed, s.edition, s.options, opening)
+    shown = events_for(None, opening)  # the log goes to every seat: only what all of them may see
+    lines = describe_setup(s.initial, tr)
+    lines += [f"    {t}" for e in shown if (t := describe_event(e, s.initial, tr)) is not None]
+    groups = []
+    state = s.initial
+    for action in s.actions:
+        new, events = step(state, action)
+        groups.append(tuple(describe_step(state, action, new, events_for(None, events), tr)))
+        state = new
+    return tuple(lines), tuple(groups)
+
+
 def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:
     state = initial
     for a in actions:
@@ -260,7 +325,8 @@ def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:
 
 def session_to_data(s: Session) -> dict[str, Any]:
     """A session as JSON data, to keep it (the web app's SQLite store, the browser export's saved
-    games); `session_from_data` reads it back. Actions are in notation, the log as it was written."""
+    games); `session_from_data` reads it back. Actions are in notation; the log is written again
+    from them when asked for."""
     return {
         "players": s.players,
         "edition": s.edition,
@@ -270,8 +336,6 @@ def session_to_data(s: Session) -> dict[str, Any]:
         "tokens": list(s.tokens),
         "actions": [format_action(a) for a in s.actions],
         "actors": list(s.actors),
-        "log": [list(lines) for lines in s.log],
-        "opening": list(s.opening),
         "names": list(s.names),
         "version": s.version,
         **({"position": state_to_data(s.initial)} if s.from_position else {}),
@@ -299,8 +363,6 @@ def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
         state=replay_actions(initial, actions),
         actions=actions,
         actors=tuple(d["actors"]),
-        log=tuple(tuple(lines) for lines in d["log"]),
-        opening=tuple(d["opening"]),
         names=tuple(d.get("names", ())),
         version=d.get("version", len(actions)),
         from_position=position is not None,
@@ -322,6 +384,5 @@ def undo(session: Session) -> Session:
         state=replay_actions(session.initial, session.actions[:last]),
         actions=session.actions[:last],
         actors=session.actors[:last],
-        log=session.log[:last],
         version=session.version + 1,
     )
