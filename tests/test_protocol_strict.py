@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ragusa.service.protocol import OPS, handle
-from ragusa.service.schema import ERROR_CODES, ERROR_MEANINGS, ERRORS, REQUESTS, reference
+from ragusa.service.reference import reference
+from ragusa.service.schema import ERROR_CODES, ERROR_MEANINGS, ERRORS, REQUESTS
 from ragusa.service.store import MemoryStore
 from tests.protocol_support import check
 from tests.web_support import running_server

@@ -25,15 +25,16 @@ import attrs
 
 from ragusa.ai.determinization import determinize
 from ragusa.bots import LEVELS, make_bot
-from ragusa.contract.views import view
+from ragusa.contract.serialization import action_to_data
+from ragusa.contract.views import PlayerView
 from ragusa.core.actions import Action
-from ragusa.core.state import GameState
 from ragusa.heuristics.expert import ExpertBot
 from ragusa.heuristics.expert import worth as expert_worth
 from ragusa.heuristics.greedy import GreedyBot
 from ragusa.heuristics.greedy import worth as greedy_worth
 from ragusa.ismcts import ISMCTSBot
 from ragusa.ismcts import analyse as search_analyse
+from ragusa.text.notation import format_action
 
 __all__ = ["ANALYSTS", "MAX_ITERATIONS", "MAX_MS", "Move", "analyse"]
 
@@ -52,6 +53,11 @@ class Move:
     value: float
     visits: int | None = None
 
+    def to_data(self) -> dict[str, Any]:
+        """The move as the protocol answers it: its action as JSON and in notation, its value (and visits)."""
+        out = {"action": action_to_data(self.action), "text": format_action(self.action), "value": self.value}
+        return out if self.visits is None else {**out, "visits": self.visits}
+
 
 def analyst(spec: str, any_spec: bool) -> ISMCTSBot | ExpertBot | GreedyBot:
     """The bot a request names: a level, or one of `ANALYSTS` (with `any_spec`, any spec of them)."""
@@ -66,17 +72,17 @@ def analyst(spec: str, any_spec: bool) -> ISMCTSBot | ExpertBot | GreedyBot:
 
 
 def analyse(
-    state: GameState,
-    seat: int,
+    v: PlayerView,
     bot: ISMCTSBot | ExpertBot | GreedyBot,
     budget: dict[str, int],
     rng: random.Random,
     stop: Callable[[], bool] | None = None,
 ) -> tuple[list[Move], int]:
-    """The moves `bot` weighs for `seat` (which must decide in `state`), best first, and the
-    iterations it ran (the search; 0 for the others). `budget` is `{"iterations": N}` or `{"ms": N}`:
-    the search's limit (`stop()` may end it sooner); the expert and greedy bots judge every move."""
-    v = view(state, seat)
+    """The moves `bot` weighs for the viewer of `v` (who must decide), best first, and the iterations
+    it ran (the search; 0 for the others). It is given the view, not the state: the hidden cards are
+    not there to read. `budget` is `{"iterations": N}` or `{"ms": N}`: the search's limit (`stop()`
+    may end it sooner); the expert and greedy bots judge every move."""
+    seat = v.viewer
     if isinstance(bot, ISMCTSBot):
         limits: dict[str, Any] = {"iterations": budget.get("iterations"), "seconds": None, "cpu_seconds": None}
         if "ms" in budget:

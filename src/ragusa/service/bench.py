@@ -27,15 +27,15 @@ import resource
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from ragusa.core.actions import Action
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
-from ragusa.rules.queries import is_terminal
 from ragusa.rules.resolution import apply
 
 from .protocol import handle
@@ -140,28 +140,33 @@ def _cpu(engine: Engine | None = None) -> float:
     return spent
 
 
-def _api_game(players: int, seed: int) -> int:
+def _play(seed: int, listed: Callable[[], Sequence[Any]], take: Callable[[Any], object]) -> int:
+    """Take a seeded random one of the `listed()` options until there are none; the decisions taken."""
     rng = random.Random(seed)
-    state = new_game(players, seed=seed)
     n = 0
-    while not is_terminal(state):
-        actions = legal_actions(state)
-        state = apply(state, actions[rng.randrange(len(actions))])
+    while options := listed():
+        take(options[rng.randrange(len(options))])
         n += 1
     return n
 
 
+def _api_game(players: int, seed: int) -> int:
+    state = [new_game(players, seed=seed)]
+
+    def take(action: Action) -> None:
+        state[0] = apply(state[0], action)
+
+    return _play(seed, lambda: legal_actions(state[0]), take)
+
+
 def _protocol_game(ask: Callable[[Msg], Msg], players: int, seed: int) -> int:
-    rng = random.Random(seed)
     game = ask({"op": "new_game", "players": players, "seats": ["human"] * players, "seed": seed})["status"]["game"]
-    n = 0
-    while True:
+
+    def listed() -> list[Msg]:
         reply = ask({"op": "legal", "game": game})
-        if reply["status"]["over"]:
-            return n
-        listed = reply["legal"]
-        ask({"op": "apply", "game": game, "action": listed[rng.randrange(len(listed))]["action"]})
-        n += 1
+        return [] if reply["status"]["over"] else list(reply["legal"])
+
+    return _play(seed, listed, lambda entry: ask({"op": "apply", "game": game, "action": entry["action"]}))
 
 
 def compare(games: int = 20, players: int = 3, seed: int = 0) -> Comparison:

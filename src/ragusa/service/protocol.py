@@ -20,27 +20,27 @@ from typing import Any, Protocol
 
 from ragusa._version import __version__
 from ragusa.bots import LEVELS
-from ragusa.contract.position_text import position_from_text
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
-from ragusa.contract.serialization import action_from_data, action_to_data, event_to_data, state_from_data
-from ragusa.contract.views import events_for, view, view_to_data
+from ragusa.contract.serialization import action_from_data
+from ragusa.contract.views import view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
 from ragusa.core.events import Event
-from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
-from ragusa.rules.queries import is_terminal, score_breakdown, winners
+from ragusa.core.state import EDITIONS, OPTION_NAMES, Options
+from ragusa.rules.queries import is_terminal
 from ragusa.text.describe import building_texts, card_texts, ship_texts
-from ragusa.text.explain import explain_action, why_now
-from ragusa.text.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, Translator, translator
+from ragusa.text.explain import why_now
+from ragusa.text.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 from ragusa.text.notation import format_action, parse_action
 
 from . import analysis
 from . import session as sessions
 from .analysis import analyst
+from .answers import events_list, legal_list, status
 from .history import log_groups, steps_since
 from .positions import position_op
-from .schema import check_request, within
-from .session import HUMAN, PATRICIAN, SEAT_KINDS, Session
+from .requests import check_request, position_of, within
+from .session import HUMAN, SEAT_KINDS, Session
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
 
@@ -138,77 +138,8 @@ def _lang(msg: Message) -> Translator:
     return translator(_field(msg, "lang", str, "en"))
 
 
-def legal_list(s: Session, tr: Translator = ENGLISH, explain: bool = False) -> list[Message]:
-    """Each legal action: its notation, its JSON and the fish it spends; with `explain`, what it does."""
-    if not explain:
-        return list(s.listed)
-    return [{**entry, "explain": explain_action(s.state, a, tr)} for a, entry in zip(s.legal, s.listed)]
-
-
-def status(s: Session) -> Message:
-    """Whose decision it is, the scores, and at the end the winners and each seat's score by source."""
-    found = s.memo.get("status")
-    if found is None:
-        found = s.memo["status"] = _status(s)
-    return dict(found)
-
-
-def _status(s: Session) -> Message:
-    st = s.state
-    n = st.n_players
-    out: Message = {
-        "game": s.id,
-        "phase": st.phase,
-        "seat": st.seat,
-        "turn_seat": st.turn_seat,
-        "over": is_terminal(st),
-        "scores": [p.total_vp for p in st.players],
-        "actions": len(s.actions),
-        "seats": [*s.seats, *[PATRICIAN] * (n - len(s.seats))],
-        "names": [*s.names[:n], *[None] * (n - len(s.names[:n]))],
-        "edition": st.edition,
-        "undo": s.humans <= 1 and s.human_acted and not is_terminal(st),
-        "version": s.version,
-    }
-    if out["over"]:
-        out["winners"] = list(winners(st))
-        out["result"] = [dict(d) for d in score_breakdown(st)]
-    return out
-
-
-def events_list(seat: int | None, events: list[Event]) -> list[Message]:
-    """`seat`'s share of `events` as JSON objects (`None`: what every seat may see)."""
-    return [event_to_data(e) for e in events_for(seat, events)]
-
-
-def _position(msg: Message) -> GameState | None:
-    """The state a game starts from (`position`: a state document, validated as `state_from_data`
-    does, or a position text, read by `position_from_text`)."""
-    if "position" not in msg:
-        return None
-    given = msg["position"]
-    try:
-        state = position_from_text(given) if isinstance(given, str) else state_from_data(given)
-    except InvalidInputError as exc:
-        rule = {"rule": exc.violations[0].clause} if exc.violations else {}
-        if isinstance(given, str):  # the problem's place is a column of the text
-            raise ProtocolError("bad_request", f"{exc.path}: {exc.explanation}", path="$.position", **rule) from None
-        raise ProtocolError("bad_request", exc.explanation, path="$.position" + exc.path[1:], **rule) from None
-    if state.chance is not None:
-        raise ProtocolError(
-            "bad_request", "a position with explicit chance cannot be played here: give a seeded one", path="$.position"
-        )
-    for name in ("edition", "options"):
-        if name in msg:
-            raise ProtocolError("bad_request", f"a position holds its {name}: leave {name!r} out", path=f"$.{name}")
-    players = 1 if state.solo is not None else state.n_players
-    if msg.get("players", players) != players:
-        raise ProtocolError("bad_request", f"the position is a game of {players} player(s)", path="$.players")
-    return state
-
-
 def _new_game(store: Store, msg: Message) -> Message:
-    position = _position(msg)
+    position = position_of(msg)
     if position is None and "players" not in msg:
         raise ProtocolError("bad_request", "missing field 'players' (or a position)", path="$")
     players = _field(msg, "players", int, None)
@@ -387,17 +318,8 @@ def _analyse(store: Store, msg: Message, stop: Callable[[], bool] | None = None)
     spec = str(msg.get("bot", msg.get("level", "ismcts")))
     bot = analyst(spec, getattr(store, "bot_specs", False) is True)
     rng = random.Random(f"ragusa-analyse/{s.seed}/{len(s.actions)}/{msg.get('seed', 0)}")
-    moves, iterations = analysis.analyse(s.state, seat, bot, msg["budget"], rng, stop)
-    listed = [
-        {
-            "action": action_to_data(m.action),
-            "text": format_action(m.action),
-            "value": m.value,
-            **({} if m.visits is None else {"visits": m.visits}),
-        }
-        for m in moves
-    ]
-    return {"status": status(s), "bot": spec, "iterations": iterations, "moves": listed}
+    moves, iterations = analysis.analyse(view(s.state, seat), bot, msg["budget"], rng, stop)
+    return {"status": status(s), "bot": spec, "iterations": iterations, "moves": [m.to_data() for m in moves]}
 
 
 def _stop(store: Store, msg: Message) -> Message:
@@ -475,8 +397,9 @@ def handle(store: Store, msg: object, *, stop: Callable[[], bool] | None = None)
         out = error(exc.code, exc.message, **exc.extra)
     except IllegalActionError as exc:
         out = error("illegal", exc.explanation, rule=exc.rule)
-    except InvalidInputError as exc:
-        out = error("bad_request", exc.explanation, path=exc.path)
+    except InvalidInputError as exc:  # an impossible position also names the first clause it breaks
+        rule = {"rule": exc.violations[0].clause} if exc.violations else {}
+        out = error("bad_request", exc.explanation, path=exc.path, **rule)
     except (ValueError, TypeError) as exc:
         out = error("bad_request", str(exc)[:300])
     except Exception:  # a bug, not the request's fault: answered, logged, and the next request is served
