@@ -33,6 +33,7 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "record": {"op": "record", "game": "g1"},
     "analyse": {"op": "analyse", "game": "g1", "seat": 1, "budget": {"iterations": 2}},
     "stop": {"op": "stop"},
+    "position": {"op": "position"},
 }
 #: the error codes a request may get (never `internal`: that one is a bug)
 DOCUMENTED = set(ERROR_CODES) - {"internal"}

@@ -14,6 +14,7 @@ Nothing here knows a rule: the text comes from ``ragusa/spec/clauses.toml``.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import math
@@ -24,6 +25,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import attrs
 from mkdocs.config.defaults import MkDocsConfig
@@ -344,9 +346,51 @@ def _blocks(build: _Build, page: str) -> dict[str, Callable[[], str]]:
     }
 
 
+#: where the board editor of `ragusa serve` (its default address) opens a position
+EDITOR = "http://127.0.0.1:8765/editor"
+_HEADING = re.compile(r"^### ([A-Z]+(?:-[A-Z]+)*-\d+[a-z]?) · .*\{ #\1 \}$")
+
+
+@functools.lru_cache(maxsize=1)
+def _clause_positions() -> dict[str, dict[str, str]]:
+    """Each clause's example position (`tools/clause_positions.py` writes docs/clause-positions.json)."""
+    path = Path(__file__).resolve().parents[1] / "clause-positions.json"
+    found: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
+    return found
+
+
+def _example(clause: str) -> str | None:
+    example = _clause_positions().get(clause)
+    if example is None:
+        return None
+    link = f"{EDITOR}?position={quote(example['position'], safe='')}"
+    if example["move"]:
+        link += f"&move={quote(example['move'], safe='')}"
+        what = f"`{example['move']}` there"
+    else:
+        what = "whose decision it is there"
+    return f"- **Example:** [a position where it decides]({link}): {what}, in the board editor of `ragusa serve`"
+
+
+def with_examples(markdown: str) -> str:
+    """Each clause's entry with a link to its example position in the board editor, when it has one."""
+    out, clause = [], None
+    for line in markdown.split("\n"):
+        out.append(line)
+        heading = _HEADING.match(line)
+        if heading:
+            clause = heading.group(1)
+        elif clause and line.startswith("- **Source:**"):
+            example = _example(clause)
+            if example:
+                out.append(example)
+            clause = None
+    return "\n".join(out)
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     if "<!-- ragusa:" not in markdown:
-        return markdown
+        return with_examples(markdown)
     build = _current[0]
     blocks = _blocks(build, page.file.src_uri)
     for name, render in blocks.items():
@@ -356,4 +400,4 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if "<!-- ragusa:" in markdown:
         leftover = markdown[markdown.index("<!-- ragusa:") :].split("-->", 1)[0] + "-->"
         raise PluginError(f"{page.file.src_uri}: unknown placeholder {leftover} (known: {', '.join(blocks)})")
-    return markdown
+    return with_examples(markdown)

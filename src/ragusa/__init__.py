@@ -3,7 +3,7 @@
 What a program uses daily is here: the game (`new_game`, `legal_actions`, `apply`, `step` and
 the queries), its state, actions and events (each event type by name), explicit chance
 (`is_chance`, `chance_outcomes`), the JSON documents (states, actions, events, player views, game
-records), the board's geometry (`BOARD`, `board_svg`) and the component data, the text forms
+records, the one-line position text), the board's geometry (`BOARD`, `board_svg`) and the component data, the text forms
 (`format_action`, `parse_action`, `describe_step`, in a language with `translator("fr")`). The AI
 interface is `ragusa.ai`, the bots `ragusa.bots`, the JSON protocol `ragusa.service`.
 
@@ -82,6 +82,7 @@ from ragusa.rules.queries import (
 from ragusa.rules.resolution import apply, step
 
 if TYPE_CHECKING:  # the JSON contract and the text forms are imported on first use (see __getattr__)
+    from ragusa.contract.position_text import position_from_text, position_to_text
     from ragusa.contract.records import (
         GameRecord,
         Replay,
@@ -120,6 +121,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys((*_RECORDS, "record_to_json", "replay", "verify"), "ragusa.contract.records"),
     **dict.fromkeys((*_SERIALIZATION, *_MORE_SERIALIZATION), "ragusa.contract.serialization"),
     "validate": "ragusa.contract.validation",
+    **dict.fromkeys(("position_from_text", "position_to_text"), "ragusa.contract.position_text"),
     **dict.fromkeys(("PlayerView", "events_for", "view", "view_from_json", "view_to_data"), "ragusa.contract.views"),
     "view_to_json": "ragusa.contract.views",
     **dict.fromkeys(("describe_event", "describe_result", "describe_step"), "ragusa.text.log"),
@@ -217,6 +219,8 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_action",
+    "position_from_text",
+    "position_to_text",
     "record_from_json",
     "record_of",
     "record_to_json",

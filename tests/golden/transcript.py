@@ -12,14 +12,16 @@ Only the public API is used here, so the transcript keeps its meaning across int
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ragusa import (
     Action,
+    GameState,
     Options,
     action_from_json,
     action_to_json,
+    apply,
     is_terminal,
     legal_actions,
     new_game,
@@ -69,3 +71,13 @@ def actions_of(text: str) -> tuple[dict[str, Any], list[Action]]:
     head = json.loads(lines[0].removeprefix("game "))
     actions = [action_from_json(line.removeprefix("  action ")) for line in lines if line.startswith("  action ")]
     return head, actions
+
+
+def states_of(text: str) -> Iterator[GameState]:
+    """Every state of a golden game, from the new game to the end, replayed from its text."""
+    head, actions = actions_of(text)
+    state = new_game(head["players"], seed=head["seed"], edition=head["edition"], options=options_of(head))
+    yield state
+    for action in actions:
+        state = apply(state, action)
+        yield state

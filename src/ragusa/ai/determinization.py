@@ -28,6 +28,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ragusa.contract.position_fields import rest_of
 from ragusa.contract.views import PlayerView, seat_view_fields, view_fields
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMPONENTS
@@ -75,10 +76,8 @@ def _bonus(v: PlayerView, rng: random.Random, bottom: Sequence[str]) -> tuple[li
 
 
 def _ships(v: PlayerView, rng: random.Random) -> tuple[str, ...]:
-    seen = {s for s in v.slots if s is not None}
-    for p in v.players:
-        seen.update(p.ships)
-    deck = [s for s in _ALL_SHIPS if s not in seen]
+    seen = [s for s in v.slots if s is not None] + [s for p in v.players for s in p.ships]
+    deck = rest_of(_ALL_SHIPS, seen)
     rng.shuffle(deck)
     if len(deck) != v.ship_deck_size:
         raise ValueError(f"the view's ship deck holds {v.ship_deck_size} ships; {len(deck)} are unseen")

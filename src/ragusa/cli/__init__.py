@@ -5,6 +5,7 @@ Subcommands:
     ragusa play --players N [--seed S] [--edition 1st|2nd] [--bot NAME] [--level easy|medium|hard] [--bots SPECS] [--human SEAT ...] [--strict]
     ragusa bench [--games N] [--players 4] [--seed S] [--profile]
     ragusa perft [FILE] [--max-depth N] [--id ID]
+    ragusa explain POSITION [ACTION]
     ragusa --version
 
 Adding a subcommand
@@ -36,6 +37,7 @@ from ragusa._version import __version__
 from ragusa.bots import BOTS, LEVELS, Bot, level, make_bots, play
 from ragusa.cli import contract as cli_contract
 from ragusa.cli import embed as cli_embed
+from ragusa.cli import explain as cli_explain
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
@@ -271,6 +273,12 @@ COMMANDS: list[Command] = [
     ),
     Command(
         "view", "print what one seat may know of a state (JSON)", cli_contract.configure_view, cli_contract.run_view
+    ),
+    Command(
+        "explain",
+        "settle a dispute: a position's legal actions, or whether an action is legal and why",
+        cli_explain.configure_explain,
+        cli_explain.run_explain,
     ),
     Command("serve", "play in the browser: a local web app (needs the web extra)", _configure_serve, _serve),
     Command("engine", "the JSON protocol as JSON lines on stdin/stdout (ragusa.service)", _configure_engine, _engine),

@@ -38,6 +38,7 @@ from . import session as sessions
 from .analysis import analyst
 from .answers import events_list, legal_list, status
 from .history import log_groups, steps_since
+from .positions import position_op
 from .requests import check_request, position_of, within
 from .session import HUMAN, SEAT_KINDS, Session, entry
 
@@ -352,6 +353,7 @@ def _info(store: Store, msg: Message) -> Message:
 #: every operation, by its `op` name
 OPS: dict[str, Callable[[Store, Message], Message]] = {
     "info": _info,
+    "position": lambda store, msg: position_op(msg),
     "new_game": _new_game,
     "legal": _legal,
     "apply": _apply,

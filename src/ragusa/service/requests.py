@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ragusa.bots import LEVELS
+from ragusa.contract.position_text import position_from_text
 from ragusa.contract.schema.explain import explain, json_path, quote
 from ragusa.contract.schema.generate import schema
 from ragusa.contract.serialization import state_from_data
@@ -22,6 +23,7 @@ from ragusa.core.state import OPTION_NAMES, GameState
 from ragusa.text.i18n import LANGUAGES
 
 from .analysis import MAX_ITERATIONS, MAX_MS
+from .positions import POSITION_OP, POSITION_REQUEST, POSITION_TEXT
 from .session import MAX_NAME, SEAT_KINDS
 
 __all__ = ["ID", "REQUESTS", "check_request", "position_of", "within"]
@@ -54,6 +56,7 @@ _EXPECT = {
     "description": "the status.version the client last saw: another one is refused (stale) and nothing changes",
 }
 REQUESTS: dict[str, dict[str, Any]] = {
+    "position": _request("position", POSITION_OP, {**POSITION_REQUEST, "lang": _LANG}),
     "info": _request(
         "info",
         "the protocol's vocabulary: ops, seat kinds, editions, options, levels, languages; with lang, the page's words",
@@ -94,9 +97,10 @@ REQUESTS: dict[str, dict[str, Any]] = {
                 "additionalProperties": False,
             },
             "position": {
-                "$ref": "state.schema.json",
+                "oneOf": [{"$ref": "state.schema.json"}, POSITION_TEXT],
                 "description": (
-                    "play on from this state (validated as state_from_json: an impossible one is refused with"
+                    "play on from this state, or this position text (validated as state_from_json: an impossible"
+                    " one is refused with"
                     " its clause in rule); its players, edition and options are the position's (players, if"
                     " given, must match; edition and options are left out) and seed only seeds the bots"
                 ),
@@ -299,13 +303,17 @@ def within(field: str, exc: InvalidInputError) -> InvalidInputError:
 
 
 def position_of(msg: dict[str, Any]) -> GameState | None:
-    """The state a `new_game` request starts from (`position`), validated as `state_from_data`
-    does (its errors keep their path under `$.position`, and an impossible one its clauses)."""
+    """The state a `new_game` request starts from (`position`: a state document, validated as
+    `state_from_data` does, its errors keeping their path under `$.position`; or a position text,
+    its errors at a column of it), an impossible one refused with its clauses."""
     if "position" not in msg:
         return None
+    given = msg["position"]
     try:
-        state = state_from_data(msg["position"])
+        state = position_from_text(given) if isinstance(given, str) else state_from_data(given)
     except InvalidInputError as exc:
+        if isinstance(given, str):  # the problem's place is a column of the text
+            raise InvalidInputError("$.position", f"{exc.path}: {exc.explanation}", exc.violations) from None
         raise within("position", exc) from None
     if state.chance is not None:
         raise InvalidInputError(

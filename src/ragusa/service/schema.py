@@ -15,6 +15,7 @@ from typing import Any
 
 from ragusa.core.state import Phase
 
+from .positions import POSITION_RESPONSE
 from .requests import ID, REQUESTS
 
 __all__ = [
@@ -175,6 +176,7 @@ RESPONSES: dict[str, dict[str, Any]] = {
             "description": "HTTP only: each human seat's link",
         },
     },
+    "position": POSITION_RESPONSE,
     "legal": {"status": _STATUS, "legal": _LEGAL},
     "apply": {
         "status": _STATUS,
@@ -264,6 +266,7 @@ ERRORS: dict[str, tuple[str, ...]] = {
     "replay": ("bad_request", "illegal"),
     "analyse": (*_GAME_ERRORS, "not_your_turn", "conflict"),
     "stop": ("bad_request",),
+    "position": ("bad_request",),
 }
 #: what each error code means
 ERROR_MEANINGS: dict[str, str] = {

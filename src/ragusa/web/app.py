@@ -50,7 +50,20 @@ STATUS: dict[str, int] = {
 GAME_OPS = frozenset({"legal", "apply", "view", "log", "undo", "record", "analyse"})
 STATIC = Path(str(resources.files("ragusa.web") / "static"))
 #: the page's files, the only ones served from STATIC
-STATIC_FILES = frozenset({"app.css", "i18n.js", "board.js", "table.js", "play.js", "home.js", "replay.js", "app.js"})
+STATIC_FILES = frozenset(
+    {
+        "app.css",
+        "i18n.js",
+        "board.js",
+        "table.js",
+        "play.js",
+        "home.js",
+        "replay.js",
+        "app.js",
+        "editor.js",
+        "editor.css",
+    }
+)
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -164,6 +177,7 @@ def create_app(db: str | Path) -> Starlette:
             Route("/", page),
             Route("/play/{game}/{token}", page),
             Route("/replay", page),
+            Route("/editor", page),
             Route("/static/{name}", static),
             Route("/api/board", board),
             Route("/api/openapi.json", openapi_doc),

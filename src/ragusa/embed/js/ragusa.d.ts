@@ -622,8 +622,8 @@ export type NewGameRequest = {
     solo_harder?: boolean;
     powerhouse_any_hex?: boolean;
   };
-  /** play on from this state (validated as state_from_json: an impossible one is refused with its clause in rule); its players, edition and options are the position's (players, if given, must match; edition and options are left out) and seed only seeds the bots */
-  position?: GameState;
+  /** play on from this state, or this position text (validated as state_from_json: an impossible one is refused with its clause in rule); its players, edition and options are the position's (players, if given, must match; edition and options are left out) and seed only seeds the bots */
+  position?: GameState | string;
 };
 
 export type NewGameResponse = {
@@ -784,6 +784,64 @@ export type PlayerView = {
   scores: number[];
   /** explicit chance: at a chance node, what is drawn ("ship", "bonus", "patrician", "bot_card", "start_seat"), the view being of the position before the action that draws (during the setup's draws, of the empty table); absent otherwise */
   chance?: "ship" | "bonus" | "patrician" | "bot_card" | "start_seat" | null;
+};
+
+/** the board editor's engine: a position read and checked, whose decision it is with every legal action, and the ruling on one action; nothing is stored */
+export type PositionRequest = {
+  op: "position";
+  /** echoed in the response */
+  id?: string | number | null;
+  /** a position text (docs/position-text.md) */
+  position?: string;
+  /** a state document being edited (written as a position text) */
+  state?: {
+    [key: string]: unknown;
+  };
+  /** without position or state: a new table */
+  players?: number;
+  edition?: "1st" | "2nd";
+  options?: {
+    strict?: boolean;
+    solo_human_first?: boolean;
+    solo_easier_rector?: boolean;
+    solo_harder?: boolean;
+    powerhouse_any_hex?: boolean;
+  };
+  /** draws what the text leaves unknown (default: from the text); a new table's seed */
+  seed?: number;
+  /** write the decks' order and the generator as ? (a table cannot know them) */
+  unknown?: boolean;
+  /** the action to rule on */
+  action?: string | Action;
+  /** the language of the answer's text (log, explanations); default en */
+  lang?: "en" | "fr" | "pl";
+};
+
+export type PositionResponse = {
+  ok: true;
+  op: "position";
+  /** echoed in the response */
+  id?: string | number | null;
+  /** the position text (null: the request named none) */
+  position: string | null;
+  /** the position as a state document (null: none could be read) */
+  state: {
+    [key: string]: unknown;
+  } | null;
+  /** why the position cannot be played: each impossibility (clause, JSON path) or the malformation (column) */
+  problems: ({
+    clause: string | null;
+    path: string;
+    message: string;
+  })[];
+  /** whose decision it is (seat, phase, rule, headline) and every legal action (choices) */
+  decision: {
+    [key: string]: unknown;
+  } | null;
+  /** with action: legal, or the clause (rule) and the numbers (message); what it does and changes */
+  ruling: {
+    [key: string]: unknown;
+  } | null;
 };
 
 /** TWO-8: no legal powerhouse spot is left; `count` powerhouses become ordinary houses. */
@@ -1163,13 +1221,14 @@ export type WallRingData = {
 };
 
 /** Any request of the protocol. */
-export type Request = InfoRequest | NewGameRequest | LegalRequest | ApplyRequest | ViewRequest | LogRequest | UndoRequest | RecordRequest | AnalyseRequest | StopRequest | ReplayRequest;
+export type Request = PositionRequest | InfoRequest | NewGameRequest | LegalRequest | ApplyRequest | ViewRequest | LogRequest | UndoRequest | RecordRequest | AnalyseRequest | StopRequest | ReplayRequest;
 
 /** Any response of the protocol. */
-export type Response = InfoResponse | NewGameResponse | LegalResponse | ApplyResponse | ViewResponse | LogResponse | UndoResponse | RecordResponse | AnalyseResponse | StopResponse | ReplayResponse | ErrorResponse;
+export type Response = InfoResponse | NewGameResponse | PositionResponse | LegalResponse | ApplyResponse | ViewResponse | LogResponse | UndoResponse | RecordResponse | AnalyseResponse | StopResponse | ReplayResponse | ErrorResponse;
 
 /** The response to each op, when it succeeds. */
 export interface Responses {
+  position: PositionResponse;
   info: InfoResponse;
   new_game: NewGameResponse;
   legal: LegalResponse;

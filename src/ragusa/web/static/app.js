@@ -96,7 +96,8 @@ function header() {
 function route() {
   header();
   const m = transport().route().match(/^\/play\/([^/]+)\/([^/]+)$/);
-  if (m) game(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
+  if (transport().route().startsWith("/editor")) editor(transport().route());
+  else if (m) game(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
   else home();
 }
 
