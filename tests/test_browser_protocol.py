@@ -11,11 +11,13 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.browser_support import SIZES, new_game, open_table
-from tests.test_browser_table import browser  # noqa: F401 - the chromium fixture (skips without it)
 from tests.web_support import running_server
 
+#: the `browser` fixture (chromium; skips without it)
+pytest_plugins = ("tests.browser_fixtures",)
 
-def test_a_stale_page_redraws_and_a_hint_names_a_move(browser: Browser, tmp_path: Path) -> None:  # noqa: F811
+
+def test_a_stale_page_redraws_and_a_hint_names_a_move(browser: Browser, tmp_path: Path) -> None:
     with running_server(tmp_path / "g.sqlite3") as (base, _):
         page = browser.new_context(**SIZES["desktop"]).new_page()  # type: ignore[arg-type]
         page.on("pageerror", lambda e: pytest.fail(f"JavaScript error: {e}"))
