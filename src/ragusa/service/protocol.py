@@ -212,6 +212,7 @@ def _new_game(store: Store, msg: Message) -> Message:
         token=store.new_token,
         bot_specs=getattr(store, "bot_specs", False) is True,  # only a local MemoryStore opts in
         names=_field(msg, "names", list, None),
+        choose=getattr(store, "choose", None),  # where the store's bots think (the web app: worker processes)
     )
     store.put(s)
     return {"status": status(s), "tokens": list(s.tokens), "seed": seed}
@@ -237,7 +238,7 @@ def _apply(store: Store, msg: Message) -> Message:
     action = _action(s.state, msg.get("action"))
     tr = _lang(msg)
     before = len(s.log)
-    new = sessions.apply_action(s, action)
+    new = sessions.apply_action(s, action, getattr(store, "choose", None))
     store.put(new)
     log = [line for lines in log_groups(new, tr)[1][before:] for line in lines]
     return {"status": status(new), "applied": format_action(action), "log": log}

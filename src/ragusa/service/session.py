@@ -36,10 +36,12 @@ __all__ = [
     "SEAT_KINDS",
     "Session",
     "apply_action",
+    "Chooser",
     "check_names",
     "create",
     "undo",
     "replay_actions",
+    "think",
 ]
 
 #: the seat kind of a person (or any outside program) choosing the seat's actions
@@ -160,6 +162,7 @@ def create(
     token: Callable[[], str] = lambda: "",
     bot_specs: bool = False,
     names: Sequence[object] | None = None,
+    choose: Chooser | None = None,
 ) -> Session:
     """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
 
@@ -189,7 +192,7 @@ def create(
         opening=tuple(lines),
         names=seat_names,
     )
-    return run_bots(session)
+    return run_bots(session, choose)
 
 
 def _step(session: Session, action: Action) -> Session:
@@ -205,28 +208,41 @@ def _step(session: Session, action: Action) -> Session:
     )
 
 
-def run_bots(session: Session) -> Session:
-    """Let the bots decide while one of them is the deciding seat."""
+def think(state: GameState, spec: str, seed: int, n_actions: int) -> Action:
+    """The action the bot `spec` (as `ragusa.bots.make_bot` reads it) takes in `state`, its
+    generator seeded from the game's seed and the number of actions so far: the same wherever it runs."""
+    return make_bot(spec).choose(state, legal_actions(state), _bot_rng(seed, n_actions))
+
+
+#: how a session's bot decides: (the session, the bot's spec) -> its action; by default `think`
+#: in this process (the web app thinks in worker processes, committing each step first)
+Chooser = Callable[[Session, str], Action]
+
+
+def _think_here(session: Session, spec: str) -> Action:
+    return think(session.state, spec, session.seed, len(session.actions))
+
+
+def run_bots(session: Session, choose: Chooser | None = None) -> Session:
+    """Let the bots decide while one of them is the deciding seat (each through `choose`)."""
     while not is_terminal(session.state):
         seat = session.state.seat
         assert seat is not None
         kind = session.kind(seat)
         if kind == HUMAN:
             break
-        bot = make_bot(SEAT_BOTS.get(kind, kind))
-        choice = bot.choose(session.state, legal_actions(session.state), _bot_rng(session.seed, len(session.actions)))
-        session = _step(session, choice)
+        session = _step(session, (choose or _think_here)(session, SEAT_BOTS.get(kind, kind)))
     return session
 
 
-def apply_action(session: Session, action: Action) -> Session:
+def apply_action(session: Session, action: Action, choose: Chooser | None = None) -> Session:
     """The session after the deciding (human) seat takes `action`, then the bots' moves.
 
     Raises `ragusa.IllegalActionError` when the rules forbid it.
     """
     if len(session.actions) >= MAX_ACTIONS:
         raise InvalidInputError("$", f"a game holds at most {MAX_ACTIONS} actions")
-    return run_bots(_step(session, action))
+    return run_bots(_step(session, action), choose)
 
 
 def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:

@@ -1,4 +1,13 @@
-"""The Starlette app: the page, the board data, and the protocol at `POST /api/message`.
+"""The Starlette app: the page, the board data, the protocol at `POST /api/message`, and each
+game's changes pushed to its open pages at `GET /api/live/{game}/{token}` (`ragusa.web.live`).
+
+The games live in a database (`ragusa.web.db`: SQLite or PostgreSQL), the one source of truth,
+so any number of server processes may serve them. A request runs in a thread of its own; a move
+or an undo holds its game's lock (the other games go on), the bots decide in worker processes
+(`ragusa.web.workers`), and each change is written by compare-and-set on the game's version: a
+write that lost the race is answered `stale`, nothing applied. An answer means what it means from
+`ragusa engine`: an `apply` answers once the bots after the move have moved (each of their moves
+committed, and pushed to the pages, as it is made).
 
 Over HTTP every request about a game must carry the seat's `token` (the secret in its link);
 `seat` is refused, so a browser can only see and act as the seat whose link it holds. The
@@ -12,6 +21,8 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -20,7 +31,7 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from ragusa._version import __version__
@@ -30,9 +41,11 @@ from ragusa.text.i18n import choose_language
 from ..service.protocol import LOG, error, handle, internal_error
 from ..service.schema import openapi, protocol_schema
 from .board import board_data
-from .db import SQLiteStore
+from .db import GameStore, open_games
+from .live import Hub
+from .workers import BotPool
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "GameLocks", "create_app"]
 
 #: largest request body accepted (a long game's record is a few tens of kB)
 MAX_BODY = 1_000_000
@@ -42,6 +55,7 @@ STATUS: dict[str, int] = {
     "not_found": 404,
     "not_your_turn": 409,
     "conflict": 409,
+    "stale": 409,
     "too_large": 413,
     "illegal": 422,
     "internal": 500,
@@ -49,7 +63,11 @@ STATUS: dict[str, int] = {
 GAME_OPS = frozenset({"legal", "apply", "view", "log", "undo", "record"})
 STATIC = Path(str(resources.files("ragusa.web") / "static"))
 #: the page's files, the only ones served from STATIC
-STATIC_FILES = frozenset({"app.css", "i18n.js", "board.js", "table.js", "play.js", "home.js", "replay.js", "app.js"})
+STATIC_FILES = frozenset(
+    {"app.css", "i18n.js", "board.js", "table.js", "play.js", "home.js", "replay.js", "app.js", "live.js"}
+)
+#: the ops that change a game: each holds its game's lock
+WRITES = frozenset({"apply", "undo"})
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -90,13 +108,45 @@ def _http_check(msg: Any) -> dict[str, Any] | None:
     return None
 
 
-def create_app(db: str | Path) -> Starlette:
-    """The app, its games in the SQLite file `db`."""
-    store = SQLiteStore(db)
-    lock = threading.Lock()  # one request at a time changes the sessions
+class GameLocks:
+    """A lock per game, made while a request holds or waits for it: one game's moves apply in
+    order, and the other games never wait."""
 
-    def handle_locked(msg: Any) -> dict[str, Any]:
-        with lock:
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._held: dict[str, tuple[threading.Lock, int]] = {}
+
+    @contextmanager
+    def hold(self, game: str) -> Iterator[None]:
+        with self._guard:
+            lock, users = self._held.get(game, (threading.Lock(), 0))
+            self._held[game] = (lock, users + 1)
+        try:
+            with lock:
+                yield
+        finally:
+            with self._guard:
+                lock, users = self._held[game]
+                if users == 1:
+                    del self._held[game]
+                else:
+                    self._held[game] = (lock, users - 1)
+
+
+def create_app(db: str | Path, workers: int | None = None) -> Starlette:
+    """The app, its games in `db` (a SQLite file or a PostgreSQL URL), its bots thinking in
+    `workers` processes (by default one per core)."""
+    games = open_games(db)
+    pool = BotPool(workers)
+    hub = Hub(games)
+    locks = GameLocks()
+
+    def handle_one(msg: Any) -> dict[str, Any]:
+        store = GameStore(games, pool.choose)
+        game = msg.get("game") if isinstance(msg, dict) and msg.get("op") in WRITES else None
+        if not isinstance(game, str):
+            return handle(store, msg)
+        with locks.hold(game):
             return handle(store, msg)
 
     async def message(request: Request) -> Response:
@@ -116,12 +166,22 @@ def create_app(db: str | Path) -> Starlette:
             if isinstance(msg, dict) and isinstance(msg.get("id"), str | int) and not isinstance(msg["id"], bool):
                 refused["id"] = msg["id"]
             return _reply(refused)
-        out = await anyio.to_thread.run_sync(handle_locked, msg)
+        out = await anyio.to_thread.run_sync(handle_one, msg)
         if out.get("op") == "new_game":
             out.pop("seed", None)
             game = out["status"]["game"]
             out["links"] = [f"/play/{game}/{t}" if t else None for t in out.pop("tokens")]
         return _reply(out)
+
+    async def live(request: Request) -> Response:
+        game, token = request.path_params["game"], request.path_params["token"]
+        found = await anyio.to_thread.run_sync(games.get, game)
+        if found is None:
+            return JSONResponse(error("not_found", f"no game {game!r:.60}"), status_code=404)
+        if not token or token not in found.tokens:
+            return JSONResponse(error("forbidden", "this link is not a seat of this game"), status_code=403)
+        headers = {**_NO_STORE, "X-Accel-Buffering": "no"}  # a proxy passes each event on at once
+        return StreamingResponse(hub.stream(game), media_type="text/event-stream", headers=headers)
 
     async def page(request: Request) -> Response:
         # the page starts in the browser's language (Accept-Language); its switch may change it
@@ -157,6 +217,16 @@ def create_app(db: str | Path) -> Starlette:
             error("not_found" if code == 404 else "bad_request", f"HTTP {code}: {request.url.path}"), status_code=code
         )
 
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            pool.close()
+            games.close()
+
     app = Starlette(
         routes=[
             Route("/", page),
@@ -168,8 +238,10 @@ def create_app(db: str | Path) -> Starlette:
             Route("/schemas/{name}", schemas),
             Route("/favicon.ico", lambda request: Response(status_code=204)),
             Route("/api/message", message, methods=["POST"]),
+            Route("/api/live/{game}/{token}", live),
         ],
         exception_handlers={HTTPException: http_error},
+        lifespan=lifespan,
     )
-    app.state.store = store
+    app.state.store = games
     return app

@@ -1,0 +1,94 @@
+"""Where the web app's bots think: a pool of worker processes, off the requests' path.
+
+A bot's decision (`ragusa.service.session.think`: the same seeded choice `ragusa engine` makes)
+runs in one of `workers` processes (by default one per core this process may use), started at
+a lower priority than the server so that requests are answered while the bots think. Decisions
+wait their turn in a queue that serves the quick bots (every level but the search's) before the
+searches, so a person's move beside quick bots is not held behind a table of searching bots.
+The request waiting for a decision holds only its game's lock; other games and every other
+request go on.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import multiprocessing
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from ..core.actions import Action
+from ..service.session import Session, think
+
+__all__ = ["BotPool", "default_workers"]
+
+
+def default_workers() -> int:
+    """The cores this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(5)
+    except (AttributeError, OSError):  # pragma: no cover - not POSIX, or not allowed
+        pass
+
+
+def _slow(spec: str) -> bool:
+    """Whether the bot `spec` searches (seconds a move) rather than decides at once."""
+    return spec.split(":", 1)[0] in {"ismcts", "hard"}
+
+
+class BotPool:
+    """`workers` processes deciding the bots' moves; `choose` blocks its caller (a request's thread)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or default_workers()
+        self._executor: ProcessPoolExecutor | None = None
+        self._cv = threading.Condition()
+        self._waiting: list[tuple[int, int]] = []
+        self._order = itertools.count()
+        self._busy = 0
+
+    def _pool(self) -> ProcessPoolExecutor:
+        with self._cv:
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                )
+            return self._executor
+
+    def choose(self, session: Session, spec: str) -> Action:
+        """The bot `spec`'s action in `session`, decided in a worker process."""
+        ticket = (1 if _slow(spec) else 0, next(self._order))
+        with self._cv:
+            heapq.heappush(self._waiting, ticket)
+            self._cv.wait_for(lambda: self._busy < self.workers and self._waiting[0] == ticket)
+            heapq.heappop(self._waiting)
+            self._busy += 1
+            self._cv.notify_all()
+        pool = self._pool()
+        try:
+            try:
+                return pool.submit(think, session.state, spec, session.seed, len(session.actions)).result()
+            except BrokenProcessPool:  # a worker died (killed from outside): a fresh pool decides again
+                with self._cv:
+                    if self._executor is pool:
+                        self._executor = None
+                return self._pool().submit(think, session.state, spec, session.seed, len(session.actions)).result()
+        finally:
+            with self._cv:
+                self._busy -= 1
+                self._cv.notify_all()
+
+    def close(self) -> None:
+        with self._cv:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
