@@ -84,6 +84,8 @@ class Backend(Protocol):
 
     def count(self) -> int: ...
 
+    def ids(self) -> list[str]: ...
+
     def changed(self) -> bool: ...
 
     def close(self) -> None: ...
@@ -153,6 +155,9 @@ class _SQLite:
 
     def count(self) -> int:
         return int(self._db().execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    def ids(self) -> list[str]:
+        return [str(row[0]) for row in self._db().execute("SELECT id FROM games ORDER BY id")]
 
     def changed(self) -> bool:
         with self._guard:
@@ -224,6 +229,9 @@ class _Postgres:
 
     def count(self) -> int:
         return int(self._db().execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    def ids(self) -> list[str]:
+        return [str(row[0]) for row in self._db().execute("SELECT id FROM games ORDER BY id")]
 
     def changed(self) -> bool:
         return False  # NOTIFY tells every process (`listen`)
@@ -310,6 +318,10 @@ class Games:
 
     def count(self) -> int:
         return self.backend.count()
+
+    def ids(self) -> list[str]:
+        """Every game's id, in order."""
+        return self.backend.ids()
 
     def listen(self, hear: Listener) -> None:
         """Call `hear(game, version)` after every change committed in this process, and (PostgreSQL) in any."""

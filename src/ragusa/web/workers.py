@@ -1,12 +1,13 @@
 """Where the web app's bots think: a pool of worker processes, off the requests' path.
 
 A bot's decision (`ragusa.service.session.think`: the same seeded choice `ragusa engine` makes)
-runs in one of `workers` processes (by default one per core this process may use), started at
-a lower priority than the server so that requests are answered while the bots think. Decisions
-wait their turn in a queue that serves the quick bots (every level but the search's) before the
-searches, so a person's move beside quick bots is not held behind a table of searching bots.
-The request waiting for a decision holds only its game's lock; other games and every other
-request go on.
+runs in a worker process, started at a lower priority than the server so that requests are
+answered while the bots think. The searching bots (the `hard` level, `ismcts`) think in at most
+`workers` processes at once (by default one per core this process may use); the quick bots
+(every other level: milliseconds a move) have one process more, so a person's move beside quick
+bots never waits behind a table of searching bots. Decisions wait their turn in order, the quick
+ones first. The request waiting for a decision holds only its game's lock; other games and every
+other request go on.
 """
 
 from __future__ import annotations
@@ -54,24 +55,37 @@ class BotPool:
         self._cv = threading.Condition()
         self._waiting: list[tuple[int, int]] = []
         self._order = itertools.count()
+        #: decisions being made: the searches', all
+        self._searching = 0
         self._busy = 0
+        self._closed = False
 
     def _pool(self) -> ProcessPoolExecutor:
         with self._cv:
+            if self._closed:
+                raise RuntimeError("the server is stopping: no more bot moves")
             if self._executor is None:
                 self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                    self.workers + 1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
                 )
             return self._executor
 
     def choose(self, session: Session, spec: str) -> Action:
         """The bot `spec`'s action in `session`, decided in a worker process."""
-        ticket = (1 if _slow(spec) else 0, next(self._order))
+        slow = _slow(spec)
+        ticket = (1 if slow else 0, next(self._order))
+
+        def my_turn() -> bool:
+            if self._waiting[0] != ticket or self._busy > self.workers:
+                return False
+            return not slow or self._searching < self.workers
+
         with self._cv:
             heapq.heappush(self._waiting, ticket)
-            self._cv.wait_for(lambda: self._busy < self.workers and self._waiting[0] == ticket)
+            self._cv.wait_for(my_turn)
             heapq.heappop(self._waiting)
             self._busy += 1
+            self._searching += slow
             self._cv.notify_all()
         pool = self._pool()
         try:
@@ -85,10 +99,11 @@ class BotPool:
         finally:
             with self._cv:
                 self._busy -= 1
+                self._searching -= slow
                 self._cv.notify_all()
 
     def close(self) -> None:
         with self._cv:
-            executor, self._executor = self._executor, None
+            executor, self._executor, self._closed = self._executor, None, True
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
