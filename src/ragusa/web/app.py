@@ -38,7 +38,8 @@ from ragusa._version import __version__
 from ragusa.contract.schema.generate import NAMES, schema
 from ragusa.text.i18n import choose_language
 
-from ..service.protocol import LOG, error, handle, internal_error
+from ..service.protocol import LOG, ProtocolError, error, handle, internal_error
+from ..service.session import HUMAN, run_bots
 from ..service.schema import openapi, protocol_schema
 from .board import board_data
 from .db import GameStore, open_games
@@ -141,13 +142,46 @@ def create_app(db: str | Path, workers: int | None = None) -> Starlette:
     hub = Hub(games)
     locks = GameLocks()
 
+    resuming: set[str] = set()
+    resuming_guard = threading.Lock()
+
     def handle_one(msg: Any) -> dict[str, Any]:
         store = GameStore(games, pool.choose)
         game = msg.get("game") if isinstance(msg, dict) and msg.get("op") in WRITES else None
         if not isinstance(game, str):
-            return handle(store, msg)
-        with locks.hold(game):
-            return handle(store, msg)
+            out = handle(store, msg)
+        else:
+            with locks.hold(game):
+                out = handle(store, msg)
+        st = out.get("status")
+        if isinstance(st, dict) and not st["over"] and st["seat"] is not None and st["seats"][st["seat"]] != HUMAN:
+            resume(st["game"])
+        return out
+
+    def resume(game: str) -> None:
+        """A game whose bot is to decide with no request moving it (a server stopped while its bots
+        thought): its bots move now, in the background."""
+        with resuming_guard:
+            if game in resuming:
+                return
+            resuming.add(game)
+
+        def run() -> None:
+            try:
+                with locks.hold(game):
+                    store = GameStore(games, pool.choose)
+                    found = store.get(game)
+                    if found is not None:
+                        store.put(run_bots(found, store.choose))
+            except ProtocolError:  # another process moved it first
+                pass
+            except Exception:  # a bug or a stopping server: logged; the next request tries again
+                LOG.exception("the bots of game %s could not move", game)
+            finally:
+                with resuming_guard:
+                    resuming.discard(game)
+
+        threading.Thread(target=run, name=f"ragusa-bots-{game}", daemon=True).start()
 
     async def message(request: Request) -> Response:
         try:

@@ -26,9 +26,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         default=None,
         help=f"the games' database: a SQLite file or a postgresql:// URL (default {default_db_path()})",
     )
-    p.add_argument(
-        "--workers", type=int, default=None, help="processes the bots think in (default: one per core)"
-    )
+    p.add_argument("--workers", type=int, default=None, help="processes the bots think in (default: one per core)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ import itertools
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -34,11 +35,20 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _lower_priority() -> None:
+def _start_worker(server: int) -> None:
+    """A worker's start: a lower priority than the server's, and an end of its own when the server
+    ends, even killed (its parent changes)."""
     try:
         os.nice(5)
     except (AttributeError, OSError):  # pragma: no cover - not POSIX, or not allowed
         pass
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="ragusa-worker-watch", daemon=True).start()
 
 
 def _slow(spec: str) -> bool:
@@ -66,7 +76,10 @@ class BotPool:
                 raise RuntimeError("the server is stopping: no more bot moves")
             if self._executor is None:
                 self._executor = ProcessPoolExecutor(
-                    self.workers + 1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                    self.workers + 1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_worker,
+                    initargs=(os.getpid(),),
                 )
             return self._executor
 
