@@ -84,8 +84,8 @@ def test_node_plays_through_ragusa_mjs_as_the_native_engine_answers(site: Path) 
         json.loads(e["answer"])["error"] for e in native if '"slot":"2"' in e["request"] or '"seven"' in e["request"]
     ]
     assert [(e["path"], e["message"]) for e in errors] == [
-        ("$.slot", 'expected integer, got "2"'),
-        ("$.seed", 'expected integer, got "seven"'),
+        ("$.action.slot", "field 'action.slot': expected integer, got \"2\""),
+        ("$.record.seed", "field 'record.seed': expected integer, got \"seven\""),
     ]
 
 

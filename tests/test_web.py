@@ -119,7 +119,7 @@ def test_illegal_move_is_422_with_the_clause(client: httpx.Client) -> None:
         (b"\xff\xfe", 400, "not JSON"),
         (b"[" * 100_000 + b"]" * 100_000, 400, "not JSON"),
         (b"[1, 2]", 400, "JSON object with an 'op'"),
-        (b'{"op": "new_game", "players": "three"}', 400, "must be int"),
+        (b'{"op": "new_game", "players": "three"}', 400, "expected integer"),
         (
             b'{"op": "replay", "record": {"players": 2, "seed": 1, "actions": [{"type": "fly"}]}}',
             400,

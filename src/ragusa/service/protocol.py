@@ -35,6 +35,7 @@ from ragusa.text.notation import format_action, parse_action
 
 from . import session as sessions
 from .history import log_groups, steps_since
+from .schema import check_request
 from .session import HUMAN, SEAT_KINDS, Session
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
@@ -59,7 +60,7 @@ class Store(Protocol):
 
 class ProtocolError(Exception):
     """A request the protocol refuses: `code` (bad_request, not_found, forbidden, not_your_turn,
-    illegal, conflict) and a message; `extra` goes into the error object."""
+    illegal, conflict, stale) and a message; `extra` goes into the error object."""
 
     def __init__(self, code: str, message: str, **extra: Any) -> None:
         super().__init__(message)
@@ -181,6 +182,7 @@ def status(s: Session) -> Message:
         "names": [s.name(i) for i in range(st.n_players)],
         "edition": st.edition,
         "undo": s.humans <= 1 and any(s.kind(a) == HUMAN for a in s.actors) and not is_terminal(st),
+        "version": s.version,
     }
     if out["over"]:
         out["winners"] = list(winners(st))
@@ -225,9 +227,21 @@ def _legal(store: Store, msg: Message) -> Message:
     return {"status": status(s), "legal": legal_list(s.state, _lang(msg)) if mine else []}
 
 
+def _expected(s: Session, msg: Message) -> None:
+    """Refuse a change asked of another version of the game than the one the client saw (`expect`)."""
+    expect = msg.get("expect")
+    if expect is not None and expect != s.version:
+        raise ProtocolError(
+            "stale",
+            f"the game is at version {s.version}, not {expect}: it changed since you saw it; nothing was done",
+            status=status(s),
+        )
+
+
 def _apply(store: Store, msg: Message) -> Message:
     s = _session(store, msg)
     seat = _seat(s, msg)
+    _expected(s, msg)
     deciding = s.state.seat
     if deciding is None:
         raise ProtocolError("conflict", "the game is over")
@@ -274,6 +288,7 @@ def _log(store: Store, msg: Message) -> Message:
 def _undo(store: Store, msg: Message) -> Message:
     s = _session(store, msg)
     seat = _seat(s, msg)
+    _expected(s, msg)
     if seat is not None and s.kind(seat) != HUMAN:
         raise ProtocolError("forbidden", f"seat {seat} is a bot")
     if is_terminal(s.state):
@@ -370,10 +385,10 @@ def _dispatch(store: Store, msg: object) -> Message:
     if not isinstance(msg, dict):
         raise ProtocolError("bad_request", "a request is a JSON object with an 'op'")
     op = msg.get("op")
-    handler = OPS.get(op) if isinstance(op, str) else None
-    if handler is None:
-        raise ProtocolError("bad_request", f"unknown op {op!r:.40}; one of {', '.join(OPS)}")
-    return {"ok": True, "op": op, **handler(store, msg)}
+    if not isinstance(op, str) or op not in OPS:
+        raise ProtocolError("bad_request", f"unknown op {op!r:.40}; one of {', '.join(OPS)}", path="$.op")
+    check_request(op, msg)
+    return {"ok": True, "op": op, **OPS[op](store, msg)}
 
 
 def internal_error(what: str) -> Message:
@@ -404,5 +419,5 @@ def handle(store: Store, msg: object) -> Message:
         if ok_id:
             out["id"] = ident
         else:
-            out = error("bad_request", "field 'id' must be a string, an integer or null")
+            out = error("bad_request", "field 'id' must be a string, an integer or null", path="$.id")
     return out

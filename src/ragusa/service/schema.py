@@ -7,11 +7,18 @@ The `view`, `action` and `record` payloads refer to the library's own schemas by
 
 from __future__ import annotations
 
+import difflib
+import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ragusa.contract.schema.compiled import checker
+from ragusa.contract.schema.explain import explain, json_path, quote
+from ragusa.contract.schema.generate import schema
+from ragusa.core.errors import InvalidInputError
 from ragusa.core.state import OPTION_NAMES
 from ragusa.text.i18n import LANGUAGES
 
@@ -38,6 +45,11 @@ def _request(op: str, description: str, props: dict[str, Any], required: tuple[s
 
 
 _ACTOR = {"seat": _SEAT, "token": _TOKEN}
+_EXPECT = {
+    "type": "integer",
+    "minimum": 0,
+    "description": "the status.version the client last saw: another one is refused (stale) and nothing changes",
+}
 REQUESTS: dict[str, dict[str, Any]] = {
     "info": _request(
         "info",
@@ -51,13 +63,17 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "players": {"type": "integer", "minimum": 1, "maximum": 5, "description": "1 is the solo game"},
             "seats": {
                 "type": "array",
-                "items": {"enum": list(SEAT_KINDS)},
+                "items": {
+                    "type": "string",
+                    "maxLength": 100,
+                    "description": f"a seat kind: {', '.join(SEAT_KINDS)} (a local engine also takes a bot spec)",
+                },
                 "minItems": 1,
                 "maxItems": 5,
                 "description": "who plays each seat (solo: the one human seat): human, a level or a bot; default seat 0 human, others greedy",
             },
             "edition": {"enum": ["1st", "2nd"]},
-            "seed": {"type": "integer", "minimum": 0, "description": "default: a random seed"},
+            "seed": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1, "description": "default: a random seed"},
             "names": {
                 "type": "array",
                 "items": {"type": ["string", "null"], "maxLength": MAX_NAME},
@@ -85,6 +101,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "game": _GAME,
             **_ACTOR,
             "lang": _LANG,
+            "expect": _EXPECT,
             "action": {
                 "oneOf": [
                     {"type": "string", "maxLength": 200, "description": "notation, e.g. place s28"},
@@ -117,7 +134,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
     "undo": _request(
         "undo",
         "take back the last human action and the bot moves after it (games with one human)",
-        {"game": _GAME, **_ACTOR},
+        {"game": _GAME, **_ACTOR, "expect": _EXPECT},
         ("game",),
     ),
     "record": _request(
@@ -145,10 +162,15 @@ _STATUS = {
         "names": {"type": "array", "items": {"type": ["string", "null"]}, "description": "each seat's name, if given"},
         "edition": {"enum": ["1st", "2nd"]},
         "undo": {"type": "boolean", "description": "whether undo is possible now (never once the game is over)"},
+        "version": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "how many changes the game has seen: +1 for each action (the bots' too) and each undo",
+        },
         "winners": {"type": "array", "items": {"type": "integer"}},
         "result": {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "integer"}}},
     },
-    "required": ["game", "phase", "seat", "turn_seat", "over", "scores", "actions", "seats", "undo"],
+    "required": ["game", "phase", "seat", "turn_seat", "over", "scores", "actions", "seats", "undo", "version"],
 }
 _LEGAL = {
     "type": "array",
@@ -285,7 +307,17 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "status": _STATUS,
     },
 }
-ERROR_CODES = ("bad_request", "not_found", "forbidden", "not_your_turn", "illegal", "conflict", "too_large", "internal")
+ERROR_CODES = (
+    "bad_request",
+    "not_found",
+    "forbidden",
+    "not_your_turn",
+    "illegal",
+    "conflict",
+    "stale",
+    "too_large",
+    "internal",
+)
 
 
 #: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
@@ -314,6 +346,7 @@ ERROR = {
                 "message": {"type": "string"},
                 "rule": {"type": "string", "description": "the rule clause an illegal action breaks"},
                 "path": {"type": "string", "description": "where in the input the problem is"},
+                "status": {**_STATUS, "description": "stale: the game's status now (redraw from it)"},
             },
             "required": ["code", "message"],
             "additionalProperties": False,
@@ -356,8 +389,97 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+# --------------------------------------------------------------------------- checking requests
+
+Check = Callable[[Any], bool]
+_IS: dict[str, Check] = {
+    "object": lambda x: type(x) is dict,
+    "array": lambda x: type(x) is list,
+    "string": lambda x: type(x) is str,
+    "integer": lambda x: type(x) is int,
+    "boolean": lambda x: type(x) is bool,
+    "null": lambda x: x is None,
+}
+
+
+def _predicate(s: dict[str, Any]) -> Check:
+    """A fast exact test of a request field's subschema (the keywords the requests use)."""
+    tests: list[Check] = []
+    ref = s.get("$ref")
+    if ref is not None:
+        tests.append(checker(ref.removesuffix(".schema.json")))
+    union = s.get("oneOf", s.get("anyOf"))  # the requests' unions have branches of different JSON types
+    if union is not None:
+        branches = [_predicate(b) for b in union]
+        tests.append(lambda x: any(b(x) for b in branches))
+    if "type" in s:
+        kinds = [_IS[t] for t in ([s["type"]] if isinstance(s["type"], str) else s["type"])]
+        tests.append(lambda x: any(k(x) for k in kinds))
+    if "enum" in s or "const" in s:
+        allowed = s["enum"] if "enum" in s else [s["const"]]
+        tests.append(lambda x: type(x) is str and x in allowed)
+    lo, hi = s.get("minimum"), s.get("maximum")
+    if lo is not None or hi is not None:
+        tests.append(lambda x: type(x) is not int or ((lo is None or x >= lo) and (hi is None or x <= hi)))
+    short, long = s.get("minLength", 0), s.get("maxLength")
+    if short or long is not None:
+        tests.append(lambda x: type(x) is not str or (len(x) >= short and (long is None or len(x) <= long)))
+    if "items" in s or "maxItems" in s or "minItems" in s:
+        item = _predicate(s.get("items", {}))
+        few, many = s.get("minItems", 0), s.get("maxItems", 1 << 30)
+        tests.append(lambda x: type(x) is not list or (few <= len(x) <= many and all(item(e) for e in x)))
+    if "properties" in s:
+        fields = {k: _predicate(v) for k, v in s["properties"].items()}
+        closed = s.get("additionalProperties", True) is False
+        needed = tuple(s.get("required", ()))
+        tests.append(
+            lambda x: (
+                type(x) is not dict
+                or (
+                    all(k in fields and fields[k](v) or k not in fields and not closed for k, v in x.items())
+                    and all(k in x for k in needed)
+                )
+            )
+        )
+    unknown = set(s) - {*_KNOWN}
+    assert not unknown, f"the request checker does not handle {sorted(unknown)}"
+    return lambda x: all(t(x) for t in tests)
+
+
+_KNOWN = (
+    "$ref oneOf anyOf type enum const minimum maximum minLength maxLength items minItems maxItems properties "
+    "additionalProperties required description"
+).split()
+
+
+@functools.lru_cache(maxsize=len(REQUESTS))
+def _fields(op: str) -> tuple[dict[str, Check], tuple[str, ...]]:
+    request = REQUESTS[op]
+    return {k: _predicate(v) for k, v in request["properties"].items()}, tuple(request["required"])
+
+
+def check_request(op: str, msg: dict[str, Any]) -> None:
+    """Refuse a request of `op` that its schema (`REQUESTS`) does not accept: `InvalidInputError`
+    naming the first unknown field, the missing one, or the field of the wrong type or value."""
+    fields, required = _fields(op)
+    for key in msg:
+        if key not in fields:
+            close = difflib.get_close_matches(str(key), fields, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else f"; its fields: {', '.join(fields)}"
+            raise InvalidInputError(json_path((str(key),)), f"op {op} has no field {quote(key)}{hint}")
+    for key, value in msg.items():
+        if not fields[key](value):
+            problem = explain(REQUESTS[op]["properties"][key], value, _resolve)
+            where = json_path((key, *problem.path)) if problem else json_path((key,))
+            what = problem.message if problem else "not a valid value here"  # pragma: no branch
+            raise InvalidInputError(where, f"field {where.removeprefix('$.')!r}: {what}")
+    for key in required:
+        if key not in msg:
+            raise InvalidInputError("$", f"missing field {key!r} (op {op})")
+
+
+def _resolve(file: str) -> dict[str, Any]:
+    return schema(file.removesuffix(".schema.json"))
 
 
 def openapi(version: str) -> dict[str, Any]:
@@ -389,7 +511,10 @@ def openapi(version: str) -> dict[str, Any]:
                         "400": {"description": "malformed body or message", "content": error},
                         "403": {"description": "no token, a forged token, or a seat number", "content": error},
                         "404": {"description": "no such game", "content": error},
-                        "409": {"description": "not this seat's turn, or undo/game-over conflict", "content": error},
+                        "409": {
+                            "description": "not this seat's turn, an undo/game-over conflict, or stale (the game changed since the client saw it)",
+                            "content": error,
+                        },
                         "413": {"description": "body over 1 MB", "content": error},
                         "422": {"description": "an illegal action; rule names the rule clause", "content": error},
                         "500": {
@@ -415,3 +540,7 @@ def openapi(version: str) -> dict[str, Any]:
         },
         "components": {"schemas": defs},
     }
+
+
+if __name__ == "__main__":
+    sys.exit(main())

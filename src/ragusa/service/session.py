@@ -111,6 +111,8 @@ class Session:
     opening: tuple[str, ...] = ()
     #: the name each seat of `seats` goes by, or None (shown as text, never as markup)
     names: tuple[str | None, ...] = ()
+    #: how many changes the game has seen: 0 at creation, +1 for each action (the bots' too) and each undo
+    version: int = 0
 
     def name(self, seat: int) -> str | None:
         """The name `seat` goes by, if its person gave one."""
@@ -204,6 +206,7 @@ def _step(session: Session, action: Action) -> Session:
         state=new,
         actions=(*session.actions, action),
         actors=(*session.actors, state.seat),
+        version=session.version + 1,
         log=(*session.log, tuple(describe_step(state, action, new, events_for(None, events)))),
     )
 
@@ -267,6 +270,7 @@ def session_to_data(s: Session) -> dict[str, Any]:
         "log": [list(lines) for lines in s.log],
         "opening": list(s.opening),
         "names": list(s.names),
+        "version": s.version,
     }
 
 
@@ -290,6 +294,7 @@ def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
         log=tuple(tuple(lines) for lines in d["log"]),
         opening=tuple(d["opening"]),
         names=tuple(d.get("names", ())),
+        version=d.get("version", len(actions)),
     )
 
 
@@ -309,4 +314,5 @@ def undo(session: Session) -> Session:
         actions=session.actions[:last],
         actors=session.actors[:last],
         log=session.log[:last],
+        version=session.version + 1,
     )

@@ -104,7 +104,8 @@ def _http_check(msg: Any) -> dict[str, Any] | None:
         return None
     if "seat" in msg and msg.get("op") != "replay":
         return error("forbidden", "over HTTP a seat acts through its link's token, not a seat number")
-    if msg.get("op") in GAME_OPS and "token" not in msg:
+    op = msg.get("op")
+    if isinstance(op, str) and op in GAME_OPS and "token" not in msg:
         return error("forbidden", "this request needs the seat's token (from its link)")
     return None
 

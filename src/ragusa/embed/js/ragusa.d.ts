@@ -23,6 +23,8 @@ export type ApplyRequest = {
   token?: string;
   /** the language of the answer's text (log, explanations); default en */
   lang?: "en" | "fr" | "pl";
+  /** the status.version the client last saw: another one is refused (stale) and nothing changes */
+  expect?: number;
   action: string | Action;
 };
 
@@ -46,6 +48,8 @@ export type ApplyResponse = {
     edition?: "1st" | "2nd";
     /** whether undo is possible now (never once the game is over) */
     undo: boolean;
+    /** how many changes the game has seen: +1 for each action (the bots' too) and each undo */
+    version: number;
     winners?: number[];
     result?: {
       [key: string]: number;
@@ -203,12 +207,35 @@ export type ErrorResponse = {
   /** echoed in the response */
   id?: string | number | null;
   error: {
-    code: "bad_request" | "not_found" | "forbidden" | "not_your_turn" | "illegal" | "conflict" | "too_large" | "internal";
+    code: "bad_request" | "not_found" | "forbidden" | "not_your_turn" | "illegal" | "conflict" | "stale" | "too_large" | "internal";
     message: string;
     /** the rule clause an illegal action breaks */
     rule?: string;
     /** where in the input the problem is */
     path?: string;
+    /** stale: the game's status now (redraw from it) */
+    status?: {
+      game: string;
+      phase: string;
+      /** the deciding seat, null at the end */
+      seat: number | null;
+      turn_seat: number;
+      over: boolean;
+      scores: number[];
+      actions: number;
+      seats: string[];
+      /** each seat's name, if given */
+      names?: (string | null)[];
+      edition?: "1st" | "2nd";
+      /** whether undo is possible now (never once the game is over) */
+      undo: boolean;
+      /** how many changes the game has seen: +1 for each action (the bots' too) and each undo */
+      version: number;
+      winners?: number[];
+      result?: {
+        [key: string]: number;
+      }[];
+    };
   };
 };
 
@@ -439,6 +466,8 @@ export type LegalResponse = {
     edition?: "1st" | "2nd";
     /** whether undo is possible now (never once the game is over) */
     undo: boolean;
+    /** how many changes the game has seen: +1 for each action (the bots' too) and each undo */
+    version: number;
     winners?: number[];
     result?: {
       [key: string]: number;
@@ -501,7 +530,7 @@ export type NewGameRequest = {
   /** 1 is the solo game */
   players: number;
   /** who plays each seat (solo: the one human seat): human, a level or a bot; default seat 0 human, others greedy */
-  seats?: ("human" | "easy" | "medium" | "hard" | "expert" | "greedy" | "ismcts" | "random")[];
+  seats?: string[];
   edition?: "1st" | "2nd";
   /** default: a random seed */
   seed?: number;
@@ -536,6 +565,8 @@ export type NewGameResponse = {
     edition?: "1st" | "2nd";
     /** whether undo is possible now (never once the game is over) */
     undo: boolean;
+    /** how many changes the game has seen: +1 for each action (the bots' too) and each undo */
+    version: number;
     winners?: number[];
     result?: {
       [key: string]: number;
@@ -735,6 +766,8 @@ export type ReplayResponse = {
     edition?: "1st" | "2nd";
     /** whether undo is possible now (never once the game is over) */
     undo: boolean;
+    /** how many changes the game has seen: +1 for each action (the bots' too) and each undo */
+    version: number;
     winners?: number[];
     result?: {
       [key: string]: number;
@@ -877,6 +910,8 @@ export type UndoRequest = {
   seat?: number;
   /** a human seat's secret: acts and sees as that seat only */
   token?: string;
+  /** the status.version the client last saw: another one is refused (stale) and nothing changes */
+  expect?: number;
 };
 
 export type UndoResponse = {
@@ -899,6 +934,8 @@ export type UndoResponse = {
     edition?: "1st" | "2nd";
     /** whether undo is possible now (never once the game is over) */
     undo: boolean;
+    /** how many changes the game has seen: +1 for each action (the bots' too) and each undo */
+    version: number;
     winners?: number[];
     result?: {
       [key: string]: number;
@@ -953,6 +990,8 @@ export type ViewResponse = {
     edition?: "1st" | "2nd";
     /** whether undo is possible now (never once the game is over) */
     undo: boolean;
+    /** how many changes the game has seen: +1 for each action (the bots' too) and each undo */
+    version: number;
     winners?: number[];
     result?: {
       [key: string]: number;

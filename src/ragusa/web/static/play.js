@@ -3,7 +3,8 @@
 
 async function play(action, label) {
   const before = G.reply.status.actions;
-  const r = await send({ op: "apply", game: G.game, token: G.token, action, lang: LANG });
+  const r = await send({ op: "apply", game: G.game, token: G.token, action, lang: LANG, expect: G.reply.status.version });
+  if (!r.ok && r.error.code === "stale") { await refresh(); say(r.error.message, "error"); return false; }
   if (!r.ok) { say(`${r.error.rule ? "[" + r.error.rule + "] " : ""}${r.error.message}`, "error"); return false; }
   G.seen = before + 1;  // what happens after this action is what the page marks as changed
   localStorage.setItem(seenKey(), String(G.seen));
@@ -83,7 +84,7 @@ function wireGame(mine) {
     const el = e.target.closest("[data-i],[data-tip],#undo,#record,#cancel,#sfirst,#sprev,#snext,#snow,#splay");
     if (!el || el.closest("#boardwrap")) return;
     if (el.id === "undo") {
-      const r = await send({ op: "undo", game: G.game, token: G.token });
+      const r = await send({ op: "undo", game: G.game, token: G.token, expect: G.reply.status.version });
       await refresh();
       say(r.ok ? t("undone: {n} action(s)", { n: r.undone }) : r.error.message, r.ok ? "info" : "error");
       return;
