@@ -151,7 +151,7 @@ def _lane(db: str, seed: int) -> tuple[int, int]:
             player.start()
             moves = rng.randint(*MOVES)
             with client.progress:
-                assert client.progress.wait_for(lambda: client.sent >= moves, timeout=120), "the client is stuck"
+                assert client.progress.wait_for(lambda: client.sent >= moves, timeout=120), "stuck"  # noqa: B023
             time.sleep(rng.uniform(*DELAY))
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(timeout=30)

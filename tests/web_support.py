@@ -54,15 +54,18 @@ def postgres_server() -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(root, "postgres", "postgres")
     data, port = root / "data", free_port()
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True, "timeout": 120}
-    subprocess.run(_as_postgres([str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust"]), **quiet)
+
+    def run(cmd: list[str]) -> None:
+        subprocess.run(_as_postgres(cmd), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=120)
+
+    run([str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust"])
     options = f"-h 127.0.0.1 -p {port} -k {root} -F"  # loopback only; fsync off: a test server, crashes are the app's
     start = [str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(root / "log"), "-o", options, "-w", "start"]
-    subprocess.run(_as_postgres(start), **quiet)
+    run(start)
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run(_as_postgres([str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]), **quiet)
+        run([str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"])
         shutil.rmtree(root, ignore_errors=True)
 
 

@@ -39,8 +39,8 @@ from ragusa.contract.schema.generate import NAMES, schema
 from ragusa.text.i18n import choose_language
 
 from ..service.protocol import LOG, ProtocolError, error, handle, internal_error
-from ..service.session import HUMAN, run_bots
 from ..service.schema import openapi, protocol_schema
+from ..service.session import HUMAN, run_bots
 from .board import board_data
 from .db import GameStore, open_games
 from .live import Hub

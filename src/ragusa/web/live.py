@@ -61,7 +61,10 @@ class Hub:
     async def _watch(self) -> None:
         while True:
             await asyncio.sleep(CHECK)
-            if self._pages and await anyio.to_thread.run_sync(self.games.changed):
+            if not self._pages:
+                continue
+            changed: bool = await anyio.to_thread.run_sync(self.games.changed)
+            if changed:
                 found = await anyio.to_thread.run_sync(self.games.versions, list(self._pages))
                 for game, version in found.items():
                     self._deliver(game, version)
