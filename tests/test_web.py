@@ -370,3 +370,40 @@ def test_the_bots_answer_as_the_engine_does(client: httpx.Client) -> None:
         assert got["log"] == want["log"] and got["status"]["seat"] == want["status"]["seat"] == 1
         assert {**got["status"], "game": lid} == want["status"]
     assert got["status"]["actions"] >= 4 + 2 * 3  # each of the person's moves was followed by both bots'
+
+
+class _Killed(Exception):
+    """The server stopped while its bot thought."""
+
+
+def _stops(session: Any, spec: str) -> Any:
+    raise _Killed
+
+
+def test_a_bot_left_thinking_by_a_stopped_server_moves_when_its_game_is_seen(db: str) -> None:
+    import time
+
+    from ragusa.service.session import apply_action, create
+    from ragusa.web.db import GameStore
+
+    games = open_games(db)
+    try:
+        store = GameStore(games, _stops)
+        store.put(create("g1", players=2, seats=["human", "easy"], seed=2, token=lambda: "tok"))
+        s = store.get("g1")
+        assert s is not None and s.state.seat == 0  # seed 2: the person starts
+        with pytest.raises(_Killed):  # the person's move is written, then the server stops as the bot thinks
+            apply_action(s, __import__("ragusa").legal_actions(s.state)[0], store.choose)
+        left = games.get("g1")
+        assert left is not None and left.version == s.version + 1 and left.state.seat == 1
+        written = left.version
+    finally:
+        games.close()
+    with running_server(db, workers=1) as (base, _), httpx.Client(base_url=base, timeout=30) as c:
+        _, seen = _post(c, {"op": "view", "game": "g1", "token": "tok"})
+        assert seen["status"]["seat"] == 1 and seen["status"]["version"] == written
+        deadline = time.monotonic() + 30
+        while seen["status"]["seat"] != 0 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            _, seen = _post(c, {"op": "view", "game": "g1", "token": "tok"})
+        assert seen["status"]["seat"] == 0 and seen["status"]["version"] > written and seen["legal"]

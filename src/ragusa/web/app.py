@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from importlib import resources
@@ -69,6 +70,8 @@ STATIC_FILES = frozenset(
 )
 #: the ops that change a game: each holds its game's lock
 WRITES = frozenset({"apply", "undo"})
+#: seconds a game seen with a bot to decide, and no request moving it, waits before its bots move
+RESUME_AFTER = 2.0
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -118,6 +121,11 @@ class GameLocks:
         self._guard = threading.Lock()
         self._held: dict[str, tuple[threading.Lock, int]] = {}
 
+    def held(self, game: str) -> bool:
+        """Whether a request holds or waits for `game`'s lock."""
+        with self._guard:
+            return game in self._held
+
     @contextmanager
     def hold(self, game: str) -> Iterator[None]:
         with self._guard:
@@ -156,23 +164,25 @@ def create_app(db: str | Path, workers: int | None = None) -> Starlette:
                 out = handle(store, msg)
         st = out.get("status")
         if isinstance(st, dict) and not st["over"] and st["seat"] is not None and st["seats"][st["seat"]] != HUMAN:
-            resume(st["game"])
+            resume(st["game"], st["version"])
         return out
 
-    def resume(game: str) -> None:
-        """A game whose bot is to decide with no request moving it (a server stopped while its bots
-        thought): its bots move now, in the background."""
+    def resume(game: str, version: int) -> None:
+        """A game seen with a bot to decide: unless a request of this process is moving it, and
+        unless its version changes within `RESUME_AFTER` seconds (another process is moving it),
+        its bots move now, in the background (a server stopped while its bots thought)."""
         with resuming_guard:
-            if game in resuming:
+            if game in resuming or locks.held(game):
                 return
             resuming.add(game)
 
         def run() -> None:
             try:
+                time.sleep(RESUME_AFTER)
                 with locks.hold(game):
                     store = GameStore(games, pool.choose)
                     found = store.get(game)
-                    if found is not None:
+                    if found is not None and found.version == version:
                         store.put(run_bots(found, store.choose))
             except ProtocolError:  # another process moved it first
                 pass

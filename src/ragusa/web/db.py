@@ -377,7 +377,10 @@ class GameStore:
             now = self.games.get(session.id)
             extra = {} if now is None else {"status": status(now)}
             raise ProtocolError(
-                "stale", "the game changed meanwhile (another page or player moved): nothing was applied", **extra
+                "stale",
+                "the game changed meanwhile (another page, player or server moved it): what was not yet written "
+                "was not applied",
+                **extra,
             )
         self._read[session.id] = session.version
 
