@@ -135,8 +135,15 @@ async function game(gameId, token) {
   G = { game: gameId, token, seen: stored === null ? null : +stored, labels: false, zoom: false, selected: null, steps: [], stepAt: null };
   $("#subtitle").textContent = t("game {game}", { game: gameId });
   await refresh();
-  const mine = G;  // every change pushed by the server (live.js): redraw when this page shows an older version
-  mine.unfollow = followGame(gameId, token, change => {
-    if (G === mine && G.reply && G.reply.status.version !== change.version) refresh(true);
-  });
+  // every change pushed by the server (live.js): redraw when this page shows an older version, once
+  // this page's own request (a move: its answer brings the news) has its answer, one redraw at a time
+  const mine = G;
+  mine.newest = G.reply && G.reply.status ? G.reply.status.version : -1;
+  const check = () => {
+    if (G !== mine || mine.fetching || !G.reply || !G.reply.status || mine.newest <= G.reply.status.version) return;
+    if (pending) { setTimeout(check, 150); return; }
+    mine.fetching = true;
+    refresh(true).finally(() => { mine.fetching = false; check(); });
+  };
+  mine.unfollow = followGame(gameId, token, change => { mine.newest = Math.max(mine.newest, change.version); check(); });
 }
