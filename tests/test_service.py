@@ -61,7 +61,11 @@ def test_apply_by_notation_and_json_then_the_bots_move() -> None:
     game = _new(store, players=2, seats=["human", "greedy"], seed=7)["status"]["game"]
     first = send(store, {"op": "legal", "game": game})["legal"][0]
     reply = send(store, {"op": "apply", "game": game, "action": first["text"]})
-    assert reply["applied"] == first["text"] and reply["log"]
+    assert reply["applied"] == first["text"] and reply["events"] and "log" not in reply
+    undone = send(store, {"op": "undo", "game": game})["undone"]
+    reply = send(store, {"op": "apply", "game": game, "action": first["text"], "explain": True})
+    # with explain, the log lines of the action and of the bot moves after it
+    assert reply["log"] == [line for lines in store.sessions[game].log[-undone:] for line in lines]
     while (st := send(store, {"op": "legal", "game": game}))["status"]["seat"] != 0:
         pass  # pragma: no cover - bots never leave the decision to a bot
     action = st["legal"][-1]["action"]
@@ -128,7 +132,7 @@ def test_undo_takes_back_the_human_action_and_the_bot_moves() -> None:
     once = send(store, {"op": "apply", "game": game, "action": legal[1]["text"]})
     undone = send(store, {"op": "undo", "game": game})
     again = send(store, {"op": "apply", "game": game, "action": legal[1]["text"]})
-    assert once["log"] == again["log"] and undone["ok"]
+    assert once["events"] == again["events"] and undone["ok"]
 
 
 def test_no_undo_with_two_humans() -> None:
@@ -269,7 +273,7 @@ def test_the_search_bot_is_a_seat_kind_with_a_short_budget() -> None:
     reply = _new(store, players=2, seats=["human", "ismcts"], seed=4)
     game = reply["status"]["game"]
     first = send(store, {"op": "legal", "game": game})["legal"][0]
-    after = send(store, {"op": "apply", "game": game, "action": first["action"]})
+    after = send(store, {"op": "apply", "game": game, "action": first["action"], "explain": True})
     # seat 1's first placement was the search bot's, made before the reply
     assert after["status"]["seat"] == 0 and any(line.startswith("Turn 1: seat 1 places") for line in after["log"])
 

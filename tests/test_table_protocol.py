@@ -87,6 +87,8 @@ def test_legal_entries_carry_the_explanation_and_the_fish() -> None:
     game = r["status"]["game"]
     seat = r["status"]["seat"]
     r = _ask(store, {"op": "legal", "game": game, "seat": seat})
+    assert r["legal"] and not any("explain" in entry for entry in r["legal"])  # only when asked for
+    r = _ask(store, {"op": "legal", "game": game, "seat": seat, "explain": True})
     assert r["legal"] and all(entry["explain"] for entry in r["legal"])
     assert all(("fish" in e) == ("+" in e["text"] or e["text"].startswith("trade")) for e in r["legal"])
 

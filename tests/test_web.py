@@ -8,16 +8,21 @@ import asyncio
 import json
 import random
 import re
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from ragusa import legal_actions
 from ragusa.contract.views import view, view_to_data
-from ragusa.service.session import replay_actions
+from ragusa.service.protocol import ProtocolError, handle
+from ragusa.service.session import apply_action, create, replay_actions
+from ragusa.service.store import MemoryStore
 from ragusa.web.app import MAX_BODY
-from ragusa.web.db import default_db_path, open_games
+from ragusa.web.db import GameStore, default_db_path, open_games
 from tests.protocol_support import check
 from tests.web_support import DATABASES, database, postgres_server, running_server, served
 
@@ -241,7 +246,13 @@ def test_openapi_page_and_schemas(client: httpx.Client) -> None:
     assert refs and refs <= set(doc["components"]["schemas"]) and "apply_request" in refs
     assert "#/$defs/" not in text
     external = set(re.findall(r'"\$ref": "([a-z]+\.schema\.json)"', text))
-    assert external == {"action.schema.json", "view.schema.json", "record.schema.json"}
+    assert external == {
+        "action.schema.json",
+        "event.schema.json",
+        "view.schema.json",
+        "record.schema.json",
+        "state.schema.json",
+    }
     for name in external:
         assert client.get(f"/schemas/{name}").json()["$schema"].startswith("https://json-schema.org/")
     assert client.get("/schemas/protocol.schema.json").json()["$defs"]["apply_request"]
@@ -258,9 +269,6 @@ def test_ragusa_serve_prints_its_url_and_serves(tmp_path: Path) -> None:
 
 def test_two_writes_of_one_version_apply_exactly_one(db: str) -> None:
     """The store's compare-and-set: two requests read version v; the first write wins, the second is stale."""
-    from ragusa.service.protocol import ProtocolError
-    from ragusa.service.session import apply_action, create
-    from ragusa.web.db import GameStore
 
     games = open_games(db)
     try:
@@ -269,7 +277,7 @@ def test_two_writes_of_one_version_apply_exactly_one(db: str) -> None:
         first.put(made)
         a, b = first.get("g1"), second.get("g1")
         assert a is not None and b is not None and a.version == b.version == 0
-        moves = [legal for legal in __import__("ragusa").legal_actions(a.state)][:2]
+        moves = list(legal_actions(a.state))[:2]
         first.put(apply_action(a, moves[0]))
         with pytest.raises(ProtocolError) as refused:
             second.put(apply_action(b, moves[1]))
@@ -305,7 +313,6 @@ def test_two_servers_on_one_database_serve_the_same_games(db: str) -> None:
 
 def _events(base: str, game: str, token: str, want: int, out: list[tuple[float, int]]) -> None:
     """Read the game's event stream until version `want` arrives, noting (time, version) of each event."""
-    import time
 
     with httpx.stream("GET", f"{base}/api/live/{game}/{token}", timeout=30) as r:
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
@@ -318,8 +325,6 @@ def _events(base: str, game: str, token: str, want: int, out: list[tuple[float, 
 
 
 def test_a_page_on_one_server_hears_moves_made_through_another(db: str) -> None:
-    import threading
-    import time
 
     with served(db, "--workers", "1") as (one, _), served(db, "--workers", "1") as (two, _):
         _, reply = _post(httpx.Client(base_url=one), {"op": "new_game", "players": 2, "seats": ["human", "human"]})
@@ -352,8 +357,6 @@ def test_a_page_on_one_server_hears_moves_made_through_another(db: str) -> None:
 def test_the_bots_answer_as_the_engine_does(client: httpx.Client) -> None:
     """The bots think in worker processes, each move committed as it is made; every answer is the one
     `handle` gives over an in-memory store (`ragusa engine`)."""
-    from ragusa.service.protocol import handle
-    from ragusa.service.store import MemoryStore
 
     store = MemoryStore()
     new = {"op": "new_game", "players": 3, "seats": ["easy", "human", "medium"], "seed": 21}
@@ -365,9 +368,10 @@ def test_the_bots_answer_as_the_engine_does(client: httpx.Client) -> None:
     for _ in range(4):
         _, seen = _post(client, {"op": "view", "game": game, "token": token})
         action = seen["legal"][0]["text"]
-        _, got = _post(client, {"op": "apply", "game": game, "token": token, "action": action})
-        want = handle(store, {"op": "apply", "game": lid, "seat": 1, "action": action})
-        assert got["log"] == want["log"] and got["status"]["seat"] == want["status"]["seat"] == 1
+        _, got = _post(client, {"op": "apply", "game": game, "token": token, "action": action, "explain": True})
+        want = handle(store, {"op": "apply", "game": lid, "seat": 1, "action": action, "explain": True})
+        assert got["log"] == want["log"] and got["events"] == want["events"]
+        assert got["status"]["seat"] == want["status"]["seat"] == 1
         assert {**got["status"], "game": lid} == want["status"]
     assert got["status"]["actions"] >= 4 + 2 * 3  # each of the person's moves was followed by both bots'
 
@@ -381,10 +385,6 @@ def _stops(session: Any, spec: str) -> Any:
 
 
 def test_a_bot_left_thinking_by_a_stopped_server_moves_when_its_game_is_seen(db: str) -> None:
-    import time
-
-    from ragusa.service.session import apply_action, create
-    from ragusa.web.db import GameStore
 
     games = open_games(db)
     try:
@@ -393,7 +393,7 @@ def test_a_bot_left_thinking_by_a_stopped_server_moves_when_its_game_is_seen(db:
         s = store.get("g1")
         assert s is not None and s.state.seat == 0  # seed 2: the person starts
         with pytest.raises(_Killed):  # the person's move is written, then the server stops as the bot thinks
-            apply_action(s, __import__("ragusa").legal_actions(s.state)[0], store.choose)
+            apply_action(s, legal_actions(s.state)[0], choose=store.choose)
         left = games.get("g1")
         assert left is not None and left.version == s.version + 1 and left.state.seat == 1
         written = left.version

@@ -1,4 +1,11 @@
-"""Protocol throughput over a pipe: `python -m ragusa.service.bench [--messages N] [--games K]`.
+"""Protocol speed: `python -m ragusa.service.bench [--messages N] [--games K]`, and `--compare G`.
+
+`--compare G` plays the same G games (3 players, every seat human, a seeded random client) three
+ways in one run, taking turns game by game so that a busy machine slows each alike, and gives the
+decisions per CPU second of each: the Python API (`legal_actions` then `apply`), `handle`
+(`legal` then `apply` with the action's JSON, in this process) and `ragusa engine` over a pipe
+(the same requests as JSON lines; the CPU seconds of both processes). A decision is one legal+apply
+pair; the ratios to the Python API are the figures docs/benchmarks.md reports.
 
 Starts `python -m ragusa.service.engine_main` (what `ragusa engine` runs) as a child process
 and plays games through it, every seat human, the client picking a legal action at random:
@@ -19,7 +26,18 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
+
+import attrs
+
+from ragusa.rules.game import new_game
+from ragusa.rules.legal import legal_actions
+from ragusa.rules.queries import is_terminal
+from ragusa.rules.resolution import apply
+
+from .protocol import handle
+from .store import MemoryStore
 
 Msg = dict[str, Any]
 
@@ -87,6 +105,81 @@ def measure(messages: int = 20_000, games: int = 1, players: int = 4, seed: int 
     return engine.sent, wall, cpu
 
 
+@attrs.frozen
+class Comparison:
+    """Decisions and CPU seconds of each way of playing the same games (`compare`)."""
+
+    decisions: int
+    api: float
+    handle: float
+    engine: float
+
+    def rate(self, seconds: float) -> float:
+        return self.decisions / max(seconds, 1e-9)
+
+    def lines(self) -> list[str]:
+        api = self.rate(self.api)
+        out = [f"{self.decisions} decisions (legal + apply) of the same games, per CPU second:"]
+        out.append(f"  Python API (legal_actions + apply): {api:,.0f}")
+        for label, seconds in (("handle (legal + apply)", self.handle), ("ragusa engine over a pipe", self.engine)):
+            rate = self.rate(seconds)
+            out.append(f"  {label}: {rate:,.0f} = {rate / api:.2f} of the Python API")
+        return out
+
+
+def _cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    child = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + child.ru_utime + child.ru_stime
+
+
+def _api_game(players: int, seed: int) -> int:
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed)
+    n = 0
+    while not is_terminal(state):
+        actions = legal_actions(state)
+        state = apply(state, actions[rng.randrange(len(actions))])
+        n += 1
+    return n
+
+
+def _protocol_game(ask: Callable[[Msg], Msg], players: int, seed: int) -> int:
+    rng = random.Random(seed)
+    game = ask({"op": "new_game", "players": players, "seats": ["human"] * players, "seed": seed})["status"]["game"]
+    n = 0
+    while True:
+        reply = ask({"op": "legal", "game": game})
+        if reply["status"]["over"]:
+            return n
+        listed = reply["legal"]
+        ask({"op": "apply", "game": game, "action": listed[rng.randrange(len(listed))]["action"]})
+        n += 1
+
+
+def compare(games: int = 20, players: int = 3, seed: int = 0) -> Comparison:
+    """Play the same `games` games through the API, `handle` and `ragusa engine`, game by game in turn."""
+    store = MemoryStore(seed)
+    engine = Engine()
+    spent = {"api": 0.0, "handle": 0.0, "engine": 0.0}
+    decisions = 0
+    try:
+        for g in range(seed, seed + games):
+            start = _cpu()
+            n = _api_game(players, g)
+            spent["api"] += _cpu() - start
+            start = _cpu()
+            assert _protocol_game(lambda m: handle(store, m), players, g) == n
+            spent["handle"] += _cpu() - start
+            start = _cpu()
+            assert _protocol_game(lambda m: engine.ask([m])[0], players, g) == n
+            spent["engine"] += _cpu() - start
+            decisions += n
+    finally:
+        engine.close()
+    return Comparison(decisions, spent["api"], spent["handle"], spent["engine"])
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m ragusa.service.bench", description="ragusa engine throughput over a pipe"
@@ -95,7 +188,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=16, help="games played at once in the pipelined run (default 16)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--compare", type=int, metavar="G", help="compare the API, handle and the engine on G games")
     args = p.parse_args(argv)
+    if args.compare:
+        print("\n".join(compare(args.compare, 3, args.seed).lines()))
+        return 0
     for label, games in (("lock-step, 1 game", 1), (f"pipelined, {args.games} games", args.games)):
         sent, wall, cpu = measure(args.messages, games, args.players, args.seed)
         print(

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ragusa.contract.serialization import event_to_data
 from ragusa.contract.views import events_for, view, view_to_data
 from ragusa.core.board import BOARD
 from ragusa.core.events import Event
 from ragusa.core.state import GameState
 from ragusa.rules.resolution import step
-from ragusa.rules.solo.setup import new_solo_game
 from ragusa.text.i18n import Translator
-from ragusa.text.log import describe_event, describe_setup, describe_step
+from ragusa.text.log import describe_step
 
 from .session import Session
 
@@ -60,16 +60,19 @@ def _replay(session: Session, start: int) -> tuple[GameState, list[tuple[GameSta
 
 def steps_since(session: Session, seat: int, since: int, tr: Translator) -> dict[str, Any]:
     """The actions from number `since` on, as `seat` may see them: for each, the seat that took
-    it, its log lines, what changed and `seat`'s view after it; and everything that changed."""
+    it, its events and log lines (`seat`'s share), what changed and `seat`'s view after it; and
+    everything that changed."""
     since = max(since, len(session.actions) - MAX_STEPS, 0)
     start, played = _replay(session, since)
     steps = []
     for i, (before, after, events) in enumerate(played):
         action = session.actions[since + i]
+        shown = events_for(seat, events)
         steps.append(
             {
                 "seat": session.actors[since + i],
-                "log": describe_step(before, action, after, events_for(seat, events), tr),
+                "events": [event_to_data(e) for e in shown],
+                "log": describe_step(before, action, after, shown, tr),
                 "changed": changed(before, after),
                 "view": view_to_data(view(after, seat)),
             }
@@ -77,34 +80,9 @@ def steps_since(session: Session, seat: int, since: int, tr: Translator) -> dict
     return {"since": since, "steps": steps, "changed": changed(start, session.state)}
 
 
-#: recent translated logs, by game, actions and language (bounded: the oldest goes first)
-_logs: dict[tuple[str, int, str], tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = {}
-_LOGS = 64
-
-
 def log_groups(session: Session, tr: Translator) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """The session's log in the translator's language, as `Session.opening` and `Session.log` hold
-    it in English: the setup lines, then the lines of each action."""
-    if tr.lang == "en":
-        return session.opening, session.log
-    key = (session.id, hash(session.actions), tr.lang)
-    hit = _logs.get(key)
-    if hit is not None:
-        return hit
-    opening: list[Event] = []
-    if session.players == 1:
-        new_solo_game(session.seed, session.edition, session.options, opening)
-    lines = describe_setup(session.initial, tr)
-    shown = events_for(None, opening)  # as the English log: only what every seat may see
-    lines += [f"    {t}" for e in shown if (t := describe_event(e, session.initial, tr)) is not None]
-    _, played = _replay(session, 0)
-    groups = tuple(
-        tuple(describe_step(b, a, n, events_for(None, ev), tr)) for a, (b, n, ev) in zip(session.actions, played)
-    )
-    if len(_logs) >= _LOGS:
-        del _logs[next(iter(_logs))]
-    _logs[key] = (tuple(lines), groups)
-    return _logs[key]
+    """The session's log in the translator's language: the setup lines, then the lines of each action."""
+    return session.log_in(tr)
 
 
 def log_in(session: Session, tr: Translator) -> list[str]:

@@ -13,7 +13,6 @@ reveal every hidden card).
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -21,15 +20,15 @@ from typing import Any, Protocol
 from ragusa._version import __version__
 from ragusa.bots import LEVELS
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
-from ragusa.contract.serialization import action_from_data, action_to_data
-from ragusa.contract.views import view, view_to_data
+from ragusa.contract.serialization import action_from_data, event_to_data, state_from_data
+from ragusa.contract.views import events_for, view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
+from ragusa.core.events import Event
 from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
-from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal, score_breakdown, winners
 from ragusa.text.describe import building_texts, card_texts, ship_texts
-from ragusa.text.explain import explain_action, fish_spent, why_now
+from ragusa.text.explain import explain_action, why_now
 from ragusa.text.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, Translator, translator
 from ragusa.text.notation import format_action, parse_action
 
@@ -112,36 +111,13 @@ def _seat(s: Session, msg: Message, required: bool = False) -> int | None:
     return int(seat)
 
 
-@functools.lru_cache(maxsize=8192)
-def _entry(action: Action) -> tuple[str, dict[str, Any]]:
-    """An action's notation and JSON data (cached: actions are values; the data is never mutated)."""
-    return format_action(action), action_to_data(action)
-
-
-#: recent states' legal actions, by `id(state)` (the state is kept, so the id stays its own)
-_recent: dict[int, tuple[GameState, tuple[Action, ...]]] = {}
-_RECENT = 256
-
-
-def legal(state: GameState) -> tuple[Action, ...]:
-    """`legal_actions(state)`, remembered for recent states (a client asks, then applies)."""
-    hit = _recent.get(id(state))
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    actions = legal_actions(state)
-    if len(_recent) >= _RECENT:
-        del _recent[next(iter(_recent))]
-    _recent[id(state)] = (state, actions)
-    return actions
-
-
-def _action(state: GameState, raw: object) -> Action:
+def _action(s: Session, raw: object) -> Action:
     if isinstance(raw, str):
-        return parse_action(state, raw)
+        return parse_action(s.state, raw)
     if isinstance(raw, dict):
-        for a in legal(state):  # the usual case, without a schema validation
-            if _entry(a)[1] == raw:
-                return a
+        for action, entry in zip(s.legal, s.listed):  # the usual case, without a schema validation
+            if entry["action"] == raw:
+                return action
         return action_from_data(raw)
     raise ProtocolError("bad_request", "field 'action' must be the action as JSON or its notation (e.g. \"place s28\")")
 
@@ -154,17 +130,11 @@ def _lang(msg: Message) -> Translator:
     return translator(_field(msg, "lang", str, "en"))
 
 
-def legal_list(state: GameState, tr: Translator = ENGLISH) -> list[Message]:
-    """Each legal action: its notation, its JSON, what it does (`explain`) and the fish it spends."""
-    out = []
-    for action in legal(state):
-        text, data = _entry(action)
-        entry: Message = {"text": text, "action": data, "explain": explain_action(state, action, tr)}
-        fish = fish_spent(action)
-        if fish:
-            entry["fish"] = fish
-        out.append(entry)
-    return out
+def legal_list(s: Session, tr: Translator = ENGLISH, explain: bool = False) -> list[Message]:
+    """Each legal action: its notation, its JSON and the fish it spends; with `explain`, what it does."""
+    if not explain:
+        return list(s.listed)
+    return [{**entry, "explain": explain_action(s.state, a, tr)} for a, entry in zip(s.legal, s.listed)]
 
 
 def status(s: Session) -> Message:
@@ -181,7 +151,7 @@ def status(s: Session) -> Message:
         "seats": [s.kind(i) for i in range(st.n_players)],
         "names": [s.name(i) for i in range(st.n_players)],
         "edition": st.edition,
-        "undo": s.humans <= 1 and any(s.kind(a) == HUMAN for a in s.actors) and not is_terminal(st),
+        "undo": s.humans <= 1 and s.human_acted and not is_terminal(st),
         "version": s.version,
     }
     if out["over"]:
@@ -190,8 +160,40 @@ def status(s: Session) -> Message:
     return out
 
 
+def events_list(seat: int | None, events: list[Event]) -> list[Message]:
+    """`seat`'s share of `events` as JSON objects (`None`: what every seat may see)."""
+    return [event_to_data(e) for e in events_for(seat, events)]
+
+
+def _position(msg: Message) -> GameState | None:
+    """The state document a game starts from (`position`), validated as `state_from_data` does."""
+    if "position" not in msg:
+        return None
+    try:
+        state = state_from_data(msg["position"])
+    except InvalidInputError as exc:
+        rule = {"rule": exc.violations[0].clause} if exc.violations else {}
+        raise ProtocolError("bad_request", exc.explanation, path="$.position" + exc.path[1:], **rule) from None
+    if state.chance is not None:
+        raise ProtocolError(
+            "bad_request", "a position with explicit chance cannot be played here: give a seeded one", path="$.position"
+        )
+    for name in ("edition", "options"):
+        if name in msg:
+            raise ProtocolError("bad_request", f"a position holds its {name}: leave {name!r} out", path=f"$.{name}")
+    players = 1 if state.solo is not None else state.n_players
+    if msg.get("players", players) != players:
+        raise ProtocolError("bad_request", f"the position is a game of {players} player(s)", path="$.players")
+    return state
+
+
 def _new_game(store: Store, msg: Message) -> Message:
-    players = _field(msg, "players", int)
+    position = _position(msg)
+    if position is None and "players" not in msg:
+        raise ProtocolError("bad_request", "missing field 'players' (or a position)", path="$")
+    players = _field(msg, "players", int, None)
+    if position is not None:
+        players = 1 if position.solo is not None else position.n_players
     seats = _field(msg, "seats", list, None)
     if seats is None:
         seats = [HUMAN] + ["greedy"] * (players - 1) if isinstance(players, int) and players >= 1 else []
@@ -204,6 +206,7 @@ def _new_game(store: Store, msg: Message) -> Message:
         seed = store.new_seed()
     if not 0 <= seed < 2**63:
         raise ProtocolError("bad_request", "seed must be 0 to 2**63 - 1")
+    events: list[Event] = []
     s = sessions.create(
         store.new_id(),
         players=players,
@@ -214,17 +217,20 @@ def _new_game(store: Store, msg: Message) -> Message:
         token=store.new_token,
         bot_specs=getattr(store, "bot_specs", False) is True,  # only a local MemoryStore opts in
         names=_field(msg, "names", list, None),
+        events=events,
+        position=position,
         choose=getattr(store, "choose", None),  # where the store's bots think (the web app: worker processes)
     )
     store.put(s)
-    return {"status": status(s), "tokens": list(s.tokens), "seed": seed}
+    return {"status": status(s), "events": events_list(None, events), "tokens": list(s.tokens), "seed": seed}
 
 
 def _legal(store: Store, msg: Message) -> Message:
     s = _session(store, msg)
     seat = _seat(s, msg)
     mine = seat is None or seat == s.state.seat
-    return {"status": status(s), "legal": legal_list(s.state, _lang(msg)) if mine else []}
+    listed = legal_list(s, _lang(msg), _field(msg, "explain", bool, False)) if mine else []
+    return {"status": status(s), "legal": listed}
 
 
 def _expected(s: Session, msg: Message) -> None:
@@ -249,13 +255,14 @@ def _apply(store: Store, msg: Message) -> Message:
         raise ProtocolError("not_your_turn", f"seat {deciding} decides now, not seat {seat}")
     if s.kind(deciding) != HUMAN:  # pragma: no cover - bots move before the session is stored
         raise ProtocolError("not_your_turn", f"seat {deciding} is played by the {s.kind(deciding)} bot")
-    action = _action(s.state, msg.get("action"))
-    tr = _lang(msg)
-    before = len(s.log)
-    new = sessions.apply_action(s, action, getattr(store, "choose", None))
+    action = _action(s, msg.get("action"))
+    events: list[Event] = []
+    new = sessions.apply_action(s, action, events, getattr(store, "choose", None))
     store.put(new)
-    log = [line for lines in log_groups(new, tr)[1][before:] for line in lines]
-    return {"status": status(new), "applied": format_action(action), "log": log}
+    out = {"status": status(new), "applied": format_action(action), "events": events_list(seat, events)}
+    if _field(msg, "explain", bool, False):
+        out["log"] = [line for lines in log_groups(new, _lang(msg))[1][len(s.actions) :] for line in lines]
+    return out
 
 
 def _view(store: Store, msg: Message) -> Message:
@@ -267,7 +274,7 @@ def _view(store: Store, msg: Message) -> Message:
     out = {
         "status": status(s),
         "view": view_to_data(view(s.state, seat)),
-        "legal": legal_list(s.state, tr) if mine else [],
+        "legal": legal_list(s, tr, _field(msg, "explain", bool, False)) if mine else [],
         "why": why_now(s.state, seat, tr),
     }
     since = _field(msg, "since", int, None)
@@ -300,7 +307,7 @@ def _undo(store: Store, msg: Message) -> Message:
     except ValueError as exc:
         raise ProtocolError("conflict", str(exc)) from None
     store.put(new)
-    return {"status": status(new), "undone": len(s.actions) - len(new.actions)}
+    return {"status": status(new), "undone": len(s.actions) - len(new.actions), "events": []}
 
 
 def _record(store: Store, msg: Message) -> Message:
@@ -311,6 +318,10 @@ def _record(store: Store, msg: Message) -> Message:
             raise ProtocolError(
                 "forbidden", "the record is given once the game is over (its seed would reveal hidden cards)"
             )
+    if s.from_position:
+        raise ProtocolError(
+            "conflict", "a game started from a position has no record (a record replays a game from its seed)"
+        )
     rec = record_of(s.initial, s.seed, s.actions, final=s.state)
     return {"record": record_to_data(rec)}
 

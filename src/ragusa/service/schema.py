@@ -32,6 +32,10 @@ _SEAT = {"type": "integer", "minimum": 0, "maximum": 4, "description": "the acti
 _TOKEN = {"type": "string", "maxLength": 200, "description": "a human seat's secret: acts and sees as that seat only"}
 _ID = {"type": ["string", "integer", "null"], "description": "echoed in the response"}
 _LANG = {"enum": list(LANGUAGES), "description": "the language of the answer's text (log, explanations); default en"}
+_EXPLAIN = {
+    "type": "boolean",
+    "description": "also say what each legal action does (explain), in the asked language; default false (faster)",
+}
 
 
 def _request(op: str, description: str, props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -60,7 +64,12 @@ REQUESTS: dict[str, dict[str, Any]] = {
         "new_game",
         "start a game; bots move at once until a human seat decides",
         {
-            "players": {"type": "integer", "minimum": 1, "maximum": 5, "description": "1 is the solo game"},
+            "players": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 5,
+                "description": "1 is the solo game; required unless a position is given",
+            },
             "seats": {
                 "type": "array",
                 "items": {
@@ -85,13 +94,20 @@ REQUESTS: dict[str, dict[str, Any]] = {
                 "properties": {k: {"type": "boolean"} for k in OPTION_NAMES},
                 "additionalProperties": False,
             },
+            "position": {
+                "$ref": "state.schema.json",
+                "description": (
+                    "play on from this state (validated as state_from_json: an impossible one is refused with"
+                    " its clause in rule); its players, edition and options are the position's (players, if"
+                    " given, must match; edition and options are left out) and seed only seeds the bots"
+                ),
+            },
         },
-        ("players",),
     ),
     "legal": _request(
         "legal",
-        "the deciding seat's legal actions, each with its notation and what it does",
-        {"game": _GAME, **_ACTOR, "lang": _LANG},
+        "the deciding seat's legal actions, each with its notation and JSON (with explain, what it does)",
+        {"game": _GAME, **_ACTOR, "lang": _LANG, "explain": _EXPLAIN},
         ("game",),
     ),
     "apply": _request(
@@ -101,6 +117,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "game": _GAME,
             **_ACTOR,
             "lang": _LANG,
+            "explain": {"type": "boolean", "description": "also answer the log lines of the steps, in lang"},
             "expect": _EXPECT,
             "action": {
                 "oneOf": [
@@ -118,6 +135,7 @@ REQUESTS: dict[str, dict[str, Any]] = {
             "game": _GAME,
             **_ACTOR,
             "lang": _LANG,
+            "explain": _EXPLAIN,
             "since": {
                 "type": "integer",
                 "description": "also replay the actions from this number on (steps) and say what changed",
@@ -181,7 +199,7 @@ _LEGAL = {
             "action": {"$ref": "action.schema.json"},
             "explain": {
                 "type": "string",
-                "description": "what the action does, with its numbers, in the asked language",
+                "description": "with explain: what the action does, with its numbers, in the asked language",
             },
             "fish": {"type": "integer", "description": "the fish the action trades away, when it does"},
         },
@@ -189,6 +207,14 @@ _LEGAL = {
     },
 }
 _SPOTS = {"type": "array", "items": {"type": "string"}}
+_EVENTS = {
+    "type": "array",
+    "items": {"$ref": "event.schema.json"},
+    "description": (
+        "what happened, in order, as typed events (each an object with a string type), the requesting seat's"
+        " share: another seat's kept bonus card reads hidden; without a seat, what every seat may see"
+    ),
+}
 _CHANGED = {
     "type": "object",
     "description": "spots whose house changed, walls and towers built, market slots whose ship changed",
@@ -207,11 +233,12 @@ _STEPS = {
         "type": "object",
         "properties": {
             "seat": {"type": "integer"},
+            "events": {**_EVENTS, "description": "the step's events, the viewer's share"},
             "log": {"type": "array", "items": {"type": "string"}},
             "changed": _CHANGED,
             "view": {"$ref": "view.schema.json"},
         },
-        "required": ["seat", "log", "changed", "view"],
+        "required": ["seat", "events", "log", "changed", "view"],
     },
 }
 _TEXTS = {
@@ -273,6 +300,7 @@ RESPONSES: dict[str, dict[str, Any]] = {
     },
     "new_game": {
         "status": _STATUS,
+        "events": {**_EVENTS, "description": "the setup's and the bots' first moves' events, what every seat may see"},
         "tokens": {"type": "array", "items": {"type": ["string", "null"]}, "description": "ragusa engine only"},
         "seed": {"type": "integer", "description": "ragusa engine only (over HTTP it would reveal the hidden cards)"},
         "links": {
@@ -282,7 +310,12 @@ RESPONSES: dict[str, dict[str, Any]] = {
         },
     },
     "legal": {"status": _STATUS, "legal": _LEGAL},
-    "apply": {"status": _STATUS, "applied": {"type": "string"}, "log": _LINES},
+    "apply": {
+        "status": _STATUS,
+        "applied": {"type": "string"},
+        "events": {**_EVENTS, "description": "the events of the action and of the bots' moves after it"},
+        "log": {**_LINES, "description": "with explain: the log lines of the action and the bots' moves, in lang"},
+    },
     "view": {
         "status": _STATUS,
         "view": {"$ref": "view.schema.json"},
@@ -293,7 +326,11 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "changed": _CHANGED,
     },
     "log": {"lines": _LINES, "next": {"type": "integer"}},
-    "undo": {"status": _STATUS, "undone": {"type": "integer"}},
+    "undo": {
+        "status": _STATUS,
+        "undone": {"type": "integer"},
+        "events": {**_EVENTS, "description": "always empty: the game went back (redraw from a view)"},
+    },
     "record": {"record": {"$ref": "record.schema.json"}},
     "replay": {
         "frames": {
@@ -321,7 +358,7 @@ ERROR_CODES = (
 
 
 #: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
-_OPTIONAL = {"tokens", "seed", "links", "languages", "strings", "components", "why", "since", "steps", "changed"}
+_OPTIONAL = {"tokens", "seed", "links", "languages", "strings", "components", "why", "since", "steps", "changed", "log"}
 
 
 def _ok(op: str) -> dict[str, Any]:
@@ -443,6 +480,8 @@ def _predicate(s: dict[str, Any]) -> Check:
         )
     unknown = set(s) - {*_KNOWN}
     assert not unknown, f"the request checker does not handle {sorted(unknown)}"
+    if len(tests) == 1:
+        return tests[0]
     return lambda x: all(t(x) for t in tests)
 
 

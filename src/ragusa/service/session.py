@@ -9,6 +9,7 @@ The log is shown to every seat, so it is written from what every seat may see (`
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 import attrs
 
 from ragusa.bots import LEVELS, make_bot
+from ragusa.contract.serialization import action_to_data, state_from_data, state_to_data
 from ragusa.contract.views import events_for
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
@@ -26,6 +28,8 @@ from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
 from ragusa.rules.resolution import apply, step
 from ragusa.rules.solo.setup import new_solo_game
+from ragusa.text.explain import fish_spent
+from ragusa.text.i18n import ENGLISH, Translator
 from ragusa.text.log import describe_event, describe_setup, describe_step
 from ragusa.text.notation import format_action, parse_action
 
@@ -64,6 +68,8 @@ SEAT_KINDS: tuple[str, ...] = (HUMAN, *SEAT_BOTS)
 MAX_ACTIONS = 5_000
 #: longest seat name accepted
 MAX_NAME = 40
+#: a log: the setup lines, then the lines of each action
+Log = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
 
 
 def check_names(names: Sequence[object] | None, seats: int) -> tuple[str | None, ...]:
@@ -105,14 +111,22 @@ class Session:
     actions: tuple[Action, ...] = ()
     #: the seat that took each action
     actors: tuple[int, ...] = ()
-    #: the log lines of each action, parallel to `actions`
-    log: tuple[tuple[str, ...], ...] = ()
-    #: the setup lines (and, solo, the Patrician's opening turns)
-    opening: tuple[str, ...] = ()
     #: the name each seat of `seats` goes by, or None (shown as text, never as markup)
     names: tuple[str | None, ...] = ()
     #: how many changes the game has seen: 0 at creation, +1 for each action (the bots' too) and each undo
     version: int = 0
+    #: the game started from a given position (`initial`), not from the seed's setup
+    from_position: bool = False
+
+    @functools.cached_property
+    def legal(self) -> tuple[Action, ...]:
+        """`legal_actions(state)`, worked out once per session (a client asks, then applies)."""
+        return legal_actions(self.state)
+
+    @functools.cached_property
+    def listed(self) -> tuple[dict[str, Any], ...]:
+        """Each legal action as the protocol lists it: its notation, its JSON and the fish it spends."""
+        return tuple(map(_entry, self.legal))
 
     def name(self, seat: int) -> str | None:
         """The name `seat` goes by, if its person gave one."""
@@ -124,10 +138,49 @@ class Session:
 
     @property
     def humans(self) -> int:
-        return sum(1 for k in self.seats if k == HUMAN)
+        return self.seats.count(HUMAN)
+
+    @property
+    def human_acted(self) -> bool:
+        """Whether a human seat has taken an action (there is something to undo)."""
+        return any(self.seats[i] == HUMAN and i in self.actors for i in range(len(self.seats)))
+
+    @functools.cached_property
+    def _logs(self) -> dict[str, Log]:
+        return {}
+
+    def log_in(self, tr: Translator = ENGLISH) -> Log:
+        """The log in `tr`'s language: the setup lines (and, solo, the Patrician's opening turns),
+        then the lines of each action; written from what every seat may see (`events_for`), from
+        the actions, once per language and session."""
+        found = self._logs.get(tr.lang)
+        if found is None:
+            found = self._logs[tr.lang] = _write_log(self, tr)
+        return found
+
+    @property
+    def log(self) -> tuple[tuple[str, ...], ...]:
+        """The English log lines of each action, parallel to `actions`."""
+        return self.log_in()[1]
+
+    @property
+    def opening(self) -> tuple[str, ...]:
+        """The English setup lines (and, solo, the Patrician's opening turns)."""
+        return self.log_in()[0]
 
     def log_lines(self) -> list[str]:
-        return [*self.opening, *(line for lines in self.log for line in lines)]
+        opening, groups = self.log_in()
+        return [*opening, *(line for lines in groups for line in lines)]
+
+
+@functools.lru_cache(maxsize=8192)
+def _entry(action: Action) -> dict[str, Any]:
+    """An action as the protocol lists it (actions are values: the entry is shared, never changed)."""
+    entry: dict[str, Any] = {"text": format_action(action), "action": action_to_data(action)}
+    fish = fish_spent(action)
+    if fish:
+        entry["fish"] = fish
+    return entry
 
 
 def _bot_rng(seed: int, n_actions: int) -> random.Random:
@@ -164,23 +217,31 @@ def create(
     token: Callable[[], str] = lambda: "",
     bot_specs: bool = False,
     names: Sequence[object] | None = None,
+    events: list[Event] | None = None,
+    position: GameState | None = None,
     choose: Chooser | None = None,
 ) -> Session:
     """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
+    `events`, when given, receives the events of the setup and of the bots' moves (every seat's).
+    With `position` (a validated state) the game plays on from it: its players, edition and options
+    are the position's, and `seed` only seeds the bots.
 
     A seat is `"human"` or one of `SEAT_BOTS`; with `bot_specs` (local play, not a server) any
     bot spec `ragusa.bots.make_bot` accepts, such as `"ismcts:200"`.
     """
+    if position is not None:
+        players = 1 if position.solo is not None else position.n_players
+        edition, options = position.edition, position.options
     _check_setup(players, edition, seats, bot_specs)
     seat_names = check_names(names, len(seats))
     options = options or Options()
     opening: list[Event] = []
-    if players == 1:
+    if position is not None:
+        state = initial = position
+    elif players == 1:
         state = initial = new_solo_game(seed, edition, options, opening)
     else:
         state = initial = new_game(players, seed=seed, edition=edition, options=options)
-    shown = events_for(None, opening)  # the log goes to every seat: only what all of them may see
-    lines = describe_setup(state) + [f"    {t}" for e in shown if (t := describe_event(e, state)) is not None]
     session = Session(
         id=game_id,
         players=players,
@@ -191,23 +252,26 @@ def create(
         tokens=tuple(token() if k == HUMAN else None for k in seats),
         initial=initial,
         state=state,
-        opening=tuple(lines),
         names=seat_names,
+        from_position=position is not None,
     )
-    return run_bots(session, choose)
+    if events is not None:
+        events.extend(opening)
+    return run_bots(session, events, choose)
 
 
-def _step(session: Session, action: Action) -> Session:
+def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
     state = session.state
     assert state.seat is not None
     new, events = step(state, action)
+    if out is not None:
+        out.extend(events)
     return attrs.evolve(
         session,
         state=new,
         actions=(*session.actions, action),
         actors=(*session.actors, state.seat),
         version=session.version + 1,
-        log=(*session.log, tuple(describe_step(state, action, new, events_for(None, events)))),
     )
 
 
@@ -226,26 +290,47 @@ def _think_here(session: Session, spec: str) -> Action:
     return think(session.state, spec, session.seed, len(session.actions))
 
 
-def run_bots(session: Session, choose: Chooser | None = None) -> Session:
-    """Let the bots decide while one of them is the deciding seat (each through `choose`)."""
+def run_bots(session: Session, events: list[Event] | None = None, choose: Chooser | None = None) -> Session:
+    """Let the bots decide while one of them is the deciding seat (their events into `events`),
+    each through `choose`."""
     while not is_terminal(session.state):
         seat = session.state.seat
         assert seat is not None
         kind = session.kind(seat)
         if kind == HUMAN:
             break
-        session = _step(session, (choose or _think_here)(session, SEAT_BOTS.get(kind, kind)))
+        session = _step(session, (choose or _think_here)(session, SEAT_BOTS.get(kind, kind)), events)
     return session
 
 
-def apply_action(session: Session, action: Action, choose: Chooser | None = None) -> Session:
-    """The session after the deciding (human) seat takes `action`, then the bots' moves.
+def apply_action(
+    session: Session, action: Action, events: list[Event] | None = None, choose: Chooser | None = None
+) -> Session:
+    """The session after the deciding (human) seat takes `action`, then the bots' moves (each
+    through `choose`); `events`, when given, receives the events of every step (every seat's:
+    `events_for` gives a seat's share).
 
     Raises `ragusa.IllegalActionError` when the rules forbid it.
     """
     if len(session.actions) >= MAX_ACTIONS:
         raise InvalidInputError("$", f"a game holds at most {MAX_ACTIONS} actions")
-    return run_bots(_step(session, action), choose)
+    return run_bots(_step(session, action, events), events, choose)
+
+
+def _write_log(s: Session, tr: Translator) -> Log:
+    opening: list[Event] = []
+    if s.players == 1 and not s.from_position:
+        new_solo_game(s.seed, s.edition, s.options, opening)
+    shown = events_for(None, opening)  # the log goes to every seat: only what all of them may see
+    lines = describe_setup(s.initial, tr)
+    lines += [f"    {t}" for e in shown if (t := describe_event(e, s.initial, tr)) is not None]
+    groups = []
+    state = s.initial
+    for action in s.actions:
+        new, events = step(state, action)
+        groups.append(tuple(describe_step(state, action, new, events_for(None, events), tr)))
+        state = new
+    return tuple(lines), tuple(groups)
 
 
 def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:
@@ -257,7 +342,8 @@ def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:
 
 def session_to_data(s: Session) -> dict[str, Any]:
     """A session as JSON data, to keep it (the web app's SQLite store, the browser export's saved
-    games); `session_from_data` reads it back. Actions are in notation, the log as it was written."""
+    games); `session_from_data` reads it back. Actions are in notation; the log is written again
+    from them when asked for."""
     return {
         "players": s.players,
         "edition": s.edition,
@@ -267,17 +353,20 @@ def session_to_data(s: Session) -> dict[str, Any]:
         "tokens": list(s.tokens),
         "actions": [format_action(a) for a in s.actions],
         "actors": list(s.actors),
-        "log": [list(lines) for lines in s.log],
-        "opening": list(s.opening),
         "names": list(s.names),
         "version": s.version,
+        **({"position": state_to_data(s.initial)} if s.from_position else {}),
     }
 
 
 def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
     """The session `session_to_data` wrote, its game replayed from the seed and the actions."""
     options = Options(**d["options"])
-    initial = new_game(d["players"], seed=d["seed"], edition=d["edition"], options=options)
+    position = d.get("position")
+    if position is not None:
+        initial = state_from_data(position)
+    else:
+        initial = new_game(d["players"], seed=d["seed"], edition=d["edition"], options=options)
     actions = tuple(parse_action(None, a) for a in d["actions"])
     return Session(
         id=game_id,
@@ -291,10 +380,9 @@ def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
         state=replay_actions(initial, actions),
         actions=actions,
         actors=tuple(d["actors"]),
-        log=tuple(tuple(lines) for lines in d["log"]),
-        opening=tuple(d["opening"]),
         names=tuple(d.get("names", ())),
         version=d.get("version", len(actions)),
+        from_position=position is not None,
     )
 
 
@@ -313,6 +401,5 @@ def undo(session: Session) -> Session:
         state=replay_actions(session.initial, session.actions[:last]),
         actions=session.actions[:last],
         actors=session.actors[:last],
-        log=session.log[:last],
         version=session.version + 1,
     )

@@ -68,7 +68,7 @@ class _Game:
                 self.say(f"No action {word}: choose 1 to {len(legal)}.")
                 return False
             action = legal[int(word) - 1]["action"]
-        reply = self.ask("apply", seat=seat, action=action)
+        reply = self.ask("apply", seat=seat, action=action, explain=True)
         if not reply["ok"]:
             err = reply["error"]
             rule = f" [{err['rule']}]" if "rule" in err else ""

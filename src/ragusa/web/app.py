@@ -183,7 +183,7 @@ def create_app(db: str | Path, workers: int | None = None) -> Starlette:
                     store = GameStore(games, pool.choose)
                     found = store.get(game)
                     if found is not None and found.version == version:
-                        store.put(run_bots(found, store.choose))
+                        store.put(run_bots(found, choose=store.choose))
             except ProtocolError:  # another process moved it first
                 pass
             except Exception:  # a bug or a stopping server: logged; the next request tries again

@@ -23,6 +23,8 @@ export type ApplyRequest = {
   token?: string;
   /** the language of the answer's text (log, explanations); default en */
   lang?: "en" | "fr" | "pl";
+  /** also answer the log lines of the steps, in lang */
+  explain?: boolean;
   /** the status.version the client last saw: another one is refused (stale) and nothing changes */
   expect?: number;
   action: string | Action;
@@ -56,7 +58,10 @@ export type ApplyResponse = {
     }[];
   };
   applied: string;
-  log: string[];
+  /** the events of the action and of the bots' moves after it */
+  events: Event[];
+  /** with explain: the log lines of the action and the bots' moves, in lang */
+  log?: string[];
 };
 
 /** The commodity a ship raises when it arrives, and by how many steps (SETUP-5, MARKET-1). */
@@ -431,7 +436,7 @@ export type KeepBonus = {
   card: string;
 };
 
-/** the deciding seat's legal actions, each with its notation and what it does */
+/** the deciding seat's legal actions, each with its notation and JSON (with explain, what it does) */
 export type LegalRequest = {
   op: "legal";
   /** echoed in the response */
@@ -444,6 +449,8 @@ export type LegalRequest = {
   token?: string;
   /** the language of the answer's text (log, explanations); default en */
   lang?: "en" | "fr" | "pl";
+  /** also say what each legal action does (explain), in the asked language; default false (faster) */
+  explain?: boolean;
 };
 
 export type LegalResponse = {
@@ -476,7 +483,7 @@ export type LegalResponse = {
   legal: {
     text: string;
     action: Action;
-    /** what the action does, with its numbers, in the asked language */
+    /** with explain: what the action does, with its numbers, in the asked language */
     explain?: string;
     /** the fish the action trades away, when it does */
     fish?: number;
@@ -527,8 +534,8 @@ export type NewGameRequest = {
   op: "new_game";
   /** echoed in the response */
   id?: string | number | null;
-  /** 1 is the solo game */
-  players: number;
+  /** 1 is the solo game; required unless a position is given */
+  players?: number;
   /** who plays each seat (solo: the one human seat): human, a level or a bot; default seat 0 human, others greedy */
   seats?: string[];
   edition?: "1st" | "2nd";
@@ -543,6 +550,8 @@ export type NewGameRequest = {
     solo_harder?: boolean;
     powerhouse_any_hex?: boolean;
   };
+  /** play on from this state (validated as state_from_json: an impossible one is refused with its clause in rule); its players, edition and options are the position's (players, if given, must match; edition and options are left out) and seed only seeds the bots */
+  position?: GameState;
 };
 
 export type NewGameResponse = {
@@ -572,6 +581,8 @@ export type NewGameResponse = {
       [key: string]: number;
     }[];
   };
+  /** the setup's and the bots' first moves' events, what every seat may see */
+  events: Event[];
   /** ragusa engine only */
   tokens?: (string | null)[];
   /** ragusa engine only (over HTTP it would reveal the hidden cards) */
@@ -942,6 +953,8 @@ export type UndoResponse = {
     }[];
   };
   undone: number;
+  /** always empty: the game went back (redraw from a view) */
+  events: Event[];
 };
 
 /** `seat` scored `vp` from `source` (a `ragusa.core.state.VP_SOURCES` name); `reason` explains. */
@@ -966,6 +979,8 @@ export type ViewRequest = {
   token?: string;
   /** the language of the answer's text (log, explanations); default en */
   lang?: "en" | "fr" | "pl";
+  /** also say what each legal action does (explain), in the asked language; default false (faster) */
+  explain?: boolean;
   /** also replay the actions from this number on (steps) and say what changed */
   since?: number;
 };
@@ -1001,7 +1016,7 @@ export type ViewResponse = {
   legal: {
     text: string;
     action: Action;
-    /** what the action does, with its numbers, in the asked language */
+    /** with explain: what the action does, with its numbers, in the asked language */
     explain?: string;
     /** the fish the action trades away, when it does */
     fish?: number;
@@ -1013,6 +1028,8 @@ export type ViewResponse = {
   /** each action since 'since': who took it, its log lines, what changed, the seat's view after it */
   steps?: {
     seat: number;
+    /** the step's events, the viewer's share */
+    events: Event[];
     log: string[];
     /** spots whose house changed, walls and towers built, market slots whose ship changed */
     changed: {

@@ -117,7 +117,7 @@ async function downloadRecord() {
 }
 
 async function refresh(quiet) {
-  const msg = { op: "view", game: G.game, token: G.token, lang: LANG };
+  const msg = { op: "view", game: G.game, token: G.token, lang: LANG, explain: true };
   if (G.seen !== null && G.seen >= 0) msg.since = G.seen;
   const [reply, log] = await Promise.all([send(msg, quiet), send({ op: "log", game: G.game, token: G.token, lang: LANG }, true)]);
   if (!reply.ok) { $("#main").innerHTML = `<p id="message" class="error">${esc(reply.error.message)}</p>`; return; }
