@@ -4,9 +4,12 @@ playing a move through the page, screenshots for the docs (RAGUSA_SCREENSHOTS=DI
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -29,6 +32,20 @@ SIZES = {
         "device_scale_factor": 2,
     },
 }
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's chromium driven by Playwright (never a downloaded browser); skips without it (CI has it
+    and fails on any skip)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM}")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
 
 
 def shot(page: Page, name: str, full: bool = True) -> None:

@@ -10,20 +10,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.browser_support import ARGS, CHROMIUM, SIZES, first_move, new_game, open_table
+from tests.browser_support import SIZES, chromium, first_move, new_game, open_table
 from tests.web_support import running_server
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM}")  # CI installs it and fails on skips
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def _version(page: Page) -> int:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,11 +22,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 import uvicorn
 
 from ragusa.web.app import create_app
+from ragusa.web.bench import free_port
+
+__all__ = ["DATABASES", "database", "free_port", "fresh_database", "postgres_server", "running_server", "served"]
 
 #: Debian's PostgreSQL 15 programs (apt-get install -y postgresql)
 PG_BIN = Path(os.environ.get("RAGUSA_PG_BIN", "/usr/lib/postgresql/15/bin"))
@@ -72,6 +73,8 @@ def postgres_server() -> Iterator[str]:
 @contextmanager
 def fresh_database(server: str) -> Iterator[str]:
     """A new, empty database on the PostgreSQL `server` (its URL), dropped afterwards."""
+    import psycopg  # the postgres extra (in the test extra); only the PostgreSQL tests need it
+
     name = f"ragusa_{secrets.token_hex(6)}"
     with psycopg.connect(server, autocommit=True) as admin:
         admin.execute(f"CREATE DATABASE {name}")
@@ -91,13 +94,6 @@ def database(kind: str, tmp_path: Path, server: str | None) -> Iterator[str]:
     assert server is not None
     with fresh_database(server) as url:
         yield url
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @contextmanager

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Load", "main", "measure", "post", "serving"]
+__all__ = ["Load", "free_port", "main", "measure", "post", "serving"]
 
 Msg = dict[str, Any]
 
@@ -48,7 +48,8 @@ def post(base: str, msg: Msg, timeout: float = 60) -> Msg:
     return out
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -58,7 +59,7 @@ def _free_port() -> int:
 @contextmanager
 def serving(db: str, *extra: str) -> Iterator[str]:
     """`ragusa serve` on 127.0.0.1 (a free port) over `db`, until the block ends; yields its base URL."""
-    port = _free_port()
+    port = free_port()
     cmd = [sys.executable, "-m", "ragusa", "serve", "--port", str(port), "--db", db, *extra]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
