@@ -197,7 +197,7 @@ class _Postgres:
 
     def _db(self) -> Any:
         db = getattr(self._local, "db", None)
-        if db is None or db.closed:
+        if db is None or db.closed or db.broken:  # a connection the server dropped: a new one
             db = self._local.db = self._psycopg.connect(self.url, autocommit=True)
             with self._guard:
                 self._all.append(db)
