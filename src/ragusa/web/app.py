@@ -156,7 +156,8 @@ def create_app(db: str | Path, workers: int | None = None) -> Starlette:
 
     def handle_one(msg: Any) -> dict[str, Any]:
         store = GameStore(games, pool.choose)
-        game = msg.get("game") if isinstance(msg, dict) and msg.get("op") in WRITES else None
+        writes = isinstance(msg, dict) and isinstance(msg.get("op"), str) and msg["op"] in WRITES
+        game = msg.get("game") if writes else None
         if not isinstance(game, str):
             out = handle(store, msg)
         else:
