@@ -407,3 +407,42 @@ def test_a_bot_left_thinking_by_a_stopped_server_moves_when_its_game_is_seen(db:
             time.sleep(0.2)
             _, seen = _post(c, {"op": "view", "game": "g1", "token": "tok"})
         assert seen["status"]["seat"] == 0 and seen["status"]["version"] > written and seen["legal"]
+
+
+def _at_once(
+    c: httpx.Client, msg: dict[str, Any], start: threading.Barrier, out: list[tuple[int, dict[str, Any]]]
+) -> None:
+    start.wait()
+    out.append(_post(c, msg))
+
+
+def test_two_moves_at_once_through_two_servers_apply_exactly_one(db: str) -> None:
+    """The deciding seat's two pages, on two server processes, send a move each for the same decision
+    at the same moment (both saw the same version): one applies, the other is stale, 5 times over."""
+    with served(db, "--workers", "1") as (one, _), served(db, "--workers", "1") as (two, _):
+        with httpx.Client(base_url=one, timeout=30) as c1, httpx.Client(base_url=two, timeout=30) as c2:
+            _, reply = _post(c1, {"op": "new_game", "players": 2, "seats": ["human", "human"], "seed": 5})
+            links = [_token(link) for link in reply["links"]]
+            game = links[0][0]
+            for _ in range(5):
+                _, st = _post(c1, {"op": "legal", "game": game, "token": links[0][1]})
+                token = links[st["status"]["seat"]][1]
+                _, seen = _post(c1, {"op": "view", "game": game, "token": token})
+                version, options = seen["status"]["version"], seen["legal"]
+                moves = [options[0]["text"], options[-1]["text"]]
+                start = threading.Barrier(2)
+                codes: list[tuple[int, dict[str, Any]]] = []
+                sends = [
+                    (c, {"op": "apply", "game": game, "token": token, "action": m, "expect": version}, start, codes)
+                    for c, m in zip((c1, c2), moves)
+                ]
+                threads = [threading.Thread(target=_at_once, args=args) for args in sends]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join(timeout=60)
+                assert sorted(code for code, _ in codes) == [200, 409], codes
+                refused = next(body for code, body in codes if code == 409)
+                assert refused["error"]["code"] == "stale" and refused["error"]["status"]["version"] == version + 1
+                _, now = _post(c2, {"op": "view", "game": game, "token": token})
+                assert now["status"]["version"] == now["status"]["actions"] == version + 1
