@@ -53,7 +53,7 @@ def _drive(base: str, link: str, want: Callable[[dict[str, Any]], bool], prefer:
     _, _, game, token = link.split("/")
     with httpx.Client(base_url=base, timeout=60) as c:
         for _ in range(200):
-            r = c.post("/api/message", json={"op": "view", "game": game, "token": token}).json()
+            r = c.post("/api/message", json={"op": "view", "game": game, "token": token, "explain": True}).json()
             if want(r) or r["status"]["over"]:
                 return
             legal = r["legal"]

@@ -80,7 +80,7 @@ def test_an_impossible_position_is_refused_with_its_clause() -> None:
     assert reply["error"]["code"] == "bad_request" and reply["error"]["rule"] == "SETUP-2"
     assert reply["error"]["path"] == "$.position.players[0].houses_left"
     said = f"{board} houses on the board + 0 houses left + 0 powerhouses left = {board}; should be 12 (SETUP-2)"
-    assert reply["error"]["message"].startswith(said)
+    assert said in reply["error"]["message"]
 
 
 @pytest.mark.parametrize(

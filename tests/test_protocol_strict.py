@@ -15,12 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ragusa.service.protocol import OPS, handle
-from ragusa.service.schema import ERROR_CODES, REQUESTS
+from ragusa.service.reference import reference
+from ragusa.service.schema import ERROR_CODES, ERROR_MEANINGS, ERRORS, REQUESTS
 from ragusa.service.store import MemoryStore
 from tests.protocol_support import check
 from tests.web_support import running_server
 
-#: a valid request of each op, on game g1 of `_store()` (seat 0 decides there)
+#: a valid request of each op, on game g1 of `_store()` (seat 1 decides there)
 MINIMAL: dict[str, dict[str, Any]] = {
     "info": {"op": "info"},
     "new_game": {"op": "new_game", "players": 2},
@@ -30,6 +31,8 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "log": {"op": "log", "game": "g1"},
     "undo": {"op": "undo", "game": "g1"},
     "record": {"op": "record", "game": "g1"},
+    "analyse": {"op": "analyse", "game": "g1", "seat": 1, "budget": {"iterations": 2}},
+    "stop": {"op": "stop"},
 }
 #: the error codes a request may get (never `internal`: that one is a bug)
 DOCUMENTED = set(ERROR_CODES) - {"internal"}
@@ -93,16 +96,18 @@ _REQUEST = st.one_of(
 )
 
 
-def _refusal_is_documented(reply: dict[str, Any]) -> None:
+def _refusal_is_documented(reply: dict[str, Any], op: object = None) -> None:
     check(json.loads(json.dumps(reply)))
     if not reply["ok"]:
         assert reply["error"]["code"] in DOCUMENTED, reply
+        if isinstance(op, str) and op in ERRORS:  # the reference lists the codes each op answers
+            assert reply["error"]["code"] in ERRORS[op], (op, reply)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(msg=_REQUEST)
 def test_handle_answers_any_json_with_a_documented_code(msg: Any) -> None:
-    _refusal_is_documented(handle(_store(), msg))
+    _refusal_is_documented(handle(_store(), msg), msg.get("op") if isinstance(msg, dict) else None)
 
 
 @pytest.fixture(scope="module")
@@ -124,3 +129,30 @@ def test_http_answers_any_json_without_a_5xx(client: httpx.Client, msg: Any) -> 
     r = client.post("/api/message", content=json.dumps(msg))
     assert r.status_code < 500, r.text[:300]
     _refusal_is_documented(r.json())
+
+
+def test_the_reference_lists_every_op_its_fields_and_its_error_codes() -> None:
+    assert set(ERRORS) == set(OPS) and set(ERROR_MEANINGS) == set(ERROR_CODES)
+    assert all(set(codes) <= DOCUMENTED for codes in ERRORS.values())
+    text = reference()
+    for op, request in REQUESTS.items():
+        section = text.split(f"### `{op}`")[1].split("### ")[0]
+        assert all(f"| `{field}` |" in section for field in request["properties"] if field not in ("op", "id"))
+        assert "Its error codes: " + ", ".join(f"`{c}`" for c in ERRORS[op]) in section
+
+
+@pytest.mark.parametrize(
+    ("op", "request_", "code"),
+    [
+        ("apply", {"game": "g1", "action": "place s1", "expect": 9}, "stale"),
+        ("apply", {"game": "g1", "action": "place s1", "seat": 0}, "not_your_turn"),  # seat 1 decides
+        ("apply", {"game": "g1", "action": "place s999"}, "bad_request"),
+        ("undo", {"game": "g1"}, "conflict"),
+        ("record", {"game": "g1", "token": "nope"}, "forbidden"),
+        ("analyse", {"game": "g1", "seat": 0, "budget": {"iterations": 1}}, "not_your_turn"),
+        ("view", {"game": "g9", "seat": 0}, "not_found"),
+    ],
+)
+def test_each_op_answers_the_codes_the_reference_gives_it(op: str, request_: dict[str, Any], code: str) -> None:
+    reply = handle(_store(), {"op": op, **request_})
+    assert reply["error"]["code"] == code and code in ERRORS[op], reply

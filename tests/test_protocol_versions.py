@@ -4,9 +4,13 @@ and change nothing. (Tooling: no clause marker.)"""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from ragusa.service.session import session_from_data, session_to_data
+import attrs
+
+from ragusa import state_to_json
+from ragusa.service.session import apply_action, session_from_data, session_to_data
 from ragusa.service.store import MemoryStore
 from tests.protocol_support import send
 
@@ -56,3 +60,17 @@ def test_the_version_is_kept_with_the_session() -> None:
     # data written before versions existed reads the number of actions as the version
     del data["version"]
     assert session_from_data("g1", data).version == len(s.actions) == 0
+
+
+def test_a_step_keeps_every_other_field_of_the_session() -> None:
+    store = MemoryStore(1)
+    _game(store)
+    send(store, {"op": "apply", "game": "g1", "action": "bonus walls"})
+    doc = json.loads(state_to_json(store.sessions["g1"].state))
+    send(store, {"op": "new_game", "position": doc, "seats": ["human", "human"], "names": ["Ana", None]})
+    s = store.sessions["g2"]
+    seat = s.state.seat
+    assert seat is not None
+    new = apply_action(s, s.legal[0])
+    expected = attrs.evolve(s, state=new.state, actions=(s.legal[0],), actors=(seat,), version=s.version + 1)
+    assert new == expected and new.from_position and new.names == ("Ana", None)

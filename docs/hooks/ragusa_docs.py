@@ -88,6 +88,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 def _http_api() -> tuple[dict[str, Any], str]:
     """The OpenAPI description of `ragusa serve`'s HTTP API, and a page that presents it."""
     from ragusa._version import __version__
+    from ragusa.service.reference import reference
     from ragusa.service.schema import openapi
 
     doc = openapi(__version__)
@@ -111,6 +112,7 @@ def _http_api() -> tuple[dict[str, Any], str]:
     for name, schema in sorted(doc["components"]["schemas"].items()):
         text = " ".join(str(schema.get("description", "")).split())
         lines.append(f"| `{name}` | {text} |")
+    lines += ["", *reference().splitlines()]
     body = json.dumps(doc, indent=2).replace("\n", "\n    ")
     lines += ["", '??? note "The whole OpenAPI document"', "", "    ```json", "    " + body, "    ```", ""]
     return doc, "\n".join(lines)

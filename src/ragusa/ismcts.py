@@ -32,24 +32,26 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from ragusa.ai.determinization import determinize
 from ragusa.ai.ids import action_id
 from ragusa.contract.views import PlayerView, view
-from ragusa.core.actions import Action, DrawBonus, Trade
+from ragusa.core.actions import Action, DrawBonus
 from ragusa.core.state import GameState, Phase
 from ragusa.heuristics.driver import Bot
-from ragusa.heuristics.expert import ExpertBot, Judge, finish_turn, judge
-from ragusa.heuristics.greedy import TRADE_PENALTY, GreedyBot, evaluate
+from ragusa.heuristics.expert import ExpertBot, Judge, finish_turn
+from ragusa.heuristics.expert import worth as expert_worth
+from ragusa.heuristics.greedy import GreedyBot, evaluate
+from ragusa.heuristics.greedy import worth as greedy_worth
 from ragusa.heuristics.outlook import outlooks
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
 from ragusa.rules.resolution import apply
 
-__all__ = ["ISMCTSBot", "SearchConfig", "from_spec", "search"]
+__all__ = ["Analysis", "Considered", "ISMCTSBot", "SearchConfig", "analyse", "from_spec", "search"]
 
 
 @attrs.frozen
@@ -119,11 +121,7 @@ class _Node:
 
 
 def _one_step(state: GameState, seat: int, a: Action, heuristic: str) -> float:
-    if heuristic == "expert":
-        after, extra = finish_turn(apply(state, a), seat, _JUDGE)
-        return judge(after, seat, _JUDGE, extra)
-    v = evaluate(apply(state, a), seat)
-    return v - TRADE_PENALTY if type(a) is Trade else v
+    return expert_worth(state, seat, a, _JUDGE) if heuristic == "expert" else greedy_worth(state, seat, a)
 
 
 def _expand(node: _Node, state: GameState, legal: dict[int, Action], width: int, heuristic: str) -> None:
@@ -221,12 +219,48 @@ def _iterate(root: _Node, v: PlayerView, cfg: SearchConfig, rng: random.Random, 
         ch.value += values[seat]
 
 
-def search(v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig()) -> Action:
-    """The action the search picks for `v`'s viewer, who must be the deciding seat."""
+@attrs.frozen
+class Considered:
+    """A move the search weighed at its root: `value` is its mean leaf value, the viewer's expected
+    result share from 0 to 1 (0.5 + 0.5 * tanh(VP margin over the best rival / scale)), over `visits`."""
+
+    action: Action
+    value: float
+    visits: int
+
+
+@attrs.frozen
+class Analysis:
+    """What a search found: the moves it weighed, best first (most visited, then best value), and
+    the iterations it ran."""
+
+    moves: tuple[Considered, ...]
+    iterations: int
+
+
+def analyse(
+    v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig(), stop: Callable[[], bool] | None = None
+) -> Analysis:
+    """Search `v` (its viewer must decide) within `cfg`'s budget, or until `stop()` says so (checked
+    between iterations; the first always runs), and rank the moves weighed at the root. Reads only
+    the view: every iteration draws the hidden parts (`ragusa.ai.determinize`)."""
     if v.seat != v.viewer or not v.legal_actions:
         raise ValueError(f"seat {v.viewer} does not decide in this view")
-    if len(v.legal_actions) == 1:
-        return v.legal_actions[0]
+    root, done = _run(v, rng, cfg, stop)
+    by_id = {action_id(a): a for a in v.legal_actions}
+    ranked = sorted(
+        (i for i in root.children if i in by_id),
+        key=lambda i: (root.children[i].visits, root.children[i].value),
+        reverse=True,
+    )
+    moves = tuple(
+        Considered(by_id[i], root.children[i].value / max(root.children[i].visits, 1), root.children[i].visits)
+        for i in ranked
+    )
+    return Analysis(moves, done)
+
+
+def _run(v: PlayerView, rng: random.Random, cfg: SearchConfig, stop: Callable[[], bool] | None) -> tuple[_Node, int]:
     root = _Node()
     bot: Bot = ExpertBot(_JUDGE) if cfg.heuristic == "expert" else GreedyBot()
     deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
@@ -240,6 +274,7 @@ def search(v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig()
         if done and (
             (deadline is not None and wall + longest_wall > deadline)
             or (cpu_deadline is not None and cpu + longest_cpu > cpu_deadline)
+            or (stop is not None and stop())
         ):
             break
         _iterate(root, v, cfg, rng, bot)
@@ -248,6 +283,16 @@ def search(v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig()
         longest_cpu = max(longest_cpu, time.process_time() - cpu)
         if cfg.iterations is None and deadline is None and cpu_deadline is None:
             break
+    return root, done
+
+
+def search(v: PlayerView, rng: random.Random, cfg: SearchConfig = SearchConfig()) -> Action:
+    """The action the search picks for `v`'s viewer, who must be the deciding seat."""
+    if v.seat != v.viewer or not v.legal_actions:
+        raise ValueError(f"seat {v.viewer} does not decide in this view")
+    if len(v.legal_actions) == 1:
+        return v.legal_actions[0]
+    root, _ = _run(v, rng, cfg, None)
     by_id = {action_id(a): a for a in v.legal_actions}
     best = max(
         (i for i in root.children if i in by_id),

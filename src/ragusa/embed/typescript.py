@@ -42,14 +42,23 @@ export interface LoadOptions {
 /** The answer to a request: the op's response, or an error. */
 export type AnswerTo<R extends Request> = Responses[R["op"]] | ErrorResponse;
 
+/** The success shape of an answer (what `if (answer.ok)` narrows it to). */
+export type Success<A> = Exclude<A, ErrorResponse>;
+
+/** The request type of an op. */
+export type RequestOf<Op extends Request["op"]> = Extract<Request, { op: Op }>;
+
+/** A request with no field its op does not have: a misspelled field (`playrs`) is a type error. */
+export type Strict<R extends Request> = R & { [K in Exclude<keyof R, keyof RequestOf<R["op"]>>]: never };
+
 /** The engine, running in Pyodide: it answers exactly as `ragusa engine` does. */
 export interface Ragusa {
   /** the ragusa version of the wheels */
   readonly version: string;
   /** the Pyodide instance the engine runs in */
   readonly pyodide: unknown;
-  /** the answer to one request */
-  request<R extends Request>(message: R): Promise<AnswerTo<R>>;
+  /** the answer to one request (its fields checked against its op's: a misspelled one does not compile) */
+  request<R extends Request>(message: Strict<R>): Promise<AnswerTo<R>>;
   /** the answer line to one request line, as `ragusa engine` prints it (null for a blank line) */
   requestLine(line: string): Promise<string | null>;
   /** the games as text, for `loadRagusa({ saved })` (only with `saved`) */

@@ -64,7 +64,7 @@ from ragusa.rules.legal import legal_actions
 from ragusa.rules.resolution import apply
 from ragusa.rules.scoring import longest_run, ring_values
 
-__all__ = ["ExpertBot", "Judge", "finish_turn", "judge"]
+__all__ = ["ExpertBot", "Judge", "finish_turn", "judge", "worth"]
 
 TRACK: Final = COMPONENTS.market.track
 _PASS: Final = Pass()
@@ -224,6 +224,14 @@ def judge(state: GameState, seat: int, j: Judge, extra: Sequence[float] = ()) ->
     return values[seat] - share * rival
 
 
+def worth(state: GameState, seat: int, action: Action, j: Judge = Judge()) -> float:
+    """What the expert thinks `action` is worth to `seat`: played, the rest of the turn resolved
+    with quick rules (`finish_turn`), the position judged (`judge`: the seat's estimated final VP
+    less a share of the best rival's, a VP margin)."""
+    after, extra = finish_turn(apply(state, action), seat, j)
+    return judge(after, seat, j, extra)
+
+
 class ExpertBot:
     """Plans for the end of the game; see the module docs. Ties are broken with `rng`."""
 
@@ -268,8 +276,7 @@ class ExpertBot:
         best: list[Action] = []
         best_v = float("-inf")
         for a in candidates:
-            after, extra = finish_turn(apply(state, a), seat, j)
-            v = judge(after, seat, j, extra)
+            v = worth(state, seat, a, j)
             if v > best_v + 1e-9:
                 best_v, best = v, [a]
             elif v > best_v - 1e-9:

@@ -20,7 +20,7 @@ from ragusa.rules.buildings.production import CAP
 from ragusa.rules.resolution import apply
 from ragusa.rules.scoring import bonus_card_score, cathedral_score, wall_score
 
-__all__ = ["TRADE_PENALTY", "GreedyBot", "evaluate"]
+__all__ = ["TRADE_PENALTY", "GreedyBot", "evaluate", "worth"]
 
 
 # --------------------------------------------------------------------------- the greedy heuristic
@@ -131,6 +131,13 @@ def _pending(state: GameState, seat: int) -> float:
 _DRAW = DrawBonus()
 
 
+def worth(state: GameState, seat: int, action: Action) -> float:
+    """What the greedy bot thinks `action` is worth to `seat`: `evaluate` one action ahead (an
+    estimate of its final VP), less `TRADE_PENALTY` for a trade."""
+    v = evaluate(apply(state, action), seat)
+    return v - TRADE_PENALTY if type(action) is Trade else v
+
+
 class GreedyBot:
     """One-step lookahead: apply each legal action, score the result with `evaluate` for the
     acting seat, take the best; ties are broken with `rng`."""
@@ -150,9 +157,7 @@ class GreedyBot:
         best: list[Action] = []
         best_v = float("-inf")
         for a in actions:
-            v = evaluate(apply(state, a), seat)
-            if type(a) is Trade:
-                v -= TRADE_PENALTY
+            v = worth(state, seat, a)
             if v > best_v + 1e-9:
                 best_v = v
                 best = [a]

@@ -4,7 +4,7 @@
 ways in one run, taking turns game by game so that a busy machine slows each alike, and gives the
 decisions per CPU second of each: the Python API (`legal_actions` then `apply`), `handle`
 (`legal` then `apply` with the action's JSON, in this process) and `ragusa engine` over a pipe
-(the same requests as JSON lines; the CPU seconds of both processes). A decision is one legal+apply
+(the same requests as JSON lines; the CPU seconds of both processes, the engine's read from /proc). A decision is one legal+apply
 pair; the ratios to the Python API are the figures docs/benchmarks.md reports.
 
 Starts `python -m ragusa.service.engine_main` (what `ragusa engine` runs) as a child process
@@ -21,19 +21,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
 
+from ragusa.core.actions import Action
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
-from ragusa.rules.queries import is_terminal
 from ragusa.rules.resolution import apply
 
 from .protocol import handle
@@ -127,34 +129,44 @@ class Comparison:
         return out
 
 
-def _cpu() -> float:
+def _cpu(engine: Engine | None = None) -> float:
+    """CPU seconds of this process, and of the running engine (Linux: /proc; its clock ticks are
+    10 ms, which over many games add up to a fair figure)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
-    child = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + child.ru_utime + child.ru_stime
+    spent = own.ru_utime + own.ru_stime
+    if engine is not None:
+        fields = Path(f"/proc/{engine.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        spent += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return spent
 
 
-def _api_game(players: int, seed: int) -> int:
+def _play(seed: int, listed: Callable[[], Sequence[Any]], take: Callable[[Any], object]) -> int:
+    """Take a seeded random one of the `listed()` options until there are none; the decisions taken."""
     rng = random.Random(seed)
-    state = new_game(players, seed=seed)
     n = 0
-    while not is_terminal(state):
-        actions = legal_actions(state)
-        state = apply(state, actions[rng.randrange(len(actions))])
+    while options := listed():
+        take(options[rng.randrange(len(options))])
         n += 1
     return n
 
 
+def _api_game(players: int, seed: int) -> int:
+    state = [new_game(players, seed=seed)]
+
+    def take(action: Action) -> None:
+        state[0] = apply(state[0], action)
+
+    return _play(seed, lambda: legal_actions(state[0]), take)
+
+
 def _protocol_game(ask: Callable[[Msg], Msg], players: int, seed: int) -> int:
-    rng = random.Random(seed)
     game = ask({"op": "new_game", "players": players, "seats": ["human"] * players, "seed": seed})["status"]["game"]
-    n = 0
-    while True:
+
+    def listed() -> list[Msg]:
         reply = ask({"op": "legal", "game": game})
-        if reply["status"]["over"]:
-            return n
-        listed = reply["legal"]
-        ask({"op": "apply", "game": game, "action": listed[rng.randrange(len(listed))]["action"]})
-        n += 1
+        return [] if reply["status"]["over"] else list(reply["legal"])
+
+    return _play(seed, listed, lambda entry: ask({"op": "apply", "game": game, "action": entry["action"]}))
 
 
 def compare(games: int = 20, players: int = 3, seed: int = 0) -> Comparison:
@@ -171,9 +183,9 @@ def compare(games: int = 20, players: int = 3, seed: int = 0) -> Comparison:
             start = _cpu()
             assert _protocol_game(lambda m: handle(store, m), players, g) == n
             spent["handle"] += _cpu() - start
-            start = _cpu()
+            start = _cpu(engine)
             assert _protocol_game(lambda m: engine.ask([m])[0], players, g) == n
-            spent["engine"] += _cpu() - start
+            spent["engine"] += _cpu(engine) - start
             decisions += n
     finally:
         engine.close()

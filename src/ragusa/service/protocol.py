@@ -14,28 +14,32 @@ reveal every hidden card).
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from ragusa._version import __version__
 from ragusa.bots import LEVELS
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
-from ragusa.contract.serialization import action_from_data, event_to_data, state_from_data
-from ragusa.contract.views import events_for, view, view_to_data
+from ragusa.contract.serialization import action_from_data
+from ragusa.contract.views import view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
 from ragusa.core.events import Event
-from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
-from ragusa.rules.queries import is_terminal, score_breakdown, winners
+from ragusa.core.state import EDITIONS, OPTION_NAMES, Options
+from ragusa.rules.queries import is_terminal
 from ragusa.text.describe import building_texts, card_texts, ship_texts
-from ragusa.text.explain import explain_action, why_now
-from ragusa.text.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, Translator, translator
-from ragusa.text.notation import format_action, parse_action
+from ragusa.text.explain import why_now
+from ragusa.text.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
+from ragusa.text.notation import parse_action
 
+from . import analysis
 from . import session as sessions
+from .analysis import analyst
+from .answers import events_list, legal_list, status
 from .history import log_groups, steps_since
-from .schema import check_request
-from .session import HUMAN, SEAT_KINDS, Session
+from .requests import check_request, position_of, within
+from .session import HUMAN, SEAT_KINDS, Session, entry
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
 
@@ -118,7 +122,10 @@ def _action(s: Session, raw: object) -> Action:
         for action, entry in zip(s.legal, s.listed):  # the usual case, without a schema validation
             if entry["action"] == raw:
                 return action
-        return action_from_data(raw)
+        try:
+            return action_from_data(raw)
+        except InvalidInputError as exc:
+            raise within("action", exc) from None
     raise ProtocolError("bad_request", "field 'action' must be the action as JSON or its notation (e.g. \"place s28\")")
 
 
@@ -130,65 +137,8 @@ def _lang(msg: Message) -> Translator:
     return translator(_field(msg, "lang", str, "en"))
 
 
-def legal_list(s: Session, tr: Translator = ENGLISH, explain: bool = False) -> list[Message]:
-    """Each legal action: its notation, its JSON and the fish it spends; with `explain`, what it does."""
-    if not explain:
-        return list(s.listed)
-    return [{**entry, "explain": explain_action(s.state, a, tr)} for a, entry in zip(s.legal, s.listed)]
-
-
-def status(s: Session) -> Message:
-    """Whose decision it is, the scores, and at the end the winners and each seat's score by source."""
-    st = s.state
-    out: Message = {
-        "game": s.id,
-        "phase": st.phase,
-        "seat": st.seat,
-        "turn_seat": st.turn_seat,
-        "over": is_terminal(st),
-        "scores": [p.total_vp for p in st.players],
-        "actions": len(s.actions),
-        "seats": [s.kind(i) for i in range(st.n_players)],
-        "names": [s.name(i) for i in range(st.n_players)],
-        "edition": st.edition,
-        "undo": s.humans <= 1 and s.human_acted and not is_terminal(st),
-        "version": s.version,
-    }
-    if out["over"]:
-        out["winners"] = list(winners(st))
-        out["result"] = [dict(d) for d in score_breakdown(st)]
-    return out
-
-
-def events_list(seat: int | None, events: list[Event]) -> list[Message]:
-    """`seat`'s share of `events` as JSON objects (`None`: what every seat may see)."""
-    return [event_to_data(e) for e in events_for(seat, events)]
-
-
-def _position(msg: Message) -> GameState | None:
-    """The state document a game starts from (`position`), validated as `state_from_data` does."""
-    if "position" not in msg:
-        return None
-    try:
-        state = state_from_data(msg["position"])
-    except InvalidInputError as exc:
-        rule = {"rule": exc.violations[0].clause} if exc.violations else {}
-        raise ProtocolError("bad_request", exc.explanation, path="$.position" + exc.path[1:], **rule) from None
-    if state.chance is not None:
-        raise ProtocolError(
-            "bad_request", "a position with explicit chance cannot be played here: give a seeded one", path="$.position"
-        )
-    for name in ("edition", "options"):
-        if name in msg:
-            raise ProtocolError("bad_request", f"a position holds its {name}: leave {name!r} out", path=f"$.{name}")
-    players = 1 if state.solo is not None else state.n_players
-    if msg.get("players", players) != players:
-        raise ProtocolError("bad_request", f"the position is a game of {players} player(s)", path="$.players")
-    return state
-
-
 def _new_game(store: Store, msg: Message) -> Message:
-    position = _position(msg)
+    position = position_of(msg)
     if position is None and "players" not in msg:
         raise ProtocolError("bad_request", "missing field 'players' (or a position)", path="$")
     players = _field(msg, "players", int, None)
@@ -259,7 +209,7 @@ def _apply(store: Store, msg: Message) -> Message:
     events: list[Event] = []
     new = sessions.apply_action(s, action, events, getattr(store, "choose", None))
     store.put(new)
-    out = {"status": status(new), "applied": format_action(action), "events": events_list(seat, events)}
+    out = {"status": status(new), "applied": entry(action)["text"], "events": events_list(seat, events)}
     if _field(msg, "explain", bool, False):
         out["log"] = [line for lines in log_groups(new, _lang(msg))[1][len(s.actions) :] for line in lines]
     return out
@@ -328,7 +278,10 @@ def _record(store: Store, msg: Message) -> Message:
 
 def _replay(store: Store, msg: Message) -> Message:
     """A record's game as the `seat`'s view before each action and after the last, with the log."""
-    record = record_from_json(_field(msg, "record", dict))
+    try:
+        record = record_from_json(_field(msg, "record", dict))
+    except InvalidInputError as exc:
+        raise within("record", exc) from None
     v = verify(record)
     if v.index is not None:
         raise ProtocolError("illegal", f"the record does not replay: {v.summary()}", rule=v.rule or "")
@@ -349,6 +302,29 @@ def _replay(store: Store, msg: Message) -> Message:
     opening, groups = log_groups(s, tr)
     logs = [list(opening), *(list(g) for g in groups)]
     return {"frames": [{"view": v, "log": lines} for v, lines in zip(views, logs)], "status": status(s)}
+
+
+def _analyse(store: Store, msg: Message, stop: Callable[[], bool] | None = None) -> Message:
+    """What a bot would play for the seat, each move with its value (see `ragusa.service.analysis`)."""
+    s = _session(store, msg)
+    seat = _seat(s, msg, required=True)
+    assert seat is not None
+    if s.state.seat is None:
+        raise ProtocolError("conflict", "the game is over: there is no move to weigh")
+    if seat != s.state.seat:
+        raise ProtocolError("not_your_turn", f"seat {s.state.seat} decides now, not seat {seat}")
+    if "bot" in msg and "level" in msg:
+        raise ProtocolError("bad_request", "give bot or level, not both", path="$.level")
+    spec = str(msg.get("bot", msg.get("level", "ismcts")))
+    bot = analyst(spec, getattr(store, "bot_specs", False) is True)
+    rng = random.Random(f"ragusa-analyse/{s.seed}/{len(s.actions)}/{msg.get('seed', 0)}")
+    moves, iterations = analysis.analyse(view(s.state, seat), bot, msg["budget"], rng, stop)
+    return {"status": status(s), "bot": spec, "iterations": iterations, "moves": [m.to_data() for m in moves]}
+
+
+def _stop(store: Store, msg: Message) -> Message:
+    """`ragusa engine` ends a running analysis early; elsewhere there is none to stop."""
+    return {"stopped": False}
 
 
 def _info(store: Store, msg: Message) -> Message:
@@ -385,6 +361,8 @@ OPS: dict[str, Callable[[Store, Message], Message]] = {
     "undo": _undo,
     "record": _record,
     "replay": _replay,
+    "analyse": _analyse,
+    "stop": _stop,
 }
 
 
@@ -392,13 +370,15 @@ def error(code: str, message: str, **extra: Any) -> Message:
     return {"ok": False, "error": {"code": code, "message": message, **extra}}
 
 
-def _dispatch(store: Store, msg: object) -> Message:
+def _dispatch(store: Store, msg: object, stop: Callable[[], bool] | None) -> Message:
     if not isinstance(msg, dict):
         raise ProtocolError("bad_request", "a request is a JSON object with an 'op'")
     op = msg.get("op")
     if not isinstance(op, str) or op not in OPS:
         raise ProtocolError("bad_request", f"unknown op {op!r:.40}; one of {', '.join(OPS)}", path="$.op")
     check_request(op, msg)
+    if op == "analyse":
+        return {"ok": True, "op": op, **_analyse(store, msg, stop)}
     return {"ok": True, "op": op, **OPS[op](store, msg)}
 
 
@@ -407,16 +387,18 @@ def internal_error(what: str) -> Message:
     return error("internal", f"the server failed unexpectedly on {what}; the failure is logged, other requests go on")
 
 
-def handle(store: Store, msg: object) -> Message:
-    """The response to one request (never raises: errors are responses)."""
+def handle(store: Store, msg: object, *, stop: Callable[[], bool] | None = None) -> Message:
+    """The response to one request (never raises: errors are responses). `stop()`, when given, is
+    asked between the iterations of an analysis (`analyse`) and ends it early when true."""
     try:
-        out = _dispatch(store, msg)
+        out = _dispatch(store, msg, stop)
     except ProtocolError as exc:
         out = error(exc.code, exc.message, **exc.extra)
     except IllegalActionError as exc:
         out = error("illegal", exc.explanation, rule=exc.rule)
-    except InvalidInputError as exc:
-        out = error("bad_request", exc.explanation, path=exc.path)
+    except InvalidInputError as exc:  # an impossible position also names the first clause it breaks
+        rule = {"rule": exc.violations[0].clause} if exc.violations else {}
+        out = error("bad_request", exc.explanation, path=exc.path, **rule)
     except (ValueError, TypeError) as exc:
         out = error("bad_request", str(exc)[:300])
     except Exception:  # a bug, not the request's fault: answered, logged, and the next request is served

@@ -2,175 +2,41 @@
 
 Written here as data (the protocol's messages are not attrs classes); `python -m
 ragusa.service.schema write [DIR]` writes the published copy and a test checks it is current.
-The `view`, `action` and `record` payloads refer to the library's own schemas by file name.
+The requests are declared in `.requests`; the `view`, `action`, `event`, `state` and `record`
+payloads refer to the library's own schemas by file name.
 """
 
 from __future__ import annotations
 
-import difflib
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ragusa.contract.schema.compiled import checker
-from ragusa.contract.schema.explain import explain, json_path, quote
-from ragusa.contract.schema.generate import schema
-from ragusa.core.errors import InvalidInputError
-from ragusa.core.state import OPTION_NAMES
-from ragusa.text.i18n import LANGUAGES
+from ragusa.core.state import Phase
 
-from .session import MAX_NAME, SEAT_KINDS
+from .requests import ID, REQUESTS
+
+__all__ = [
+    "ERROR_CODES",
+    "ERROR_MEANINGS",
+    "ERRORS",
+    "REQUESTS",
+    "RESPONSES",
+    "openapi",
+    "protocol_schema",
+    "schema_text",
+    "success_schema",
+]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 FILE = "protocol.schema.json"
-
-_GAME = {"type": "string", "minLength": 1, "maxLength": 100, "description": "the game id new_game returned"}
-_SEAT = {"type": "integer", "minimum": 0, "maximum": 4, "description": "the acting seat (trusted callers)"}
-_TOKEN = {"type": "string", "maxLength": 200, "description": "a human seat's secret: acts and sees as that seat only"}
-_ID = {"type": ["string", "integer", "null"], "description": "echoed in the response"}
-_LANG = {"enum": list(LANGUAGES), "description": "the language of the answer's text (log, explanations); default en"}
-_EXPLAIN = {
-    "type": "boolean",
-    "description": "also say what each legal action does (explain), in the asked language; default false (faster)",
-}
-
-
-def _request(op: str, description: str, props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "description": description,
-        "properties": {"op": {"const": op}, "id": _ID, **props},
-        "required": ["op", *required],
-        "additionalProperties": False,
-    }
-
-
-_ACTOR = {"seat": _SEAT, "token": _TOKEN}
-_EXPECT = {
-    "type": "integer",
-    "minimum": 0,
-    "description": "the status.version the client last saw: another one is refused (stale) and nothing changes",
-}
-REQUESTS: dict[str, dict[str, Any]] = {
-    "info": _request(
-        "info",
-        "the protocol's vocabulary: ops, seat kinds, editions, options, levels, languages; with lang, the page's words",
-        {"lang": _LANG},
-    ),
-    "new_game": _request(
-        "new_game",
-        "start a game; bots move at once until a human seat decides",
-        {
-            "players": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 5,
-                "description": "1 is the solo game; required unless a position is given",
-            },
-            "seats": {
-                "type": "array",
-                "items": {
-                    "type": "string",
-                    "maxLength": 100,
-                    "description": f"a seat kind: {', '.join(SEAT_KINDS)} (a local engine also takes a bot spec)",
-                },
-                "minItems": 1,
-                "maxItems": 5,
-                "description": "who plays each seat (solo: the one human seat): human, a level or a bot; default seat 0 human, others greedy",
-            },
-            "edition": {"enum": ["1st", "2nd"]},
-            "seed": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1, "description": "default: a random seed"},
-            "names": {
-                "type": "array",
-                "items": {"type": ["string", "null"], "maxLength": MAX_NAME},
-                "maxItems": 5,
-                "description": "the name each seat of seats goes by (null: none); shown as text",
-            },
-            "options": {
-                "type": "object",
-                "properties": {k: {"type": "boolean"} for k in OPTION_NAMES},
-                "additionalProperties": False,
-            },
-            "position": {
-                "$ref": "state.schema.json",
-                "description": (
-                    "play on from this state (validated as state_from_json: an impossible one is refused with"
-                    " its clause in rule); its players, edition and options are the position's (players, if"
-                    " given, must match; edition and options are left out) and seed only seeds the bots"
-                ),
-            },
-        },
-    ),
-    "legal": _request(
-        "legal",
-        "the deciding seat's legal actions, each with its notation and JSON (with explain, what it does)",
-        {"game": _GAME, **_ACTOR, "lang": _LANG, "explain": _EXPLAIN},
-        ("game",),
-    ),
-    "apply": _request(
-        "apply",
-        "take an action for the deciding seat; the bots then move",
-        {
-            "game": _GAME,
-            **_ACTOR,
-            "lang": _LANG,
-            "explain": {"type": "boolean", "description": "also answer the log lines of the steps, in lang"},
-            "expect": _EXPECT,
-            "action": {
-                "oneOf": [
-                    {"type": "string", "maxLength": 200, "description": "notation, e.g. place s28"},
-                    {"$ref": "action.schema.json"},
-                ]
-            },
-        },
-        ("game", "action"),
-    ),
-    "view": _request(
-        "view",
-        "what one seat may know, with its legal actions when it decides and why it decides now",
-        {
-            "game": _GAME,
-            **_ACTOR,
-            "lang": _LANG,
-            "explain": _EXPLAIN,
-            "since": {
-                "type": "integer",
-                "description": "also replay the actions from this number on (steps) and say what changed",
-            },
-        },
-        ("game",),
-    ),
-    "log": _request(
-        "log",
-        "the readable log from line 'since'",
-        {"game": _GAME, **_ACTOR, "since": {"type": "integer"}, "lang": _LANG},
-        ("game",),
-    ),
-    "undo": _request(
-        "undo",
-        "take back the last human action and the bot moves after it (games with one human)",
-        {"game": _GAME, **_ACTOR, "expect": _EXPECT},
-        ("game",),
-    ),
-    "record": _request(
-        "record", "the game record (with a token: only once the game is over)", {"game": _GAME, **_ACTOR}, ("game",)
-    ),
-    "replay": _request(
-        "replay",
-        "a record replayed as one seat's view at each step, with the log",
-        {"record": {"$ref": "record.schema.json"}, "seat": _SEAT, "lang": _LANG},
-        ("record",),
-    ),
-}
 
 _STATUS = {
     "type": "object",
     "properties": {
         "game": {"type": "string"},
-        "phase": {"type": "string"},
+        "phase": {"enum": [p.value for p in Phase], "description": "what the deciding seat does now"},
         "seat": {"type": ["integer", "null"], "description": "the deciding seat, null at the end"},
         "turn_seat": {"type": "integer"},
         "over": {"type": "boolean"},
@@ -332,6 +198,33 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "events": {**_EVENTS, "description": "always empty: the game went back (redraw from a view)"},
     },
     "record": {"record": {"$ref": "record.schema.json"}},
+    "analyse": {
+        "status": _STATUS,
+        "bot": {"type": "string", "description": "the bot or level that analysed"},
+        "iterations": {"type": "integer", "description": "the search's iterations (0 for expert and greedy)"},
+        "moves": {
+            "type": "array",
+            "description": "the moves the bot weighed, best first (the search: the ones it searched)",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "action": {"$ref": "action.schema.json"},
+                    "text": {"type": "string", "description": "the action in notation"},
+                    "value": {
+                        "type": "number",
+                        "description": (
+                            "the bot's estimate: the search's expected result share 0 to 1; the expert's VP"
+                            " margin over the best rival after the turn; greedy's estimated final VP"
+                        ),
+                    },
+                    "visits": {"type": "integer", "description": "the search: iterations that tried the move"},
+                },
+                "required": ["action", "text", "value"],
+                "additionalProperties": False,
+            },
+        },
+    },
+    "stop": {"stopped": {"type": "boolean", "description": "whether an analysis was running and was ended"}},
     "replay": {
         "frames": {
             "type": "array",
@@ -357,15 +250,44 @@ ERROR_CODES = (
 )
 
 
+_GAME_ERRORS = ("bad_request", "not_found", "forbidden")
+#: the error codes each op can answer (besides `internal`, a bug, and, over HTTP, `too_large`)
+ERRORS: dict[str, tuple[str, ...]] = {
+    "info": ("bad_request",),
+    "new_game": ("bad_request",),
+    "legal": _GAME_ERRORS,
+    "apply": (*_GAME_ERRORS, "not_your_turn", "illegal", "conflict", "stale"),
+    "view": _GAME_ERRORS,
+    "log": _GAME_ERRORS,
+    "undo": (*_GAME_ERRORS, "conflict", "stale"),
+    "record": (*_GAME_ERRORS, "conflict"),
+    "replay": ("bad_request", "illegal"),
+    "analyse": (*_GAME_ERRORS, "not_your_turn", "conflict"),
+    "stop": ("bad_request",),
+}
+#: what each error code means
+ERROR_MEANINGS: dict[str, str] = {
+    "bad_request": "a request the schema or the game's invariants refuse (path names the field)",
+    "not_found": "no such game",
+    "forbidden": "a token that is not a seat of the game, a bot's seat, or (HTTP) a seat number",
+    "not_your_turn": "another seat decides now",
+    "illegal": "an action the rules forbid (rule names the clause)",
+    "conflict": "the game's state does not allow it (over, nothing to undo, an analysis running...)",
+    "stale": "the game changed since the client saw it (expect); status holds the game now",
+    "too_large": "HTTP: a body over 1 MB",
+    "internal": "the server failed unexpectedly (logged); the next request is served",
+}
+
+
 #: response fields that only one transport sends (the engine: tokens and seed; HTTP: links)
 _OPTIONAL = {"tokens", "seed", "links", "languages", "strings", "components", "why", "since", "steps", "changed", "log"}
 
 
-def _ok(op: str) -> dict[str, Any]:
+def success_schema(op: str) -> dict[str, Any]:
     props = RESPONSES[op]
     return {
         "type": "object",
-        "properties": {"ok": {"const": True}, "op": {"const": op}, "id": _ID, **props},
+        "properties": {"ok": {"const": True}, "op": {"const": op}, "id": ID, **props},
         "required": ["ok", "op", *(p for p in props if p not in _OPTIONAL)],
         "additionalProperties": False,
     }
@@ -375,7 +297,7 @@ ERROR = {
     "type": "object",
     "properties": {
         "ok": {"const": False},
-        "id": _ID,
+        "id": ID,
         "error": {
             "type": "object",
             "properties": {
@@ -397,7 +319,7 @@ ERROR = {
 def protocol_schema() -> dict[str, Any]:
     """The protocol's schema: `$defs` holds each request and response; the root accepts any of them."""
     defs: dict[str, Any] = {f"{op}_request": r for op, r in REQUESTS.items()}
-    defs.update({f"{op}_response": _ok(op) for op in RESPONSES})
+    defs.update({f"{op}_response": success_schema(op) for op in RESPONSES})
     defs["error_response"] = ERROR
     return {
         "$schema": DIALECT,
@@ -424,101 +346,6 @@ def main(argv: list[str] | None = None) -> int:
     path.write_text(schema_text(), encoding="utf-8")
     print(path)
     return 0
-
-
-# --------------------------------------------------------------------------- checking requests
-
-Check = Callable[[Any], bool]
-_IS: dict[str, Check] = {
-    "object": lambda x: type(x) is dict,
-    "array": lambda x: type(x) is list,
-    "string": lambda x: type(x) is str,
-    "integer": lambda x: type(x) is int,
-    "boolean": lambda x: type(x) is bool,
-    "null": lambda x: x is None,
-}
-
-
-def _predicate(s: dict[str, Any]) -> Check:
-    """A fast exact test of a request field's subschema (the keywords the requests use)."""
-    tests: list[Check] = []
-    ref = s.get("$ref")
-    if ref is not None:
-        tests.append(checker(ref.removesuffix(".schema.json")))
-    union = s.get("oneOf", s.get("anyOf"))  # the requests' unions have branches of different JSON types
-    if union is not None:
-        branches = [_predicate(b) for b in union]
-        tests.append(lambda x: any(b(x) for b in branches))
-    if "type" in s:
-        kinds = [_IS[t] for t in ([s["type"]] if isinstance(s["type"], str) else s["type"])]
-        tests.append(lambda x: any(k(x) for k in kinds))
-    if "enum" in s or "const" in s:
-        allowed = s["enum"] if "enum" in s else [s["const"]]
-        tests.append(lambda x: type(x) is str and x in allowed)
-    lo, hi = s.get("minimum"), s.get("maximum")
-    if lo is not None or hi is not None:
-        tests.append(lambda x: type(x) is not int or ((lo is None or x >= lo) and (hi is None or x <= hi)))
-    short, long = s.get("minLength", 0), s.get("maxLength")
-    if short or long is not None:
-        tests.append(lambda x: type(x) is not str or (len(x) >= short and (long is None or len(x) <= long)))
-    if "items" in s or "maxItems" in s or "minItems" in s:
-        item = _predicate(s.get("items", {}))
-        few, many = s.get("minItems", 0), s.get("maxItems", 1 << 30)
-        tests.append(lambda x: type(x) is not list or (few <= len(x) <= many and all(item(e) for e in x)))
-    if "properties" in s:
-        fields = {k: _predicate(v) for k, v in s["properties"].items()}
-        closed = s.get("additionalProperties", True) is False
-        needed = tuple(s.get("required", ()))
-        tests.append(
-            lambda x: (
-                type(x) is not dict
-                or (
-                    all(k in fields and fields[k](v) or k not in fields and not closed for k, v in x.items())
-                    and all(k in x for k in needed)
-                )
-            )
-        )
-    unknown = set(s) - {*_KNOWN}
-    assert not unknown, f"the request checker does not handle {sorted(unknown)}"
-    if len(tests) == 1:
-        return tests[0]
-    return lambda x: all(t(x) for t in tests)
-
-
-_KNOWN = (
-    "$ref oneOf anyOf type enum const minimum maximum minLength maxLength items minItems maxItems properties "
-    "additionalProperties required description"
-).split()
-
-
-@functools.lru_cache(maxsize=len(REQUESTS))
-def _fields(op: str) -> tuple[dict[str, Check], tuple[str, ...]]:
-    request = REQUESTS[op]
-    return {k: _predicate(v) for k, v in request["properties"].items()}, tuple(request["required"])
-
-
-def check_request(op: str, msg: dict[str, Any]) -> None:
-    """Refuse a request of `op` that its schema (`REQUESTS`) does not accept: `InvalidInputError`
-    naming the first unknown field, the missing one, or the field of the wrong type or value."""
-    fields, required = _fields(op)
-    for key in msg:
-        if key not in fields:
-            close = difflib.get_close_matches(str(key), fields, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else f"; its fields: {', '.join(fields)}"
-            raise InvalidInputError(json_path((str(key),)), f"op {op} has no field {quote(key)}{hint}")
-    for key, value in msg.items():
-        if not fields[key](value):
-            problem = explain(REQUESTS[op]["properties"][key], value, _resolve)
-            where = json_path((key, *problem.path)) if problem else json_path((key,))
-            what = problem.message if problem else "not a valid value here"  # pragma: no branch
-            raise InvalidInputError(where, f"field {where.removeprefix('$.')!r}: {what}")
-    for key in required:
-        if key not in msg:
-            raise InvalidInputError("$", f"missing field {key!r} (op {op})")
-
-
-def _resolve(file: str) -> dict[str, Any]:
-    return schema(file.removesuffix(".schema.json"))
 
 
 def openapi(version: str) -> dict[str, Any]:

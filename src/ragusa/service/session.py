@@ -43,6 +43,7 @@ __all__ = [
     "Chooser",
     "check_names",
     "create",
+    "entry",
     "undo",
     "replay_actions",
     "think",
@@ -126,7 +127,7 @@ class Session:
     @functools.cached_property
     def listed(self) -> tuple[dict[str, Any], ...]:
         """Each legal action as the protocol lists it: its notation, its JSON and the fish it spends."""
-        return tuple(map(_entry, self.legal))
+        return tuple(map(entry, self.legal))
 
     def name(self, seat: int) -> str | None:
         """The name `seat` goes by, if its person gave one."""
@@ -146,16 +147,19 @@ class Session:
         return any(self.seats[i] == HUMAN and i in self.actors for i in range(len(self.seats)))
 
     @functools.cached_property
-    def _logs(self) -> dict[str, Log]:
+    def memo(self) -> dict[str, Any]:
+        """What has been worked out from this session (its log in each language, its status): the
+        session never changes, so neither do they."""
         return {}
 
     def log_in(self, tr: Translator = ENGLISH) -> Log:
         """The log in `tr`'s language: the setup lines (and, solo, the Patrician's opening turns),
         then the lines of each action; written from what every seat may see (`events_for`), from
         the actions, once per language and session."""
-        found = self._logs.get(tr.lang)
+        key = f"log/{tr.lang}"
+        found: Log | None = self.memo.get(key)
         if found is None:
-            found = self._logs[tr.lang] = _write_log(self, tr)
+            found = self.memo[key] = _write_log(self, tr)
         return found
 
     @property
@@ -174,8 +178,9 @@ class Session:
 
 
 @functools.lru_cache(maxsize=8192)
-def _entry(action: Action) -> dict[str, Any]:
-    """An action as the protocol lists it (actions are values: the entry is shared, never changed)."""
+def entry(action: Action) -> dict[str, Any]:
+    """An action as the protocol lists it: its notation (`text`), its JSON (`action`) and the fish it
+    spends (`fish`, when it does). Actions are values: the entry is shared, never to be changed."""
     entry: dict[str, Any] = {"text": format_action(action), "action": action_to_data(action)}
     fish = fish_spent(action)
     if fish:
@@ -266,12 +271,21 @@ def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
     new, events = step(state, action)
     if out is not None:
         out.extend(events)
-    return attrs.evolve(
-        session,
+    return Session(  # every field, as attrs.evolve would copy them (faster: a step is the hot path)
+        id=session.id,
+        players=session.players,
+        edition=session.edition,
+        options=session.options,
+        seed=session.seed,
+        seats=session.seats,
+        tokens=session.tokens,
+        initial=session.initial,
         state=new,
         actions=(*session.actions, action),
         actors=(*session.actors, state.seat),
+        names=session.names,
         version=session.version + 1,
+        from_position=session.from_position,
     )
 
 

@@ -62,7 +62,7 @@ STATUS: dict[str, int] = {
     "illegal": 422,
     "internal": 500,
 }
-GAME_OPS = frozenset({"legal", "apply", "view", "log", "undo", "record"})
+GAME_OPS = frozenset({"legal", "apply", "view", "log", "undo", "record", "analyse"})
 STATIC = Path(str(resources.files("ragusa.web") / "static"))
 #: the page's files, the only ones served from STATIC
 STATIC_FILES = frozenset(

@@ -10,6 +10,75 @@ export type ActivateHex = {
   hex: string;
 };
 
+/** what a bot would play for the deciding seat, each move with the bot's estimate of it (reads only what the seat may see) */
+export type AnalyseRequest = {
+  op: "analyse";
+  /** echoed in the response */
+  id?: string | number | null;
+  /** the game id new_game returned */
+  game: string;
+  /** the acting seat (trusted callers) */
+  seat?: number;
+  /** a human seat's secret: acts and sees as that seat only */
+  token?: string;
+  /** the search's limit: iterations (the same answer every time) or milliseconds */
+  budget: {
+    iterations: number;
+  } | {
+    ms: number;
+  };
+  /** ismcts (the default), expert or greedy (a local engine also takes an ismcts spec) */
+  bot?: string;
+  /** the bot of a level instead of bot */
+  level?: "easy" | "medium" | "hard";
+  /** varies the search's draws; default 0 */
+  seed?: number;
+};
+
+export type AnalyseResponse = {
+  ok: true;
+  op: "analyse";
+  /** echoed in the response */
+  id?: string | number | null;
+  status: {
+    game: string;
+    /** what the deciding seat does now */
+    phase: "setup_bonus" | "place" | "order" | "trade_window" | "mason" | "architect" | "market" | "wharf" | "rector_draw" | "rector_keep" | "end_trade" | "over";
+    /** the deciding seat, null at the end */
+    seat: number | null;
+    turn_seat: number;
+    over: boolean;
+    scores: number[];
+    actions: number;
+    seats: string[];
+    /** each seat's name, if given */
+    names?: (string | null)[];
+    edition?: "1st" | "2nd";
+    /** whether undo is possible now (never once the game is over) */
+    undo: boolean;
+    /** how many changes the game has seen: +1 for each action (the bots' too) and each undo */
+    version: number;
+    winners?: number[];
+    result?: {
+      [key: string]: number;
+    }[];
+  };
+  /** the bot or level that analysed */
+  bot: string;
+  /** the search's iterations (0 for expert and greedy) */
+  iterations: number;
+  /** the moves the bot weighed, best first (the search: the ones it searched) */
+  moves: {
+    action: Action;
+    /** the action in notation */
+    text: string;
+    /** the bot's estimate: the search's expected result share 0 to 1; the expert's VP margin over the best rival after the turn; greedy's estimated final VP */
+    value: number;
+    /** the search: iterations that tried the move */
+    visits?: number;
+  }[];
+};
+
 /** take an action for the deciding seat; the bots then move */
 export type ApplyRequest = {
   op: "apply";
@@ -37,7 +106,8 @@ export type ApplyResponse = {
   id?: string | number | null;
   status: {
     game: string;
-    phase: string;
+    /** what the deciding seat does now */
+    phase: "setup_bonus" | "place" | "order" | "trade_window" | "mason" | "architect" | "market" | "wharf" | "rector_draw" | "rector_keep" | "end_trade" | "over";
     /** the deciding seat, null at the end */
     seat: number | null;
     turn_seat: number;
@@ -221,7 +291,8 @@ export type ErrorResponse = {
     /** stale: the game's status now (redraw from it) */
     status?: {
       game: string;
-      phase: string;
+      /** what the deciding seat does now */
+      phase: "setup_bonus" | "place" | "order" | "trade_window" | "mason" | "architect" | "market" | "wharf" | "rector_draw" | "rector_keep" | "end_trade" | "over";
       /** the deciding seat, null at the end */
       seat: number | null;
       turn_seat: number;
@@ -460,7 +531,8 @@ export type LegalResponse = {
   id?: string | number | null;
   status: {
     game: string;
-    phase: string;
+    /** what the deciding seat does now */
+    phase: "setup_bonus" | "place" | "order" | "trade_window" | "mason" | "architect" | "market" | "wharf" | "rector_draw" | "rector_keep" | "end_trade" | "over";
     /** the deciding seat, null at the end */
     seat: number | null;
     turn_seat: number;
@@ -561,7 +633,8 @@ export type NewGameResponse = {
   id?: string | number | null;
   status: {
     game: string;
-    phase: string;
+    /** what the deciding seat does now */
+    phase: "setup_bonus" | "place" | "order" | "trade_window" | "mason" | "architect" | "market" | "wharf" | "rector_draw" | "rector_keep" | "end_trade" | "over";
     /** the deciding seat, null at the end */
     seat: number | null;
     turn_seat: number;
@@ -764,7 +837,8 @@ export type ReplayResponse = {
   }[];
   status: {
     game: string;
-    phase: string;
+    /** what the deciding seat does now */
+    phase: "setup_bonus" | "place" | "order" | "trade_window" | "mason" | "architect" | "market" | "wharf" | "rector_draw" | "rector_keep" | "end_trade" | "over";
     /** the deciding seat, null at the end */
     seat: number | null;
     turn_seat: number;
@@ -898,6 +972,22 @@ export type SpotData = {
   tower_spot: boolean;
 };
 
+/** ragusa engine: end the running analysis early (it answers with what it found) */
+export type StopRequest = {
+  op: "stop";
+  /** echoed in the response */
+  id?: string | number | null;
+};
+
+export type StopResponse = {
+  ok: true;
+  op: "stop";
+  /** echoed in the response */
+  id?: string | number | null;
+  /** whether an analysis was running and was ended */
+  stopped: boolean;
+};
+
 export type TowerBuilt = {
   type: "tower_built";
   seat: number;
@@ -932,7 +1022,8 @@ export type UndoResponse = {
   id?: string | number | null;
   status: {
     game: string;
-    phase: string;
+    /** what the deciding seat does now */
+    phase: "setup_bonus" | "place" | "order" | "trade_window" | "mason" | "architect" | "market" | "wharf" | "rector_draw" | "rector_keep" | "end_trade" | "over";
     /** the deciding seat, null at the end */
     seat: number | null;
     turn_seat: number;
@@ -992,7 +1083,8 @@ export type ViewResponse = {
   id?: string | number | null;
   status: {
     game: string;
-    phase: string;
+    /** what the deciding seat does now */
+    phase: "setup_bonus" | "place" | "order" | "trade_window" | "mason" | "architect" | "market" | "wharf" | "rector_draw" | "rector_keep" | "end_trade" | "over";
     /** the deciding seat, null at the end */
     seat: number | null;
     turn_seat: number;
@@ -1071,10 +1163,10 @@ export type WallRingData = {
 };
 
 /** Any request of the protocol. */
-export type Request = InfoRequest | NewGameRequest | LegalRequest | ApplyRequest | ViewRequest | LogRequest | UndoRequest | RecordRequest | ReplayRequest;
+export type Request = InfoRequest | NewGameRequest | LegalRequest | ApplyRequest | ViewRequest | LogRequest | UndoRequest | RecordRequest | AnalyseRequest | StopRequest | ReplayRequest;
 
 /** Any response of the protocol. */
-export type Response = InfoResponse | NewGameResponse | LegalResponse | ApplyResponse | ViewResponse | LogResponse | UndoResponse | RecordResponse | ReplayResponse | ErrorResponse;
+export type Response = InfoResponse | NewGameResponse | LegalResponse | ApplyResponse | ViewResponse | LogResponse | UndoResponse | RecordResponse | AnalyseResponse | StopResponse | ReplayResponse | ErrorResponse;
 
 /** The response to each op, when it succeeds. */
 export interface Responses {
@@ -1086,6 +1178,8 @@ export interface Responses {
   log: LogResponse;
   undo: UndoResponse;
   record: RecordResponse;
+  analyse: AnalyseResponse;
+  stop: StopResponse;
   replay: ReplayResponse;
 }
 
@@ -1109,14 +1203,23 @@ export interface LoadOptions {
 /** The answer to a request: the op's response, or an error. */
 export type AnswerTo<R extends Request> = Responses[R["op"]] | ErrorResponse;
 
+/** The success shape of an answer (what `if (answer.ok)` narrows it to). */
+export type Success<A> = Exclude<A, ErrorResponse>;
+
+/** The request type of an op. */
+export type RequestOf<Op extends Request["op"]> = Extract<Request, { op: Op }>;
+
+/** A request with no field its op does not have: a misspelled field (`playrs`) is a type error. */
+export type Strict<R extends Request> = R & { [K in Exclude<keyof R, keyof RequestOf<R["op"]>>]: never };
+
 /** The engine, running in Pyodide: it answers exactly as `ragusa engine` does. */
 export interface Ragusa {
   /** the ragusa version of the wheels */
   readonly version: string;
   /** the Pyodide instance the engine runs in */
   readonly pyodide: unknown;
-  /** the answer to one request */
-  request<R extends Request>(message: R): Promise<AnswerTo<R>>;
+  /** the answer to one request (its fields checked against its op's: a misspelled one does not compile) */
+  request<R extends Request>(message: Strict<R>): Promise<AnswerTo<R>>;
   /** the answer line to one request line, as `ragusa engine` prints it (null for a blank line) */
   requestLine(line: string): Promise<string | null>;
   /** the games as text, for `loadRagusa({ saved })` (only with `saved`) */

@@ -81,7 +81,7 @@ function wireGame(mine) {
   $("#labels").onchange = e => { G.labels = e.target.checked; renderGame(); };
   $("#zoom").onchange = e => { G.zoom = e.target.checked; renderGame(); };
   $("#main").onclick = async e => {
-    const el = e.target.closest("[data-i],[data-tip],#undo,#record,#cancel,#sfirst,#sprev,#snext,#snow,#splay");
+    const el = e.target.closest("[data-i],[data-tip],#undo,#hint,#record,#cancel,#sfirst,#sprev,#snext,#snow,#splay");
     if (!el || el.closest("#boardwrap")) return;
     if (el.id === "undo") {
       const r = await send({ op: "undo", game: G.game, token: G.token, expect: G.reply.status.version });
@@ -89,6 +89,7 @@ function wireGame(mine) {
       say(r.ok ? t("undone: {n} action(s)", { n: r.undone }) : r.error.message, r.ok ? "info" : "error");
       return;
     }
+    if (el.id === "hint") return hint();
     if (el.id === "record") return downloadRecord();
     if (el.id === "cancel") { G.selected = null; return renderGame(); }
     if (["sfirst", "sprev", "snext"].includes(el.id)) stopSteps();
@@ -106,6 +107,14 @@ function wireGame(mine) {
     if (el.dataset.tip) $("#tip").textContent = el.dataset.tip;
   };
   $("#notation").onsubmit = e => { e.preventDefault(); const text = e.target.text.value.trim(); if (text) { e.target.text.value = ""; play(text); } };
+}
+
+// what the expert would play here (the analysis reads only what this seat may see)
+async function hint() {
+  const r = await send({ op: "analyse", game: G.game, token: G.token, level: "medium", budget: { ms: 500 } });
+  if (!r.ok) return say(r.error.message, "error");
+  const best = G.reply.legal.find(l => l.text === r.moves[0].text);
+  say(t("Hint: {move}", { move: best && best.explain ? best.explain : r.moves[0].text }), "info");
 }
 
 async function downloadRecord() {

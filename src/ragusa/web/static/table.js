@@ -147,7 +147,8 @@ function renderGame() {
         ${hand ? `<div class="hand">${hand}</div>` : ""}
         ${live.solo ? `<div class="muted">${esc(t("Solo round {round} of 9; Patrician cards left: {left}", { round: live.solo.round, left: live.solo.bot_card_counts.join(", ") }))}</div>` : ""}
         <form id="notation"><input id="notationtext" name="text" size="24" autocomplete="off" placeholder="${esc(t("notation, e.g. place s28"))}"> <button>${esc(t("Play"))}</button>
-        ${status.over ? "" : `<button type="button" id="undo" ${status.undo ? "" : "disabled"}>${esc(t("Undo"))}</button>`}</form></section>
+        ${status.over ? "" : `<button type="button" id="undo" ${status.undo ? "" : "disabled"}>${esc(t("Undo"))}</button>`}
+        ${mine ? `<button type="button" id="hint">${esc(t("Hint"))}</button>` : ""}</form></section>
       ${stepsHtml()}${legendHtml(B)}</div>
     <div class="side">
       ${status.over ? endHtml(status, true) : ""}

@@ -1,0 +1,62 @@
+"""The parts of the protocol's answers that several ops share: the status of a game, its legal
+actions as listed, a step's events as a seat may see them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ragusa.contract.serialization import event_to_data
+from ragusa.contract.views import events_for
+from ragusa.core.events import Event
+from ragusa.rules.queries import is_terminal, score_breakdown, winners
+from ragusa.text.explain import explain_action
+from ragusa.text.i18n import ENGLISH, Translator
+
+from .session import PATRICIAN, Session
+
+__all__ = ["events_list", "legal_list", "status"]
+
+Message = dict[str, Any]
+
+
+def legal_list(s: Session, tr: Translator = ENGLISH, explain: bool = False) -> list[Message]:
+    """Each legal action: its notation, its JSON and the fish it spends; with `explain`, what it does."""
+    if not explain:
+        return list(s.listed)
+    return [{**entry, "explain": explain_action(s.state, a, tr)} for a, entry in zip(s.legal, s.listed)]
+
+
+def status(s: Session) -> Message:
+    """Whose decision it is, the scores, and at the end the winners and each seat's score by source."""
+    found = s.memo.get("status")
+    if found is None:
+        found = s.memo["status"] = _status(s)
+    return dict(found)
+
+
+def _status(s: Session) -> Message:
+    st = s.state
+    n = st.n_players
+    out: Message = {
+        "game": s.id,
+        "phase": st.phase,
+        "seat": st.seat,
+        "turn_seat": st.turn_seat,
+        "over": is_terminal(st),
+        "scores": [p.total_vp for p in st.players],
+        "actions": len(s.actions),
+        "seats": [*s.seats, *[PATRICIAN] * (n - len(s.seats))],
+        "names": [*s.names[:n], *[None] * (n - len(s.names[:n]))],
+        "edition": st.edition,
+        "undo": s.humans <= 1 and s.human_acted and not is_terminal(st),
+        "version": s.version,
+    }
+    if out["over"]:
+        out["winners"] = list(winners(st))
+        out["result"] = [dict(d) for d in score_breakdown(st)]
+    return out
+
+
+def events_list(seat: int | None, events: list[Event]) -> list[Message]:
+    """`seat`'s share of `events` as JSON objects (`None`: what every seat may see)."""
+    return [event_to_data(e) for e in events_for(seat, events)]
