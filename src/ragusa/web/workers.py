@@ -16,6 +16,7 @@ import heapq
 import itertools
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -46,7 +47,7 @@ def _start_worker(server: int) -> None:
     def watch() -> None:
         while os.getppid() == server:
             time.sleep(0.5)
-        os._exit(0)
+        os.kill(os.getpid(), signal.SIGKILL)  # the server is gone: nothing here is worth keeping
 
     threading.Thread(target=watch, name="ragusa-worker-watch", daemon=True).start()
 
