@@ -5,11 +5,13 @@ the test on any JavaScript error (the fixtures are in tests/browser_fixtures.py)
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -32,6 +34,20 @@ SIZES = {
         "device_scale_factor": 2,
     },
 }
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's chromium driven by Playwright (never a downloaded browser); skips without it (CI has it
+    and fails on any skip)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM}")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
 
 
 def shot(page: Page, name: str, full: bool = True) -> None:

@@ -26,7 +26,9 @@ def test_a_stale_page_redraws_and_a_hint_names_a_move(browser: Browser, tmp_path
         page.wait_for_selector("#moves button.move")
         page.click("#hint")
         page.wait_for_function("() => document.querySelector('#message').innerText.startsWith('Hint: ')")
-        # another tab of the same seat plays first: the page's next move is stale
+        # another tab of the same seat plays first while this page hears nothing (its live updates
+        # stopped): it shows an old board, and its next move is stale
+        page.evaluate("() => G.unfollow()")
         _, _, game, token = page.url.removeprefix(base).split("/")
         with httpx.Client(base_url=base, timeout=60) as c:
             legal = c.post("/api/message", json={"op": "legal", "game": game, "token": token}).json()["legal"]

@@ -1,4 +1,6 @@
-"""The web app over HTTP: seat links, errors as 4xx JSON, persistence across a restart, a load test."""
+"""The web app over HTTP, on SQLite and on PostgreSQL: seat links, errors as 4xx JSON, persistence
+across a restart, the store's compare-and-set, several servers on one database, the pages' event
+stream, the bots' answers the same as `ragusa engine`'s, a load test."""
 
 from __future__ import annotations
 
@@ -6,18 +8,23 @@ import asyncio
 import json
 import random
 import re
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from ragusa import legal_actions
 from ragusa.contract.views import view, view_to_data
-from ragusa.service.session import replay_actions
+from ragusa.service.protocol import ProtocolError, handle
+from ragusa.service.session import apply_action, create, replay_actions
+from ragusa.service.store import MemoryStore
 from ragusa.web.app import MAX_BODY
-from ragusa.web.db import SQLiteStore, default_db_path
+from ragusa.web.db import GameStore, default_db_path, open_games
 from tests.protocol_support import check
-from tests.web_support import running_server, served
+from tests.web_support import DATABASES, database, postgres_server, running_server, served
 
 
 def _post(client: httpx.Client, msg: Any) -> tuple[int, dict[str, Any]]:
@@ -32,9 +39,23 @@ def _token(link: str) -> tuple[str, str]:
     return game, token
 
 
+@pytest.fixture(scope="module")
+def pg() -> Any:
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(params=DATABASES)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    """A new, empty games database: a SQLite file, or a database of the PostgreSQL server."""
+    server = request.getfixturevalue("pg") if request.param == "postgres" else None
+    with database(request.param, tmp_path, server) as url:
+        yield url
+
+
 @pytest.fixture()
-def client(tmp_path: Path) -> Any:
-    with running_server(tmp_path / "games.sqlite3") as (base, _), httpx.Client(base_url=base, timeout=30) as c:
+def client(db: str) -> Any:
+    with running_server(db, workers=1) as (base, _), httpx.Client(base_url=base, timeout=30) as c:
         yield c
 
 
@@ -125,9 +146,8 @@ def test_unknown_routes_and_methods_are_json_errors(client: httpx.Client) -> Non
     assert r.status_code == 405 and r.json()["ok"] is False
 
 
-def test_a_restart_loses_nothing(tmp_path: Path) -> None:
-    db = tmp_path / "g.sqlite3"
-    with running_server(db) as (base, _), httpx.Client(base_url=base, timeout=30) as c:
+def test_a_restart_loses_nothing(db: str) -> None:
+    with running_server(db, workers=1) as (base, _), httpx.Client(base_url=base, timeout=30) as c:
         _, reply = _post(c, {"op": "new_game", "players": 3, "seats": ["human", "random", "greedy"], "seed": 4})
         game, token = _token(reply["links"][0])
         for _ in range(6):
@@ -135,7 +155,7 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
             _post(c, {"op": "apply", "game": game, "token": token, "action": view["legal"][0]["text"]})
         _, before = _post(c, {"op": "view", "game": game, "token": token})
         _, log_before = _post(c, {"op": "log", "game": game, "token": token})
-    with running_server(db) as (base, _), httpx.Client(base_url=base, timeout=30) as c:  # a new server: nothing cached
+    with running_server(db, workers=1) as (base, _), httpx.Client(base_url=base, timeout=30) as c:  # nothing cached
         _, after = _post(c, {"op": "view", "game": game, "token": token})
         _, log_after = _post(c, {"op": "log", "game": game, "token": token})
         assert after == before and log_after == log_before
@@ -186,16 +206,15 @@ async def _load(base: str, games: list[tuple[str, str]], requests: int) -> list[
                         "/api/message",
                         json={"op": "apply", "game": game, "token": token, "action": rng.choice(legal)["text"]},
                     )
-                    if r.status_code == 409:  # another request moved this game first: fine
+                    if r.status_code == 409:  # another request moved this game first (stale): fine
                         return 200
             return r.status_code
 
         return await asyncio.gather(*(one(i) for i in range(requests)))
 
 
-def test_load_hundreds_of_concurrent_requests_lose_no_game(tmp_path: Path) -> None:
-    db = tmp_path / "load.sqlite3"
-    with served(db) as (base, _):
+def test_load_hundreds_of_concurrent_requests_lose_no_game(db: str) -> None:
+    with served(db, "--workers", "1") as (base, _):
         games = []
         for seed in range(8):
             r = httpx.post(
@@ -207,7 +226,7 @@ def test_load_hundreds_of_concurrent_requests_lose_no_game(tmp_path: Path) -> No
         served_views = [
             httpx.post(f"{base}/api/message", json={"op": "view", "game": g, "token": t}).json() for g, t in games
         ]
-    fresh = SQLiteStore(db)  # every game, rebuilt from the database alone, is the one that was served
+    fresh = open_games(db)  # every game, rebuilt from the database alone, is the one that was served
     try:
         assert fresh.count() == 8
         for (g, _), seen in zip(games, served_views):
@@ -243,5 +262,187 @@ def test_openapi_page_and_schemas(client: httpx.Client) -> None:
 def test_ragusa_serve_prints_its_url_and_serves(tmp_path: Path) -> None:
     with served(tmp_path / "s.sqlite3") as (base, line):
         assert line.startswith(f"Ragusa is served at {base}/")
+        assert line.rstrip().endswith(f"(games in {tmp_path / 's.sqlite3'}; Ctrl-C stops)")
         page = httpx.get(base + "/")
         assert page.status_code == 200 and "Ragusa" in page.text
+
+
+def test_two_writes_of_one_version_apply_exactly_one(db: str) -> None:
+    """The store's compare-and-set: two requests read version v; the first write wins, the second is stale."""
+
+    games = open_games(db)
+    try:
+        first, second = GameStore(games), GameStore(games)
+        made = create("g1", players=2, seats=["human", "human"], seed=1, token=lambda: "t")
+        first.put(made)
+        a, b = first.get("g1"), second.get("g1")
+        assert a is not None and b is not None and a.version == b.version == 0
+        moves = list(legal_actions(a.state))[:2]
+        first.put(apply_action(a, moves[0]))
+        with pytest.raises(ProtocolError) as refused:
+            second.put(apply_action(b, moves[1]))
+        assert refused.value.code == "stale" and refused.value.extra["status"]["version"] == 1
+        kept = GameStore(games).get("g1")
+        assert kept is not None and kept.version == 1 and kept.actions == (moves[0],)
+        assert games.count() == 1
+    finally:
+        games.close()
+
+
+def test_two_servers_on_one_database_serve_the_same_games(db: str) -> None:
+    """Moves sent alternately through two server processes: both show every move, in order."""
+    with served(db, "--workers", "1") as (one, _), served(db, "--workers", "1") as (two, _):
+        with httpx.Client(base_url=one, timeout=30) as c1, httpx.Client(base_url=two, timeout=30) as c2:
+            _, reply = _post(c1, {"op": "new_game", "players": 2, "seats": ["human", "human"], "seed": 3})
+            links = [_token(link) for link in reply["links"]]
+            for i in range(8):
+                c = (c1, c2)[i % 2]
+                _, status = _post(c, {"op": "legal", "game": links[0][0], "token": links[0][1]})
+                game, token = links[status["status"]["seat"]]
+                _, seen = _post(c, {"op": "view", "game": game, "token": token})
+                code, done = _post(c, {"op": "apply", "game": game, "token": token, "action": seen["legal"][0]["text"]})
+                assert code == 200 and done["status"]["actions"] == i + 1
+            for c in (c1, c2):
+                _, log = _post(c, {"op": "log", "game": links[0][0], "token": links[0][1]})
+                _, now = _post(c, {"op": "view", "game": links[0][0], "token": links[0][1]})
+                assert now["status"]["actions"] == 8 and now["status"]["version"] == 8
+            _, log1 = _post(c1, {"op": "log", "game": links[0][0], "token": links[0][1]})
+            _, log2 = _post(c2, {"op": "log", "game": links[0][0], "token": links[0][1]})
+            assert log1 == log2
+
+
+def _events(base: str, game: str, token: str, want: int, out: list[tuple[float, int]]) -> None:
+    """Read the game's event stream until version `want` arrives, noting (time, version) of each event."""
+
+    with httpx.stream("GET", f"{base}/api/live/{game}/{token}", timeout=30) as r:
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+        for line in r.iter_lines():
+            if line.startswith("data: "):
+                data = json.loads(line.removeprefix("data: "))
+                out.append((time.monotonic(), data["version"]))
+                if data["version"] >= want:
+                    return
+
+
+def test_a_page_on_one_server_hears_moves_made_through_another(db: str) -> None:
+
+    with served(db, "--workers", "1") as (one, _), served(db, "--workers", "1") as (two, _):
+        _, reply = _post(httpx.Client(base_url=one), {"op": "new_game", "players": 2, "seats": ["human", "human"]})
+        links = [_token(link) for link in reply["links"]]
+        game = links[0][0]
+        heard: list[tuple[float, int]] = []
+        listener = threading.Thread(target=_events, args=(one, game, links[0][1], 3, heard))
+        listener.start()
+        deadline = time.monotonic() + 10
+        while not heard and time.monotonic() < deadline:  # the stream's first event: the version now
+            time.sleep(0.02)
+        assert heard and heard[0][1] == 0
+        sent: list[float] = []
+        with httpx.Client(base_url=two, timeout=30) as c:
+            for _ in range(3):
+                _, st = _post(c, {"op": "legal", "game": game, "token": links[0][1]})
+                token = links[st["status"]["seat"]][1]
+                _, seen = _post(c, {"op": "view", "game": game, "token": token})
+                _post(c, {"op": "apply", "game": game, "token": token, "action": seen["legal"][0]["text"]})
+                sent.append(time.monotonic())
+                time.sleep(0.3)
+        listener.join(timeout=15)
+        assert [v for _, v in heard] == [0, 1, 2, 3]
+        assert all(at - moved < 1.0 for (at, _), moved in zip(heard[1:], sent)), (heard, sent)
+        forged = httpx.get(f"{one}/api/live/{game}/forged", timeout=10)
+        assert forged.status_code == 403 and forged.json()["error"]["code"] == "forbidden"
+        assert httpx.get(f"{one}/api/live/nope/x", timeout=10).status_code == 404
+
+
+def test_the_bots_answer_as_the_engine_does(client: httpx.Client) -> None:
+    """The bots think in worker processes, each move committed as it is made; every answer is the one
+    `handle` gives over an in-memory store (`ragusa engine`)."""
+
+    store = MemoryStore()
+    new = {"op": "new_game", "players": 3, "seats": ["easy", "human", "medium"], "seed": 21}
+    _, web = _post(client, new)
+    local = handle(store, new)
+    game, token = _token(web["links"][1])
+    assert web["status"]["actions"] == local["status"]["actions"]
+    lid = local["status"]["game"]
+    for _ in range(4):
+        _, seen = _post(client, {"op": "view", "game": game, "token": token})
+        action = seen["legal"][0]["text"]
+        _, got = _post(client, {"op": "apply", "game": game, "token": token, "action": action, "explain": True})
+        want = handle(store, {"op": "apply", "game": lid, "seat": 1, "action": action, "explain": True})
+        assert got["log"] == want["log"] and got["events"] == want["events"]
+        assert got["status"]["seat"] == want["status"]["seat"] == 1
+        assert {**got["status"], "game": lid} == want["status"]
+    assert got["status"]["actions"] >= 4 + 2 * 3  # each of the person's moves was followed by both bots'
+
+
+class _Killed(Exception):
+    """The server stopped while its bot thought."""
+
+
+def _stops(session: Any, spec: str) -> Any:
+    raise _Killed
+
+
+def test_a_bot_left_thinking_by_a_stopped_server_moves_when_its_game_is_seen(db: str) -> None:
+
+    games = open_games(db)
+    try:
+        store = GameStore(games, _stops)
+        store.put(create("g1", players=2, seats=["human", "easy"], seed=2, token=lambda: "tok"))
+        s = store.get("g1")
+        assert s is not None and s.state.seat == 0  # seed 2: the person starts
+        with pytest.raises(_Killed):  # the person's move is written, then the server stops as the bot thinks
+            apply_action(s, legal_actions(s.state)[0], choose=store.choose)
+        left = games.get("g1")
+        assert left is not None and left.version == s.version + 1 and left.state.seat == 1
+        written = left.version
+    finally:
+        games.close()
+    with running_server(db, workers=1) as (base, _), httpx.Client(base_url=base, timeout=30) as c:
+        _, seen = _post(c, {"op": "view", "game": "g1", "token": "tok"})
+        assert seen["status"]["seat"] == 1 and seen["status"]["version"] == written
+        deadline = time.monotonic() + 30
+        while seen["status"]["seat"] != 0 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            _, seen = _post(c, {"op": "view", "game": "g1", "token": "tok"})
+        assert seen["status"]["seat"] == 0 and seen["status"]["version"] > written and seen["legal"]
+
+
+def _at_once(
+    c: httpx.Client, msg: dict[str, Any], start: threading.Barrier, out: list[tuple[int, dict[str, Any]]]
+) -> None:
+    start.wait()
+    out.append(_post(c, msg))
+
+
+def test_two_moves_at_once_through_two_servers_apply_exactly_one(db: str) -> None:
+    """The deciding seat's two pages, on two server processes, send a move each for the same decision
+    at the same moment (both saw the same version): one applies, the other is stale, 5 times over."""
+    with served(db, "--workers", "1") as (one, _), served(db, "--workers", "1") as (two, _):
+        with httpx.Client(base_url=one, timeout=30) as c1, httpx.Client(base_url=two, timeout=30) as c2:
+            _, reply = _post(c1, {"op": "new_game", "players": 2, "seats": ["human", "human"], "seed": 5})
+            links = [_token(link) for link in reply["links"]]
+            game = links[0][0]
+            for _ in range(5):
+                _, st = _post(c1, {"op": "legal", "game": game, "token": links[0][1]})
+                token = links[st["status"]["seat"]][1]
+                _, seen = _post(c1, {"op": "view", "game": game, "token": token})
+                version, options = seen["status"]["version"], seen["legal"]
+                moves = [options[0]["text"], options[-1]["text"]]
+                start = threading.Barrier(2)
+                codes: list[tuple[int, dict[str, Any]]] = []
+                sends = [
+                    (c, {"op": "apply", "game": game, "token": token, "action": m, "expect": version}, start, codes)
+                    for c, m in zip((c1, c2), moves)
+                ]
+                threads = [threading.Thread(target=_at_once, args=args) for args in sends]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join(timeout=60)
+                assert sorted(code for code, _ in codes) == [200, 409], codes
+                refused = next(body for code, body in codes if code == 409)
+                assert refused["error"]["code"] == "stale" and refused["error"]["status"]["version"] == version + 1
+                _, now = _post(c2, {"op": "view", "game": game, "token": token})
+                assert now["status"]["version"] == now["status"]["actions"] == version + 1

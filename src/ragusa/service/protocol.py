@@ -170,6 +170,7 @@ def _new_game(store: Store, msg: Message) -> Message:
         names=_field(msg, "names", list, None),
         events=events,
         position=position,
+        choose=getattr(store, "choose", None),  # where the store's bots think (the web app: worker processes)
     )
     store.put(s)
     return {"status": status(s), "events": events_list(None, events), "tokens": list(s.tokens), "seed": seed}
@@ -207,7 +208,7 @@ def _apply(store: Store, msg: Message) -> Message:
         raise ProtocolError("not_your_turn", f"seat {deciding} is played by the {s.kind(deciding)} bot")
     action = _action(s, msg.get("action"))
     events: list[Event] = []
-    new = sessions.apply_action(s, action, events)
+    new = sessions.apply_action(s, action, events, getattr(store, "choose", None))
     store.put(new)
     out = {"status": status(new), "applied": entry(action)["text"], "events": events_list(seat, events)}
     if _field(msg, "explain", bool, False):

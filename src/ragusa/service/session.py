@@ -40,11 +40,13 @@ __all__ = [
     "SEAT_KINDS",
     "Session",
     "apply_action",
+    "Chooser",
     "check_names",
     "create",
     "entry",
     "undo",
     "replay_actions",
+    "think",
 ]
 
 #: the seat kind of a person (or any outside program) choosing the seat's actions
@@ -222,6 +224,7 @@ def create(
     names: Sequence[object] | None = None,
     events: list[Event] | None = None,
     position: GameState | None = None,
+    choose: Chooser | None = None,
 ) -> Session:
     """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
     `events`, when given, receives the events of the setup and of the bots' moves (every seat's).
@@ -259,7 +262,7 @@ def create(
     )
     if events is not None:
         events.extend(opening)
-    return run_bots(session, events)
+    return run_bots(session, events, choose)
 
 
 def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
@@ -286,29 +289,46 @@ def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
     )
 
 
-def run_bots(session: Session, events: list[Event] | None = None) -> Session:
-    """Let the bots decide while one of them is the deciding seat (their events into `events`)."""
+def think(state: GameState, spec: str, seed: int, n_actions: int) -> Action:
+    """The action the bot `spec` (as `ragusa.bots.make_bot` reads it) takes in `state`, its
+    generator seeded from the game's seed and the number of actions so far: the same wherever it runs."""
+    return make_bot(spec).choose(state, legal_actions(state), _bot_rng(seed, n_actions))
+
+
+#: how a session's bot decides: (the session, the bot's spec) -> its action; by default `think`
+#: in this process (the web app thinks in worker processes, committing each step first)
+Chooser = Callable[[Session, str], Action]
+
+
+def _think_here(session: Session, spec: str) -> Action:
+    return think(session.state, spec, session.seed, len(session.actions))
+
+
+def run_bots(session: Session, events: list[Event] | None = None, choose: Chooser | None = None) -> Session:
+    """Let the bots decide while one of them is the deciding seat (their events into `events`),
+    each through `choose`."""
     while not is_terminal(session.state):
         seat = session.state.seat
         assert seat is not None
         kind = session.kind(seat)
         if kind == HUMAN:
             break
-        bot = make_bot(SEAT_BOTS.get(kind, kind))
-        choice = bot.choose(session.state, legal_actions(session.state), _bot_rng(session.seed, len(session.actions)))
-        session = _step(session, choice, events)
+        session = _step(session, (choose or _think_here)(session, SEAT_BOTS.get(kind, kind)), events)
     return session
 
 
-def apply_action(session: Session, action: Action, events: list[Event] | None = None) -> Session:
-    """The session after the deciding (human) seat takes `action`, then the bots' moves; `events`,
-    when given, receives the events of every step (every seat's: `events_for` gives a seat's share).
+def apply_action(
+    session: Session, action: Action, events: list[Event] | None = None, choose: Chooser | None = None
+) -> Session:
+    """The session after the deciding (human) seat takes `action`, then the bots' moves (each
+    through `choose`); `events`, when given, receives the events of every step (every seat's:
+    `events_for` gives a seat's share).
 
     Raises `ragusa.IllegalActionError` when the rules forbid it.
     """
     if len(session.actions) >= MAX_ACTIONS:
         raise InvalidInputError("$", f"a game holds at most {MAX_ACTIONS} actions")
-    return run_bots(_step(session, action, events), events)
+    return run_bots(_step(session, action, events), events, choose)
 
 
 def _write_log(s: Session, tr: Translator) -> Log:

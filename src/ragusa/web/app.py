@@ -1,4 +1,13 @@
-"""The Starlette app: the page, the board data, and the protocol at `POST /api/message`.
+"""The Starlette app: the page, the board data, the protocol at `POST /api/message`, and each
+game's changes pushed to its open pages at `GET /api/live/{game}/{token}` (`ragusa.web.live`).
+
+The games live in a database (`ragusa.web.db`: SQLite or PostgreSQL), the one source of truth,
+so any number of server processes may serve them. A request runs in a thread of its own; a move
+or an undo holds its game's lock (the other games go on), the bots decide in worker processes
+(`ragusa.web.workers`), and each change is written by compare-and-set on the game's version: a
+write that lost the race is answered `stale`, nothing applied. An answer means what it means from
+`ragusa engine`: an `apply` answers once the bots after the move have moved (each of their moves
+committed, and pushed to the pages, as it is made).
 
 Over HTTP every request about a game must carry the seat's `token` (the secret in its link);
 `seat` is refused, so a browser can only see and act as the seat whose link it holds. The
@@ -12,6 +21,9 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -20,19 +32,22 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from ragusa._version import __version__
 from ragusa.contract.schema.generate import NAMES, schema
 from ragusa.text.i18n import choose_language
 
-from ..service.protocol import LOG, error, handle, internal_error
+from ..service.protocol import LOG, ProtocolError, error, handle, internal_error
 from ..service.schema import openapi, protocol_schema
+from ..service.session import HUMAN, run_bots
 from .board import board_data
-from .db import SQLiteStore
+from .db import GameStore, open_games
+from .live import Hub
+from .workers import BotPool
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "GameLocks", "create_app"]
 
 #: largest request body accepted (a long game's record is a few tens of kB)
 MAX_BODY = 1_000_000
@@ -60,10 +75,15 @@ STATIC_FILES = frozenset(
         "home.js",
         "replay.js",
         "app.js",
+        "live.js",
         "editor.js",
         "editor.css",
     }
 )
+#: the ops that change a game: each holds its game's lock
+WRITES = frozenset({"apply", "undo"})
+#: seconds a game seen with a bot to decide, and no request moving it, waits before its bots move
+RESUME_AFTER = 2.0
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -105,14 +125,87 @@ def _http_check(msg: Any) -> dict[str, Any] | None:
     return None
 
 
-def create_app(db: str | Path) -> Starlette:
-    """The app, its games in the SQLite file `db`."""
-    store = SQLiteStore(db)
-    lock = threading.Lock()  # one request at a time changes the sessions
+class GameLocks:
+    """A lock per game, made while a request holds or waits for it: one game's moves apply in
+    order, and the other games never wait."""
 
-    def handle_locked(msg: Any) -> dict[str, Any]:
-        with lock:
-            return handle(store, msg)
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._held: dict[str, tuple[threading.Lock, int]] = {}
+
+    def held(self, game: str) -> bool:
+        """Whether a request holds or waits for `game`'s lock."""
+        with self._guard:
+            return game in self._held
+
+    @contextmanager
+    def hold(self, game: str) -> Iterator[None]:
+        with self._guard:
+            lock, users = self._held.get(game, (threading.Lock(), 0))
+            self._held[game] = (lock, users + 1)
+        try:
+            with lock:
+                yield
+        finally:
+            with self._guard:
+                lock, users = self._held[game]
+                if users == 1:
+                    del self._held[game]
+                else:
+                    self._held[game] = (lock, users - 1)
+
+
+def create_app(db: str | Path, workers: int | None = None) -> Starlette:
+    """The app, its games in `db` (a SQLite file or a PostgreSQL URL), its bots thinking in
+    `workers` processes (by default one per core)."""
+    games = open_games(db)
+    pool = BotPool(workers)
+    hub = Hub(games)
+    locks = GameLocks()
+
+    resuming: set[str] = set()
+    resuming_guard = threading.Lock()
+
+    def handle_one(msg: Any) -> dict[str, Any]:
+        store = GameStore(games, pool.choose)
+        writes = isinstance(msg, dict) and isinstance(msg.get("op"), str) and msg["op"] in WRITES
+        game = msg.get("game") if writes else None
+        if not isinstance(game, str):
+            out = handle(store, msg)
+        else:
+            with locks.hold(game):
+                out = handle(store, msg)
+        st = out.get("status")
+        if isinstance(st, dict) and not st["over"] and st["seat"] is not None and st["seats"][st["seat"]] != HUMAN:
+            resume(st["game"], st["version"])
+        return out
+
+    def resume(game: str, version: int) -> None:
+        """A game seen with a bot to decide: unless a request of this process is moving it, and
+        unless its version changes within `RESUME_AFTER` seconds (another process is moving it),
+        its bots move now, in the background (a server stopped while its bots thought)."""
+        with resuming_guard:
+            if game in resuming or locks.held(game):
+                return
+            resuming.add(game)
+
+        def run() -> None:
+            try:
+                time.sleep(RESUME_AFTER)
+                with locks.hold(game):
+                    store = GameStore(games, pool.choose)
+                    found = store.get(game)
+                    if found is not None and found.version == version:
+                        store.put(run_bots(found, choose=store.choose))
+            except ProtocolError:  # another process moved it first
+                pass
+            except Exception:  # a bug or a stopping server: logged; the next request tries again
+                LOG.exception("the bots of game %s could not move", game)
+            finally:
+                with resuming_guard:
+                    resuming.discard(game)
+
+        threading.Thread(target=run, name=f"ragusa-bots-{game}", daemon=True).start()
 
     async def message(request: Request) -> Response:
         try:
@@ -131,12 +224,22 @@ def create_app(db: str | Path) -> Starlette:
             if isinstance(msg, dict) and isinstance(msg.get("id"), str | int) and not isinstance(msg["id"], bool):
                 refused["id"] = msg["id"]
             return _reply(refused)
-        out = await anyio.to_thread.run_sync(handle_locked, msg)
+        out = await anyio.to_thread.run_sync(handle_one, msg)
         if out.get("op") == "new_game":
             out.pop("seed", None)
             game = out["status"]["game"]
             out["links"] = [f"/play/{game}/{t}" if t else None for t in out.pop("tokens")]
         return _reply(out)
+
+    async def live(request: Request) -> Response:
+        game, token = request.path_params["game"], request.path_params["token"]
+        found = await anyio.to_thread.run_sync(games.get, game)
+        if found is None:
+            return JSONResponse(error("not_found", f"no game {game!r:.60}"), status_code=404)
+        if not token or token not in found.tokens:
+            return JSONResponse(error("forbidden", "this link is not a seat of this game"), status_code=403)
+        headers = {**_NO_STORE, "X-Accel-Buffering": "no"}  # a proxy passes each event on at once
+        return StreamingResponse(hub.stream(game), media_type="text/event-stream", headers=headers)
 
     async def page(request: Request) -> Response:
         # the page starts in the browser's language (Accept-Language); its switch may change it
@@ -172,6 +275,16 @@ def create_app(db: str | Path) -> Starlette:
             error("not_found" if code == 404 else "bad_request", f"HTTP {code}: {request.url.path}"), status_code=code
         )
 
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            pool.close()
+            games.close()
+
     app = Starlette(
         routes=[
             Route("/", page),
@@ -184,8 +297,10 @@ def create_app(db: str | Path) -> Starlette:
             Route("/schemas/{name}", schemas),
             Route("/favicon.ico", lambda request: Response(status_code=204)),
             Route("/api/message", message, methods=["POST"]),
+            Route("/api/live/{game}/{token}", live),
         ],
         exception_handlers={HTTPException: http_error},
+        lifespan=lifespan,
     )
-    app.state.store = store
+    app.state.store = games
     return app

@@ -140,14 +140,20 @@ async function refresh(quiet) {
 }
 
 async function game(gameId, token) {
-  if (G && G.timer) clearInterval(G.timer);
+  if (G && G.unfollow) G.unfollow();
   const stored = localStorage.getItem(`ragusa.seen.${gameId}.${token.slice(0, 8)}`);
   G = { game: gameId, token, seen: stored === null ? null : +stored, labels: false, zoom: false, selected: null, steps: [], stepAt: null };
   $("#subtitle").textContent = t("game {game}", { game: gameId });
   await refresh();
-  G.timer = setInterval(async () => {  // while another seat decides: redraw only when something happened
-    if (!G || !G.reply || G.reply.status.over || G.reply.status.seat === G.reply.view.viewer) return;
-    const r = await send({ op: "legal", game: G.game, token: G.token }, true);
-    if (r.ok && (r.status.actions !== G.reply.status.actions || r.status.seat !== G.reply.status.seat)) refresh(true);
-  }, 1500);
+  // every change pushed by the server (live.js): redraw when this page shows an older version, once
+  // this page's own request (a move: its answer brings the news) has its answer, one redraw at a time
+  const mine = G;
+  mine.newest = G.reply && G.reply.status ? G.reply.status.version : -1;
+  const check = () => {
+    if (G !== mine || mine.fetching || !G.reply || !G.reply.status || mine.newest <= G.reply.status.version) return;
+    if (pending) { setTimeout(check, 150); return; }
+    mine.fetching = true;
+    refresh(true).finally(() => { mine.fetching = false; check(); });
+  };
+  mine.unfollow = followGame(gameId, token, change => { mine.newest = Math.max(mine.newest, change.version); check(); });
 }
