@@ -1,9 +1,10 @@
 """One simulated game in, one row per seat out (pure Python: no optional dependency here).
 
-A run is described by a `RunConfig` (seed, players, edition, bot specs, strict R-3).
+A run is described by a `RunConfig` (seed, players, edition, bot specs, strict R-3, deal repeats).
 Game `g` of a run is a pure function of `(config, g)`: its seed is `game_seed`
-(a hash of the run seed and `g`), the bots' `random.Random` is seeded with the same
-number, and the bots take the seats by rotation (`seat_bots`). So a game's rows do not
+(a hash of the run seed and its deal, `g // repeat`), the bots' `random.Random` is seeded with the same
+number, and the bots take the seats by rotation (`seat_bots`). A bot spec may name a bot of your
+own (`module:factory`, `path/to/file.py:factory`: `ragusa.bots.make_bot` with `imports=True`). So a game's rows do not
 depend on which worker, process or machine plays it, nor on the order games are played in.
 
 Solo games (`players == 1`): the bot spec plays the human seat 0; seats 1 and 2 are the
@@ -40,6 +41,7 @@ __all__ = [
     "Row",
     "RunConfig",
     "game_seed",
+    "own_bots",
     "play_batch",
     "play_game",
     "play_job",
@@ -85,20 +87,35 @@ class RunConfig:
     edition: str = "2nd"
     bots: tuple[str, ...] = ("greedy",)
     strict: bool = False
+    #: how many consecutive games play each deal: game `g` plays deal `g // repeat`, so with
+    #: `repeat` equal to the seats and as many bot specs, the bots rotate over the seats of each deal
+    repeat: int = 1
+
+    def deal(self, game: int) -> int:
+        """The deal (the game seed's index) game `game` plays."""
+        return game // self.repeat
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "seed": self.seed,
             "players": self.players,
             "edition": self.edition,
             "bots": list(self.bots),
             "strict": self.strict,
         }
+        if self.repeat != 1:  # a file of a run without repeats keeps its metadata
+            d["repeat"] = self.repeat
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RunConfig:
         return cls(
-            int(d["seed"]), int(d["players"]), str(d["edition"]), tuple(str(b) for b in d["bots"]), bool(d["strict"])
+            int(d["seed"]),
+            int(d["players"]),
+            str(d["edition"]),
+            tuple(str(b) for b in d["bots"]),
+            bool(d["strict"]),
+            int(d.get("repeat", 1)),
         )
 
 
@@ -127,9 +144,14 @@ def _ranks(totals: Sequence[int], won: Sequence[int]) -> list[int]:
     return [1 + sum(1 for other in keys if other > k) for k in keys]
 
 
-def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = make_bot) -> list[Row]:
+def own_bots(spec: str) -> Bot:
+    """`make_bot(spec, imports=True)`: a run's bots may be bots of your own."""
+    return make_bot(spec, imports=True)
+
+
+def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = own_bots) -> list[Row]:
     """Play game `game` of the run `config` to the end; one row per seat, by seat."""
-    seed = game_seed(config.seed, game)
+    seed = game_seed(config.seed, config.deal(game))
     opening: list[Event] = []
     state = _new_state(config, seed, opening)
     n = state.n_players
