@@ -33,7 +33,10 @@ def test_pettingzoo_example_plays_a_game_to_the_end(capsys: pytest.CaptureFixtur
 
 def test_gymnasium_example_plays_a_game_to_the_end() -> None:
     ns = _run("ragusa.adapters.gymnasium")
-    assert ns["done"] is True and ns["reward"] in (-1.0, 0.0, 1.0)
+    info, reward = ns["info"], ns["reward"]
+    assert ns["done"] is True and isinstance(info, dict) and info["seat"] == 1
+    scores = info["scores"]
+    assert reward == scores[1] - max(scores[0], scores[2])
 
 
 def test_openspiel_example_plays_mcts_against_the_search_bot_to_the_end() -> None:
@@ -66,3 +69,11 @@ def test_an_adapter_without_its_framework_says_which_extra_to_install(module: st
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     assert out.strip() == f"ragusa.adapters.{module} needs {blocked} (not installed): pip install 'ragusa[{extra}]'"
+
+
+def test_the_game_length_table_is_the_bound() -> None:
+    from ragusa.adapters.table import max_decisions
+
+    for players in range(1, 6):
+        label = "1 (solo)" if players == 1 else str(players)
+        assert f"| {label} | {max_decisions(players)} |" in DOC
