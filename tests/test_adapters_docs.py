@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "adapters.md").read_text(encoding="utf-8")
@@ -14,14 +15,25 @@ BLOCKS = re.findall(r"```python\n(.*?)```", DOC, re.S)
 
 
 def _run(marker: str) -> dict[str, object]:
-    (code,) = [b for b in BLOCKS if marker in b]
+    (code,) = [
+        b
+        for b in BLOCKS
+        if marker in b
+        and (marker != "ragusa.adapters.openspiel" or "mcts.MCTSBot(game, uct_c=2.0, max_simulations=4" in b)
+    ]
     namespace: dict[str, object] = {"__name__": "__adapters_doc__"}
     exec(compile(code, f"docs/adapters.md ({marker})", "exec"), namespace)
     return namespace
 
 
-def test_the_page_has_one_example_per_framework() -> None:
-    assert len(BLOCKS) == 3
+def test_the_page_has_one_example_per_framework_and_an_evaluation() -> None:
+    assert len(BLOCKS) == 4
+
+
+def test_openspiel_evaluate_bots_plays_mcts_against_random_to_the_end() -> None:
+    ns = _run("evaluate_bots.evaluate_bots")
+    returns = ns["returns"]
+    assert sorted(np.asarray(returns).tolist()) in ([0.0, 1.0], [0.5, 0.5])
 
 
 def test_pettingzoo_example_plays_a_game_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
@@ -40,7 +52,7 @@ def test_gymnasium_example_plays_a_game_to_the_end() -> None:
 
 
 def test_openspiel_example_plays_mcts_against_the_search_bot_to_the_end() -> None:
-    ns = _run("ragusa.adapters.openspiel")
+    ns = _run("search_bot = make_bot")
     state = ns["state"]
     assert state.is_terminal()  # type: ignore[attr-defined]
     assert sum(state.returns()) == pytest.approx(1.0)  # type: ignore[attr-defined]
