@@ -15,12 +15,7 @@ BLOCKS = re.findall(r"```python\n(.*?)```", DOC, re.S)
 
 
 def _run(marker: str) -> dict[str, object]:
-    (code,) = [
-        b
-        for b in BLOCKS
-        if marker in b
-        and (marker != "ragusa.adapters.openspiel" or "mcts.MCTSBot(game, uct_c=2.0, max_simulations=4" in b)
-    ]
+    (code,) = [b for b in BLOCKS if marker in b]
     namespace: dict[str, object] = {"__name__": "__adapters_doc__"}
     exec(compile(code, f"docs/adapters.md ({marker})", "exec"), namespace)
     return namespace
