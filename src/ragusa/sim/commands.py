@@ -50,6 +50,12 @@ def configure_simulate(p: argparse.ArgumentParser) -> None:
         required=True,
         help="Parquet file, an existing one of the same run is continued; with --preset, the directory of its files",
     )
+    p.add_argument(
+        "--records",
+        default=None,
+        metavar="DIR",
+        help="also write each game's record (the JSON ragusa verify and ragusa.replay read), one file a game, to DIR",
+    )
     p.add_argument("--report", default=None, help="with --preset: the directory of its report (default: --out)")
     p.add_argument(
         "--backend", choices=("process", "ray"), default="process", help="process pool (default) or Ray tasks"
@@ -75,6 +81,8 @@ def _check_simulate(args: argparse.Namespace) -> str | None:
     if args.address and args.backend != "ray":
         return "--address needs --backend ray"
     if args.preset is not None:
+        if args.records is not None:
+            return "--records goes with a single run (--games and --players), not with --preset"
         if args.edition != "2nd" or args.strict or (args.players is not None and args.preset != "benchmark"):
             return "--preset sets the players, edition and rules of its runs; drop those options"
         if args.preset == "balance" and args.bots != "greedy":
@@ -136,7 +144,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         summary = run(
             config, args.games, args.out, workers=args.workers, backend=args.backend,
-            address=args.address, batch_size=args.batch, progress=not args.quiet,
+            address=args.address, batch_size=args.batch, progress=not args.quiet, records=args.records,
         )  # fmt: skip
     except StoreError as exc:
         return _fail("simulate", str(exc))

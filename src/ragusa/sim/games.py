@@ -23,6 +23,8 @@ from typing import Any
 import attrs
 
 from ragusa.bots import Bot, make_bot
+from ragusa.contract.records import record_of, record_to_json
+from ragusa.core.actions import Action
 from ragusa.core.components import BUILDINGS
 from ragusa.core.events import Event, HouseActivated, HousePlaced
 from ragusa.core.state import VP_SOURCES, GameState, Options
@@ -42,8 +44,10 @@ __all__ = [
     "RunConfig",
     "game_seed",
     "own_bots",
+    "Job",
     "play_batch",
     "play_game",
+    "play_game_record",
     "play_job",
     "seat_bots",
 ]
@@ -151,9 +155,18 @@ def own_bots(spec: str) -> Bot:
 
 def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = own_bots) -> list[Row]:
     """Play game `game` of the run `config` to the end; one row per seat, by seat."""
+    return play_game_record(config, game, bot_factory)[0]
+
+
+def play_game_record(
+    config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = own_bots
+) -> tuple[list[Row], str]:
+    """`play_game`'s rows and the game's record (JSON, `ragusa.record_to_json`: what `ragusa verify`
+    and `ragusa.replay` read)."""
     seed = game_seed(config.seed, config.deal(game))
     opening: list[Event] = []
-    state = _new_state(config, seed, opening)
+    state = start = _new_state(config, seed, opening)
+    taken: list[Action] = []
     n = state.n_players
     human = seat_bots(config.bots, 1 if config.players == 1 else n, game)
     names = human + SOLO_BOTS if config.players == 1 else human
@@ -172,6 +185,7 @@ def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = 
         t0 = clock()
         action = bots[seat].choose(state, actions, rng)
         cpu[seat] += clock() - t0
+        taken.append(action)
         state, evs = step(state, action)
         events.extend(evs)
         decisions += 1
@@ -184,7 +198,7 @@ def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = 
     rows = _rows(config, game, seed, state, names, counts, placed, own, decisions)
     for s, row in enumerate(rows):
         row["cpu_us"] = round(cpu[s] * 1e6)
-    return rows
+    return rows, record_to_json(record_of(start, seed, taken, final=state))
 
 
 def _rows(
@@ -240,15 +254,29 @@ class JobResult:
     #: CPU seconds the batch took, and the process's peak resident memory (KiB) after it
     cpu: float
     peak_rss_kib: int
+    #: each game's record (JSON), by game index, when the job asked for them
+    records: dict[int, str] = attrs.Factory(dict)
 
 
-def play_job(job: tuple[int, RunConfig, list[int]]) -> JobResult:
-    """A worker's task: `(batch number, config, game indices)` in, the batch's rows out.
-    It lives here, not in the runner, so that a worker imports nothing but the game code."""
-    number, config, games = job
+#: a worker's task: (batch number, config, game indices, whether to return the games' records)
+Job = tuple[int, RunConfig, list[int], bool]
+
+
+def play_job(job: Job) -> JobResult:
+    """A worker's task: `(batch number, config, game indices, records?)` in, the batch's rows (and
+    records) out. It lives here, not in the runner, so that a worker imports nothing but the game code."""
+    number, config, games, want_records = job
     cpu = time.process_time()
-    rows = play_batch(config, games)
-    return JobResult(number, rows, time.process_time() - cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    rows: list[Row] = []
+    records: dict[int, str] = {}
+    for g in games:
+        game_rows, record = play_game_record(config, g)
+        rows.extend(game_rows)
+        if want_records:
+            records[g] = record
+    return JobResult(
+        number, rows, time.process_time() - cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, records
+    )
 
 
 def play_batch(config: RunConfig, games: Sequence[int]) -> list[Row]:
