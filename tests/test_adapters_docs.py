@@ -22,7 +22,13 @@ def _run(marker: str) -> dict[str, object]:
 
 
 def test_the_page_has_one_example_per_framework_and_an_evaluation() -> None:
-    assert len(BLOCKS) == 4
+    assert len(BLOCKS) == 5
+
+
+def test_the_batched_example_plays_eight_games_to_their_end() -> None:
+    ns = _run('vectorization_mode="vector_entry_point"')
+    assert isinstance(ns["finished"], int) and ns["finished"] >= 8
+    assert getattr(ns["obs"], "shape", None) == (8, 1960)
 
 
 def test_openspiel_evaluate_bots_plays_mcts_against_random_to_the_end() -> None:
@@ -39,7 +45,7 @@ def test_pettingzoo_example_plays_a_game_to_the_end(capsys: pytest.CaptureFixtur
 
 
 def test_gymnasium_example_plays_a_game_to_the_end() -> None:
-    ns = _run("ragusa.adapters.gymnasium")
+    ns = _run('reward="margin"')
     info, reward = ns["info"], ns["reward"]
     assert ns["done"] is True and isinstance(info, dict) and info["seat"] == 1
     scores = info["scores"]

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+import ragusa.adapters.gymnasium
 from ragusa.adapters.gymnasium import MAX_STEPS, RagusaEnv, SoloEnv, VsBotsEnv
 from ragusa.adapters.table import PASS_ID, max_decisions
 from ragusa.ai.ids import action_id, legal_ids
@@ -213,3 +214,66 @@ def test_make_vec_autoresets_with_a_mask_a_sampler_can_use(mode: str) -> None:
         assert ended >= 1
     finally:
         envs.close()
+
+
+def _drive(envs: Any, steps: int, seed: int) -> list[tuple[Any, ...]]:
+    """`steps` vector steps with random legal ids; what each returned (copied)."""
+    obs, info = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    out: list[tuple[Any, ...]] = [(obs.copy(), info["action_mask"].copy())]
+    for _ in range(steps):
+        masks = info["action_mask"]
+        assert masks.any(axis=1).all()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        final = info.get("_final_info", np.zeros(len(actions), bool))
+        scores = [list(info["final_info"]["scores"][i]) for i in np.flatnonzero(final)]
+        out.append((obs.copy(), info["action_mask"].copy(), rewards.copy(), terminated.copy(), scores))
+    return out
+
+
+def test_the_native_vector_env_plays_the_games_of_the_sync_mode() -> None:
+    """The same seeds and actions give the same observations, masks, rewards, ends and final scores as
+    make_vec's sync mode with same-step autoreset; the arrays are the environment's own, rewritten."""
+    kwargs: dict[str, Any] = {"players": 2, "bots": "random", "reward": "margin"}
+    native = gymnasium.make_vec("ragusa/VsBots-v0", num_envs=3, vectorization_mode="vector_entry_point", **kwargs)
+    sync = gymnasium.make_vec(
+        "ragusa/VsBots-v0",
+        num_envs=3,
+        vectorization_mode="sync",
+        vector_kwargs={"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP},
+        **kwargs,
+    )
+    assert isinstance(native, ragusa.adapters.gymnasium.RagusaVecEnv)
+    a, b = _drive(native, 120, 4), _drive(sync, 120, 4)
+    ends = 0
+    for x, y in zip(a, b):
+        assert np.array_equal(x[0], y[0]) and np.array_equal(x[1], y[1])
+        if len(x) > 2:
+            assert np.array_equal(x[2], y[2]) and np.array_equal(x[3], y[3]) and x[4] == y[4]
+            ends += int(x[3].sum())
+    assert ends >= 3  # games ended and were reset in those steps
+    obs, info = native.reset(seed=0)
+    obs2, _, _, _, info2 = native.step(np.array([np.flatnonzero(m)[0] for m in info["action_mask"]]))
+    assert obs2 is obs and info2["action_mask"] is info["action_mask"]  # written in place
+    assert np.array_equal(native.action_masks(), info2["action_mask"])
+    native.close()
+    sync.close()
+
+
+def test_the_native_vector_env_runs_the_solo_game_and_names_bad_input() -> None:
+    solo = gymnasium.make_vec("ragusa/Solo-v0", num_envs=2, vectorization_mode="vector_entry_point")
+    obs, info = solo.reset(seed=1)
+    assert obs.shape == (2, LAYOUT["legal"].stop) and (info["seat"] == 0).all()
+    with pytest.raises(ValueError, match="num_envs must be 1 or more"):
+        ragusa.adapters.gymnasium.RagusaVecEnv(0)
+    with pytest.raises(ValueError, match="env_id must be one of"):
+        ragusa.adapters.gymnasium.RagusaVecEnv(2, "ragusa/Other-v0")
+
+
+def test_the_vector_benchmark_measures_both_modes(capsys: pytest.CaptureFixture[str]) -> None:
+    from ragusa.adapters.vecbench import main
+
+    assert main(["--envs", "2", "--steps", "3", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "round 1: sync" in out and "median ratio:" in out

@@ -70,7 +70,7 @@ from ragusa.ai.encoder import ObservationEncoder
 from ragusa.ai.observation_vectors import LAYOUT, OBS_SIZE
 from ragusa.bots import Bot, make_bot
 
-__all__ = ["DONE_MASK", "MAX_STEPS", "REWARDS", "RagusaEnv", "SoloEnv", "VsBotsEnv"]
+__all__ = ["DONE_MASK", "MAX_STEPS", "REWARDS", "RagusaEnv", "RagusaVecEnv", "SoloEnv", "VsBotsEnv"]
 
 #: the observation's `legal` part: the action mask
 _MASK = LAYOUT["legal"]
@@ -236,7 +236,123 @@ class VsBotsEnv(RagusaEnv):
         self.bot_specs = tuple(s if isinstance(s, str) else type(s).__name__ for s in specs)
 
 
-gymnasium.register(id="ragusa/Solo-v0", entry_point="ragusa.adapters.gymnasium:SoloEnv", max_episode_steps=MAX_STEPS)
+class RagusaVecEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """N games of one environment in one process, as a Gymnasium vector environment.
+
+    `RagusaVecEnv(num_envs, env_id="ragusa/VsBots-v0", **kwargs)` plays `num_envs` games of that
+    environment (`kwargs` as for it: `players`, `bots`, `seat`, `reward`, ...); `gymnasium.make_vec(id,
+    num_envs, vectorization_mode="vector_entry_point", **kwargs)` makes the same. Its observations
+    are one float32 array `(num_envs, OBS_SIZE)` and its masks one int8 array `(num_envs, NUM_ACTIONS)`
+    (`infos["action_mask"]`, `action_masks()`), kept by the environment and written in place by the
+    fast encoder at every step: copy them to keep them. Autoreset is same-step
+    (`metadata["autoreset_mode"]`): a game that ends is reset at once, the step returns the new
+    game's observation and mask, and the ended game's observation, mask, seat and scores are in
+    `infos["final_obs"]` and `infos["final_info"]` (with `_final_obs` / `_final_info` saying which
+    games ended). `reset(seed=s)` seeds game i with `s + i`, as `make_vec`'s `"sync"` mode does, so
+    both give the same games for the same actions."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
+
+    def __init__(self, num_envs: int, env_id: str = "ragusa/VsBots-v0", **kwargs: Any) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be 1 or more; got {num_envs!r}")
+        kinds: dict[str, type[RagusaEnv]] = {"ragusa/VsBots-v0": VsBotsEnv, "ragusa/Solo-v0": SoloEnv}
+        if env_id not in kinds:
+            raise ValueError(f"env_id must be one of {', '.join(kinds)}; got {env_id!r}")
+        kwargs.pop("max_episode_steps", None)  # the registered limit: no game reaches it
+        self.envs = [kinds[env_id](**kwargs) for _ in range(num_envs)]
+        self.num_envs = num_envs
+        self.render_mode = None
+        first = self.envs[0]
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = gymnasium.vector.utils.batch_space(first.observation_space, num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(first.action_space, num_envs)
+        self.observations: Obs = np.zeros((num_envs, OBS_SIZE), np.float32)
+        self.masks: npt.NDArray[np.int8] = np.zeros((num_envs, NUM_ACTIONS), np.int8)
+        self._seats = np.array([e.seat for e in self.envs], np.int64)
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        seeds: list[int | None]
+        if isinstance(seed, int):
+            seeds = [seed + i for i in range(self.num_envs)]
+        else:
+            seeds = [None] * self.num_envs if seed is None else list(seed)
+        if len(seeds) != self.num_envs:
+            raise ValueError(f"give one seed per game ({self.num_envs}); got {len(seeds)}")
+        for i, (env, s) in enumerate(zip(self.envs, seeds)):
+            env.reset(seed=s, options=options)
+            self._write(i, env)
+        return self.observations, {"action_mask": self.masks, "seat": self._seats}
+
+    def step(self, actions: npt.NDArray[np.int64]) -> tuple[Obs, Any, Any, Any, dict[str, Any]]:
+        n = self.num_envs
+        rewards = np.zeros(n, np.float64)
+        terminated = np.zeros(n, np.bool_)
+        ended: list[tuple[int, Obs, dict[str, Any]]] = []
+        for i, env in enumerate(self.envs):
+            t = env.table
+            found = t.action_of(int(actions[i]))
+            if found is None:  # illegal: the episode ends with -1, nothing applied
+                rewards[i], terminated[i] = -1.0, True
+                ended.append(
+                    (i, self.observations[i].copy(), {**env._info(self.observations[i]), "illegal_action": True})
+                )
+                env.reset()
+                self._write(i, env)
+                continue
+            t.play_action(found)
+            env._bots_play()
+            if t.over:
+                rewards[i], terminated[i] = reward_of(t.state, env.seat, env.reward), True
+                obs = env._obs()
+                ended.append((i, obs, env._info(obs)))
+                env.reset()
+            self._write(i, env)
+        infos: dict[str, Any] = {"action_mask": self.masks, "seat": self._seats}
+        if ended:
+            final_obs = np.full(n, None, dtype=object)
+            final_info: dict[str, Any] = {}
+            for i, obs, info in ended:
+                final_obs[i] = obs
+                final_info = self._add_info(final_info, info, i)
+            which = np.zeros(n, np.bool_)
+            which[[i for i, _, _ in ended]] = True
+            infos.update(final_obs=final_obs, _final_obs=which, final_info=final_info, _final_info=which)
+        return self.observations, rewards, terminated, np.zeros(n, np.bool_), infos
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """Every game's action mask: `infos["action_mask"]` of the last `reset` or `step`."""
+        return self.masks.copy()
+
+    def _write(self, i: int, env: RagusaEnv) -> None:
+        """Game i's observation and mask, in place."""
+        t = env.table
+        row = self.observations[i]
+        env._encoder.observe(t.state, env.seat, t.ids if t.seat == env.seat and not t.over else None, row)
+        self.masks[i] = row[_MASK]
+        env._mask = self.masks[i].copy()
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self.envs = []
+
+
 gymnasium.register(
-    id="ragusa/VsBots-v0", entry_point="ragusa.adapters.gymnasium:VsBotsEnv", max_episode_steps=MAX_STEPS
+    id="ragusa/Solo-v0",
+    entry_point="ragusa.adapters.gymnasium:SoloEnv",
+    vector_entry_point="ragusa.adapters.gymnasium:_solo_vec",
+    max_episode_steps=MAX_STEPS,
 )
+gymnasium.register(
+    id="ragusa/VsBots-v0",
+    entry_point="ragusa.adapters.gymnasium:VsBotsEnv",
+    vector_entry_point="ragusa.adapters.gymnasium:RagusaVecEnv",
+    max_episode_steps=MAX_STEPS,
+)
+
+
+def _solo_vec(num_envs: int, **kwargs: Any) -> RagusaVecEnv:
+    """`make_vec("ragusa/Solo-v0", vectorization_mode="vector_entry_point")`."""
+    return RagusaVecEnv(num_envs, "ragusa/Solo-v0", **kwargs)

@@ -152,14 +152,20 @@ def win_share(state: GameState, seat: int) -> float:
 
 class Table:
     """A game in progress driven by action ids: the state, and its legal actions as ids (`moves`,
-    read from the state's legal moves once per state)."""
+    read from the state's legal moves once per state, when first asked: a bot's turn never asks)."""
 
-    __slots__ = ("moves", "state")
+    __slots__ = ("_moves", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        #: the deciding seat's legal actions as ids, and the action of each
-        self.moves = LegalIds(state)
+        self._moves: LegalIds | None = None
+
+    @property
+    def moves(self) -> LegalIds:
+        """The deciding seat's legal actions as ids, and the action of each."""
+        if self._moves is None:
+            self._moves = LegalIds(self.state)
+        return self._moves
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -213,7 +219,7 @@ class Table:
 
     def play_action(self, action: Action) -> None:
         self.state = apply(self.state, action)
-        self.moves = LegalIds(self.state)
+        self._moves = None
 
 
 def render_text(state: GameState) -> str:
