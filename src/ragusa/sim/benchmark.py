@@ -23,7 +23,7 @@ import attrs
 
 from .games import Row
 from .presets import ANCHORS, SEARCH_EXPERT, PresetRun
-from .stats import Z95, anchored_rating, per_game, wilson
+from .stats import Z95, anchored_rating, margins, wilson
 
 __all__ = ["Result", "markdown", "result"]
 
@@ -50,16 +50,10 @@ class Result:
 
 def result(bot: str, rows: Sequence[Row]) -> Result:
     """`bot`'s wins and VP margins over the games of `rows` (one seat of `bot` a game)."""
-    wins = 0
-    margins: list[float] = []
-    for seats in per_game(rows).values():
-        mine = [r for r in seats if r["bot"] == bot]
-        others = [r for r in seats if r["bot"] != bot]
-        wins += any(r["winner"] for r in mine)
-        margins.append(max(r["vp_total"] for r in mine) - max(r["vp_total"] for r in others))
-    n = len(margins)
-    mean = sum(margins) / n if n else 0.0
-    sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1)) if n > 1 else math.inf
+    wins, each = margins(bot, rows)
+    n = len(each)
+    mean = sum(each) / n if n else 0.0
+    sd = math.sqrt(sum((m - mean) ** 2 for m in each) / (n - 1)) if n > 1 else math.inf
     half = Z95 * sd / math.sqrt(n) if n else math.inf
     return Result(n, wins, *wilson(wins, n), mean, mean - half, mean + half)
 

@@ -14,7 +14,17 @@ import attrs
 
 from .games import Row
 
-__all__ = ["Ladder", "Rate", "anchored_rating", "group_means", "ladder", "per_game", "wilson", "win_rates"]
+__all__ = [
+    "Ladder",
+    "Rate",
+    "anchored_rating",
+    "group_means",
+    "ladder",
+    "margins",
+    "per_game",
+    "wilson",
+    "win_rates",
+]
 
 #: z for a two-sided 95% interval
 Z95 = 1.959963984540054
@@ -74,6 +84,19 @@ def per_game(rows: Sequence[Row]) -> dict[Any, list[Row]]:
     for r in sorted(rows, key=lambda r: (r["game"], r["seat"])):
         games[r["game"]].append(r)
     return dict(games)
+
+
+def margins(bot: str, rows: Sequence[Row]) -> tuple[int, list[int]]:
+    """Over the games of `rows` (`bot` in some seats, other bots in the rest): the games a seat of
+    `bot` won (a shared victory counts), and per game `bot`'s best VP minus the best other seat's."""
+    wins = 0
+    out: list[int] = []
+    for seats in per_game(rows).values():
+        mine = [r for r in seats if r["bot"] == bot]
+        others = [r for r in seats if r["bot"] != bot]
+        wins += any(r["winner"] for r in mine)
+        out.append(max(r["vp_total"] for r in mine) - max(r["vp_total"] for r in others))
+    return wins, out
 
 
 @attrs.frozen

@@ -25,7 +25,7 @@ import attrs
 
 from .games import Row
 from .presets import PresetRun, preset_runs
-from .stats import Ladder, ladder, per_game, wilson
+from .stats import Ladder, ladder, margins, per_game, wilson
 from .store import read_rows
 
 __all__ = ["HeadToHead", "head_to_head", "main", "markdown", "matrix", "read_runs", "think_ms"]
@@ -53,15 +53,8 @@ class HeadToHead:
 def head_to_head(run: PresetRun, rows: Sequence[Row]) -> HeadToHead:
     """The run's first bot against the rest, over the games in `rows` (one tested seat a game)."""
     bot = run.config.bots[0]
-    wins = 0
-    margin = 0
-    games = per_game(rows)
-    for seats in games.values():
-        mine = [r for r in seats if r["bot"] == bot]
-        others = [r for r in seats if r["bot"] != bot]
-        wins += any(r["winner"] for r in mine)
-        margin += max(r["vp_total"] for r in mine) - max(r["vp_total"] for r in others)
-    n = len(games)
+    wins, each = margins(bot, rows)
+    n, margin = len(each), sum(each)
     opponents = " + ".join(f"{run.config.bots.count(b)} {b}" for b in dict.fromkeys(run.config.bots[1:]))
     return HeadToHead(run.name, run.config.players, n, bot, opponents, wins, *wilson(wins, n), margin / max(n, 1))
 
