@@ -132,3 +132,9 @@ def test_simulate_names_a_bad_bot_of_your_own(here: Path, capsys: pytest.Capture
     args = ["simulate", "--games", "1", "--players", "2", "--bots", "mybot:nope", "--out", "x.parquet"]
     assert main(args) == 2
     assert capsys.readouterr().err == "ragusa simulate: --bots: bot 'mybot:nope': mybot has no 'nope'\n"
+
+
+def test_simulate_imports_a_module_from_the_current_directory_in_its_workers(here: Path) -> None:
+    args = ["simulate", "--games", "2", "--players", "2", "--bots", "mybot:make,expert", "--out", "m.parquet"]
+    assert main([*args, "--quiet", "--workers", "2", "--batch", "1"]) == 0
+    assert [r["bot"] for r in read_rows(here / "m.parquet")] == ["mybot:make", "expert", "expert", "mybot:make"]

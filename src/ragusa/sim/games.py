@@ -14,6 +14,7 @@ Patrician's bots A and B (the engine plays them), reported as `patrician-a` / `p
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import resource
 import time
@@ -258,14 +259,17 @@ class JobResult:
     records: dict[int, str] = attrs.Factory(dict)
 
 
-#: a worker's task: (batch number, config, game indices, whether to return the games' records)
-Job = tuple[int, RunConfig, list[int], bool]
+#: a worker's task: (batch number, config, game indices, whether to return the games' records, the
+#: directory the run was started in: a bot of your own named by a relative path or a module there)
+Job = tuple[int, RunConfig, list[int], bool, str]
 
 
 def play_job(job: Job) -> JobResult:
-    """A worker's task: `(batch number, config, game indices, records?)` in, the batch's rows (and
-    records) out. It lives here, not in the runner, so that a worker imports nothing but the game code."""
-    number, config, games, want_records = job
+    """A worker's task: `(batch number, config, game indices, records?, directory)` in, the batch's rows
+    (and records) out. It lives here, not in the runner, so that a worker imports nothing but the game code."""
+    number, config, games, want_records, directory = job
+    if os.getcwd() != directory and os.path.isdir(directory):  # a worker started for an earlier run elsewhere
+        os.chdir(directory)  # (on another machine of a Ray cluster the directory may not exist: stay)
     cpu = time.process_time()
     rows: list[Row] = []
     records: dict[int, str] = {}

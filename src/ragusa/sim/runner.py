@@ -120,7 +120,8 @@ def run(
         raise StoreError(str(exc)) from None
     unrecorded = set() if record_dir is None else record_dir.missing(range(games))
     todo = [g for g in range(games) if g not in done or g in unrecorded]
-    jobs: list[Job] = [(i, config, b, record_dir is not None) for i, b in enumerate(batches(todo, batch_size))]
+    here = os.getcwd()
+    jobs: list[Job] = [(i, config, b, record_dir is not None, here) for i, b in enumerate(batches(todo, batch_size))]
     skipped = games - len([g for g in todo if g not in done])
     bar = tqdm(total=games, initial=skipped, unit="game", file=sys.stderr, disable=not progress, smoothing=0.05)
     played = 0
