@@ -137,22 +137,47 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         self._bots_play()
         if self.render_mode == "human":
             self.render()
-        obs = self._obs()
-        return obs, self._info(obs)
+        obs = self.observe()
+        return obs, self.info_of(obs)
 
     def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self.table.over:
             raise RuntimeError("the episode is over: call reset()")
-        if self.table.action_of(int(action)) is None:
-            obs = self._obs()
-            return obs, -1.0, True, False, {**self._info(obs), "illegal_action": True}
-        self.table.play(int(action))
-        self._bots_play()
-        if self.render_mode == "human":
+        reward, terminated, illegal = self.play(int(action))
+        if self.render_mode == "human" and not illegal:
             self.render()
-        reward = reward_of(self.table.state, self.seat, self.reward) if self.table.over else 0.0
-        obs = self._obs()
-        return obs, reward, self.table.over, False, self._info(obs)
+        obs = self.observe()
+        info = self.info_of(obs)
+        if illegal:
+            info["illegal_action"] = True
+        return obs, reward, terminated, False, info
+
+    def play(self, action: int) -> tuple[float, bool, bool]:
+        """Take the agent's action `action` (an id), then the bots' turns: `(reward, terminated,
+        illegal)`. An illegal id changes nothing and ends the episode with -1."""
+        found = self.table.action_of(action)
+        if found is None:
+            return -1.0, True, True
+        self.table.play_action(found)
+        self._bots_play()
+        over = self.table.over
+        return (reward_of(self.table.state, self.seat, self.reward) if over else 0.0), over, False
+
+    def observe(self, out: Obs | None = None) -> Obs:
+        """The agent's observation of the current position (written into `out`, a row of a batch, when given)."""
+        t = self.table
+        return self._encoder.observe(t.state, self.seat, t.ids if t.seat == self.seat and not t.over else None, out)
+
+    def info_of(self, obs: Obs) -> dict[str, Any]:
+        """The info of the position `obs` observes (the last `observe`): the mask, the seat, and at the end
+        the scores; `action_masks()` returns this mask from now on."""
+        # the observation's last part is the mask itself (zero once the game is over)
+        over = self.table.over
+        self._mask = DONE_MASK.copy() if over else obs[_MASK].astype(np.int8)
+        info: dict[str, Any] = {"action_mask": self._mask.copy(), "seat": self.seat}
+        if over:
+            info["scores"] = self.table.scores()
+        return info
 
     def action_masks(self) -> Mask:
         """The action mask of the current position: `info["action_mask"]` of the last `reset` or `step`
@@ -168,19 +193,6 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
             assert bot is not None
             t.play_action(bot.choose(t.state, t.actions, self._bot_rng))
             self.bot_decisions += 1
-
-    def _obs(self) -> Obs:
-        t = self.table
-        return self._encoder.observe(t.state, self.seat, t.ids if t.seat == self.seat and not t.over else None)
-
-    def _info(self, obs: Obs) -> dict[str, Any]:
-        # the observation's last part is the mask itself (zero once the game is over)
-        over = self.table.over
-        self._mask = DONE_MASK.copy() if over else obs[_MASK].astype(np.int8)
-        info: dict[str, Any] = {"action_mask": self._mask.copy(), "seat": self.seat}
-        if over:
-            info["scores"] = self.table.scores()
-        return info
 
     def render(self) -> str | None:
         return render(self.table.state, self.render_mode, gymnasium.logger.warn)
@@ -293,22 +305,11 @@ class RagusaVecEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.ND
         terminated = np.zeros(n, np.bool_)
         ended: list[tuple[int, Obs, dict[str, Any]]] = []
         for i, env in enumerate(self.envs):
-            t = env.table
-            found = t.action_of(int(actions[i]))
-            if found is None:  # illegal: the episode ends with -1, nothing applied
-                rewards[i], terminated[i] = -1.0, True
-                ended.append(
-                    (i, self.observations[i].copy(), {**env._info(self.observations[i]), "illegal_action": True})
-                )
-                env.reset()
-                self._write(i, env)
-                continue
-            t.play_action(found)
-            env._bots_play()
-            if t.over:
-                rewards[i], terminated[i] = reward_of(t.state, env.seat, env.reward), True
-                obs = env._obs()
-                ended.append((i, obs, env._info(obs)))
+            reward, over, illegal = env.play(int(actions[i]))
+            if over:
+                rewards[i], terminated[i] = reward, True
+                obs = env.observe()
+                ended.append((i, obs, {**env.info_of(obs), "illegal_action": True} if illegal else env.info_of(obs)))
                 env.reset()
             self._write(i, env)
         infos: dict[str, Any] = {"action_mask": self.masks, "seat": self._seats}
@@ -329,11 +330,8 @@ class RagusaVecEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.ND
 
     def _write(self, i: int, env: RagusaEnv) -> None:
         """Game i's observation and mask, in place."""
-        t = env.table
-        row = self.observations[i]
-        env._encoder.observe(t.state, env.seat, t.ids if t.seat == env.seat and not t.over else None, row)
-        self.masks[i] = row[_MASK]
-        env._mask = self.masks[i].copy()
+        env.observe(self.observations[i])
+        self.masks[i] = self.observations[i, _MASK]
 
     def close_extras(self, **kwargs: Any) -> None:
         self.envs = []
