@@ -196,3 +196,44 @@ def test_an_illegal_id_is_refused_by_name() -> None:
     illegal = next(i for i in range(state.num_distinct_actions()) if i not in state.legal_actions())
     with pytest.raises(Exception, match="is not legal"):
         state.apply_action(illegal)
+
+
+@pytest.mark.parametrize("players", [1, 2, 5])
+def test_the_fast_tensors_are_the_specification_at_every_node_of_a_game(players: int) -> None:
+    """The observer writes through the fast encoder: at every node of a whole game, chance nodes
+    and the end included, both tensors of every player equal the specification's vectors."""
+    game = _load(players=players)
+    state, rng, nodes = game.new_initial_state(), random.Random(players), 0
+    seats = len(state.held.own)
+    while True:
+        for p in range(seats):
+            v = view(state.ragusa_state, p)
+            assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), observation(v))
+            info = np.asarray(state.information_state_tensor(p), np.float32)
+            assert np.array_equal(info, information_state(v, state.held.own[p]))
+        nodes += 1
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert nodes > 40
+
+
+def test_the_game_length_bound_holds_and_is_counted_from_the_rules() -> None:
+    from ragusa.adapters.openspiel import MAX_GAME_LENGTH
+
+    # 2 players: 28 pieces (12 houses and 2 powerhouses each); 2n = 4; 28 (3 + 2) + 2 = 142; the Rector's
+    # Palace 2 x 6 = 12; eight asking buildings with 6 spots each, 21 apiece = 168; fish: a spot touches
+    # at most 2 sea hexes, 28 x 2 / 2 = 28. In all 4 + 142 + 12 + 168 + 28 = 354
+    assert MAX_GAME_LENGTH[2] == 354
+    assert _load(players=2).max_game_length() == 354
+    for players in (2, 4):
+        game, longest = _load(players=players), 0
+        for seed in range(5):
+            state = _random_walk(game.new_initial_state(), 10**6, seed)
+            decisions = sum(1 for h in state.full_history() if h.player >= 0)
+            longest = max(longest, decisions)
+        assert longest <= MAX_GAME_LENGTH[players]

@@ -147,3 +147,12 @@ def test_games_with_explicit_chance(players: int) -> None:
             acts = legal_actions(state)
             state = apply(state, acts[rng.randrange(len(acts))])
     assert nodes > 0
+
+
+def test_observe_writes_into_a_row_of_a_batch() -> None:
+    state = new_game(3, seed=9)
+    batch = np.full((2, OBS_SIZE), 7.0, np.float32)
+    encoder = ObservationEncoder()
+    for row, seat in ((0, 0), (1, 2)):
+        got = encoder.observe(state, seat, None, batch[row])
+        assert np.shares_memory(got, batch) and np.array_equal(batch[row], observation(view(state, seat)))

@@ -154,8 +154,9 @@ def test_comparison_says_same_only_when_the_intervals_overlap() -> None:
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--preset", "balance", "--players", "2"], "--preset sets the players, bots"),
-        (["--preset", "strength", "--bots", "random"], "--preset sets the players, bots"),
+        (["--preset", "balance", "--players", "2"], "--preset sets the players, edition and rules"),
+        (["--preset", "strength", "--bots", "random,greedy"], "--preset strength takes one bot spec"),
+        (["--preset", "strength", "--edition", "1st"], "--preset sets the players, edition and rules"),
         (["--players", "2"], "give --games and --players, or a --preset"),
         (["--games", "1", "--players", "2", "--report", "r"], "--report goes with --preset"),
     ],

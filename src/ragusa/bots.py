@@ -6,7 +6,12 @@ A bot spec is a name, optionally with an argument after a colon:
 * `ismcts` (`ragusa.ismcts`): a budget, `ismcts:200` (iterations a decision), `ismcts:0.5s`
   (wall seconds) or `ismcts:0.5cpu` (CPU seconds), then search options joined by `+`, such as
   `ismcts:0.5s+heuristic=expert` (`ragusa.ismcts.from_spec` lists them);
-* a level name, `easy`, `medium` or `hard` (`LEVELS`): the bot and budget of that level.
+* a level name, `easy`, `medium` or `hard` (`LEVELS`): the bot and budget of that level;
+* a bot of your own, for local tools only (`make_bot(spec, imports=True)`: `ragusa simulate`, `ragusa play`
+  without a person, the Gymnasium environments; never a spec from a request to a server):
+  `module:factory` (a module on the Python path or in the current directory) or `path/to/file.py:factory`,
+  optionally with an argument, `module:factory:ARG` (`factory("ARG")`). `factory` names a bot
+  (anything with `choose`), or a callable (a class, a function) that returns one.
 
 `make_bot(spec)` builds one; every bot module is imported here by name, so a bundler sees them
 all. A bot is anything with `choose(state, actions, rng) -> Action` (`Bot`): bots draw randomness
@@ -19,6 +24,10 @@ and the bots' seed. Compare greedy with random from the command line::
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib
+import importlib.util
+import os
 import random
 import sys
 import time
@@ -125,28 +134,99 @@ def bot_names(extra: Mapping[str, BotFactory] | None = None) -> list[str]:
     return sorted(set(BOTS) | set(extra or {})) + [lv.name for lv in LEVELS]
 
 
-def make_bot(spec: str, extra: Mapping[str, BotFactory] | None = None) -> Bot:
+def make_bot(spec: str, extra: Mapping[str, BotFactory] | None = None, *, imports: bool = False) -> Bot:
     """A new bot from a spec (see the module docs). `extra` adds bots of your own by name: a spec
     `name:ARG` calls `extra[name]("ARG")`, a bare `name` calls `extra[name](None)`. Raises
-    `ValueError` naming the problem."""
+    `ValueError` naming the problem.
+
+    A bot is any object with `choose(state, actions, rng) -> Action`: `state` is the position
+    (a `GameState`, its deciding seat `state.seat`), `actions` is `legal_actions(state)` (never empty),
+    and the bot returns one of them. It draws every random number from `rng` (a `random.Random`), so
+    a game is reproducible from the game's seed and the bots' seed; what it keeps between calls is
+    its own business, but one bot object may play several seats of a game.
+
+    `imports=True` (local tools only, never a spec from a request) also takes a bot of your own,
+    `module:factory[:ARG]` or `path/to/file.py:factory[:ARG]`, importing that code: a built-in name
+    before the first colon is always the built-in bot."""
     name, colon, arg = str(spec).strip().partition(":")
     if name in _LEVELS and not colon:
         return make_bot(_LEVELS[name].spec)
     factory = (extra or {}).get(name) or BOTS.get(name)
-    if factory is None or not name:
-        raise ValueError(f"unknown bot {spec!r}; choose from {', '.join(bot_names(extra))}")
-    return factory(arg if colon else None)
+    if factory is not None and name:
+        return factory(arg if colon else None)
+    if imports and colon and name:
+        return _own_bot(str(spec).strip(), name, arg)
+    hint = "; a bot of your own (module:factory or file.py:factory) is taken by local tools only" if colon else ""
+    raise ValueError(f"unknown bot {spec!r}; choose from {', '.join(bot_names(extra))}{hint}")
 
 
-def make_bots(specs: str, seats: int, extra: Mapping[str, BotFactory] | None = None) -> list[Bot]:
+def make_bots(
+    specs: str, seats: int, extra: Mapping[str, BotFactory] | None = None, *, imports: bool = False
+) -> list[Bot]:
     """One bot per seat from comma-separated specs (`"ismcts:200,greedy"`); a single spec plays
-    every seat. Raises `ValueError` when the count fits neither."""
+    every seat. Raises `ValueError` when the count fits neither. `imports`: see `make_bot`."""
     parts = [p.strip() for p in specs.split(",")]
     if len(parts) == 1:
-        return [make_bot(parts[0], extra)] * seats
+        return [make_bot(parts[0], extra, imports=imports)] * seats
     if len(parts) != seats:
         raise ValueError(f"--bots lists {len(parts)} bots for {seats} deciding seats; give 1 or {seats}")
-    return [make_bot(p, extra) for p in parts]
+    return [make_bot(p, extra, imports=imports) for p in parts]
+
+
+def _own_bot(spec: str, target: str, rest: str) -> Bot:
+    """The bot a spec `target:factory[:ARG]` names (see `make_bot`)."""
+    attr, colon, arg = rest.partition(":")
+    module = _module(spec, target)
+    found = getattr(module, attr, None) if attr.isidentifier() else None
+    if found is None:
+        raise ValueError(f"bot {spec!r}: {target} has no {attr!r}")
+    if colon:
+        bot = found(arg)
+    elif callable(getattr(found, "choose", None)) and not isinstance(found, type):
+        bot = found
+    elif callable(found):
+        bot = found()
+    else:
+        raise ValueError(f"bot {spec!r}: {target}.{attr} is neither a bot nor a callable that makes one")
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(
+            f"bot {spec!r} gave {type(bot).__name__!r}, not a bot: a bot has a method choose(state, actions, rng)"
+        )
+    return bot  # type: ignore[no-any-return]
+
+
+def _module(spec: str, target: str) -> object:
+    """The module `target` names: a file (`*.py`, loaded once a path) or a module name, looked up on
+    the Python path, then in the current directory."""
+    if target.endswith(".py") or os.sep in target or "/" in target:
+        path = os.path.abspath(target)
+        name = "ragusa_bot_" + hashlib.sha256(path.encode()).hexdigest()[:16]
+        if name in sys.modules:
+            return sys.modules[name]
+        found = importlib.util.spec_from_file_location(name, path) if os.path.isfile(path) else None
+        if found is None or found.loader is None:
+            raise ValueError(f"bot {spec!r}: no Python file {target}")
+        module = importlib.util.module_from_spec(found)
+        sys.modules[name] = module  # so that pickling its bots, and the next game's spec, find it
+        try:
+            found.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+        return module
+    if not all(part.isidentifier() for part in target.split(".")):
+        raise ValueError(f"unknown bot {spec!r}; a bot of your own is module:factory or path/to/file.py:factory")
+    try:
+        return importlib.import_module(target)
+    except ModuleNotFoundError as exc:
+        here = os.getcwd()
+        if exc.name != target.split(".")[0] or here in sys.path:
+            raise ValueError(f"bot {spec!r}: cannot import {target} ({exc})") from None
+    sys.path.append(here)  # as `python -m` does, but after the installed packages
+    try:
+        return importlib.import_module(target)
+    except ModuleNotFoundError as exc:
+        raise ValueError(f"bot {spec!r}: cannot import {target} ({exc})") from None
 
 
 # --------------------------------------------------------------------------- greedy vs random

@@ -29,7 +29,8 @@ Actions are the fixed ids of `ragusa.ai.ids` (the same space in every mode); the
 the end are each seat's share of the win (1/k for each of k winners, else 0). The observation
 tensor is `ragusa.ai.observation` of the player's view and the
 information-state tensor is `ragusa.ai.information_state` (the observation and
-the player's own actions); both carry named views (`observer.dict`) by layout part. The
+the player's own actions), both written by the fast encoder (`ragusa.ai.ObservationEncoder`, one per
+observer); both carry named views (`observer.dict`) by layout part. The
 strings are the view as JSON (plus the player's own action ids for the information state).
 `resample_from_infostate` draws a full state with `ragusa.ai.determinize`
 and turns it back into a state with explicit chance (the decks' undrawn cards unknown again,
@@ -59,6 +60,7 @@ from ragusa.adapters.table import (
     Table,
     describe_id,
     game_options,
+    max_decisions,
     new_game,
     render_text,
     view,
@@ -66,8 +68,9 @@ from ragusa.adapters.table import (
 )
 from ragusa.ai.chance import NUM_OUTCOMES, chance_ids, outcome_from_id
 from ragusa.ai.determinization import determinize
+from ragusa.ai.encoder import ObservationEncoder
 from ragusa.ai.ids import action_id
-from ragusa.ai.observation_vectors import INFO_LAYOUT, LAYOUT, information_state, observation
+from ragusa.ai.observation_vectors import INFO_LAYOUT, LAYOUT
 from ragusa.contract.serialization import action_from_json, action_to_json, state_from_json, state_to_json
 from ragusa.contract.views import view_to_json
 from ragusa.core.actions import Action, ChanceOutcome
@@ -83,10 +86,9 @@ PARAMETERS: dict[str, Any] = {
     **dict.fromkeys(SOLO_VARIANTS, False),
 }
 
-#: an upper bound on the decisions of one game. Not proven: the longest of 150 random games of
-#: each mode took 108 decisions (5 players); every decision uses up a piece, a fish, a card or a
-#: one-off choice, so games are finite, and this bound leaves a wide margin.
-MAX_GAME_LENGTH = 1000
+#: the most decisions one game can take, by players (1 = solo): `ragusa.adapters.table.max_decisions`,
+#: a bound counted from the rules and the board (chance nodes not counted)
+MAX_GAME_LENGTH: dict[int, int] = {players: max_decisions(players) for players in range(1, 6)}
 
 
 def _game_type(players: int) -> pyspiel.GameType:
@@ -116,7 +118,7 @@ def _game_info(players: int) -> pyspiel.GameInfo:
         min_utility=0.0,
         max_utility=1.0,
         utility_sum=1.0 if players > 1 else None,
-        max_game_length=MAX_GAME_LENGTH,
+        max_game_length=MAX_GAME_LENGTH[players],
     )
 
 
@@ -273,6 +275,7 @@ class RagusaObserver:
 
     def __init__(self, info: bool) -> None:
         self.info = info
+        self._encoder = ObservationEncoder()
         layout = INFO_LAYOUT if info else LAYOUT
         size = max(s.stop for s in layout.values())
         self.tensor = np.zeros(size, np.float32)
@@ -280,8 +283,12 @@ class RagusaObserver:
 
     def set_from(self, state: RagusaState, player: int) -> None:
         h = state.held
-        v = h.view(player)
-        self.tensor[:] = information_state(v, h.own[player]) if self.info else observation(v)
+        t = h.table
+        legal = t.ids if t.seat == player and not t.over else None
+        if self.info:
+            self.tensor[:] = self._encoder.information_state(t.state, player, h.own[player], legal)
+        else:
+            self.tensor[:] = self._encoder.observe(t.state, player, legal)
 
     def string_from(self, state: RagusaState, player: int) -> str:
         h = state.held

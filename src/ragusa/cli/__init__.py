@@ -173,7 +173,7 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     specs = args.bots if args.bots is not None else _specs(args)
     try:
-        bots: list[Bot] = make_bots(specs, 1 if state.solo is not None else state.n_players)
+        bots: list[Bot] = make_bots(specs, 1 if state.solo is not None else state.n_players, imports=True)
     except ValueError as exc:
         print(f"ragusa play: {exc}", file=sys.stderr)
         return 2

@@ -20,7 +20,7 @@ _EXTRA = "needs the sim extra: pip install 'ragusa[sim]'"
 
 
 #: the presets' names (`ragusa.sim.presets.PRESETS`; listed here so that the base CLI imports nothing more)
-PRESET_NAMES = ("strength", "balance")
+PRESET_NAMES = ("strength", "balance", "benchmark")
 
 
 def configure_simulate(p: argparse.ArgumentParser) -> None:
@@ -29,7 +29,8 @@ def configure_simulate(p: argparse.ArgumentParser) -> None:
         choices=PRESET_NAMES,
         default=None,
         help="a named set of runs, each in its own file in the --out directory, then its report "
-        "(strength: the bots against each other; balance: the seat advantage with greedy and expert)",
+        "(strength: the bots against each other, and --bots SPEC against each; balance: the seat advantage with "
+        "greedy and expert; benchmark: --bots SPEC on fixed deals against expert and the hard level)",
     )
     p.add_argument(
         "--games", type=int, default=None, help="number of games (indices 0 .. N-1); with --preset, at most N a run"
@@ -39,7 +40,8 @@ def configure_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bots",
         default="greedy",
-        help="comma-separated bot specs (ragusa.bots.make_bot), rotated over the seats (default greedy)",
+        help="comma-separated bot specs (ragusa.bots.make_bot), rotated over the seats (default greedy); "
+        "a bot of your own is module:factory or path/to/file.py:factory",
     )
     p.add_argument("--seed", type=int, default=0, help="run seed; game g's seed is a hash of (seed, g) (default 0)")
     p.add_argument("--workers", type=int, default=1, help="parallel workers (default 1)")
@@ -47,6 +49,12 @@ def configure_simulate(p: argparse.ArgumentParser) -> None:
         "--out",
         required=True,
         help="Parquet file, an existing one of the same run is continued; with --preset, the directory of its files",
+    )
+    p.add_argument(
+        "--records",
+        default=None,
+        metavar="DIR",
+        help="also write each game's record (the JSON ragusa verify and ragusa.replay read), one file a game, to DIR",
     )
     p.add_argument("--report", default=None, help="with --preset: the directory of its report (default: --out)")
     p.add_argument(
@@ -73,23 +81,36 @@ def _check_simulate(args: argparse.Namespace) -> str | None:
     if args.address and args.backend != "ray":
         return "--address needs --backend ray"
     if args.preset is not None:
-        if args.players is not None or args.bots != "greedy" or args.edition != "2nd" or args.strict:
-            return "--preset sets the players, bots, edition and rules of its runs; drop those options"
-        return None
+        if args.records is not None:
+            return "--records goes with a single run (--games and --players), not with --preset"
+        if args.edition != "2nd" or args.strict or (args.players is not None and args.preset != "benchmark"):
+            return "--preset sets the players, edition and rules of its runs; drop those options"
+        if args.preset == "balance" and args.bots != "greedy":
+            return "--preset balance sets the bots of its runs; drop --bots"
+        if args.preset == "benchmark" and args.players not in (None, 2, 3, 4):
+            return f"--players with --preset benchmark is 2, 3 or 4; got {args.players}"
+        if args.preset == "strength" and args.bots == "greedy":
+            return None
+        if "," in args.bots:
+            return f"--preset {args.preset} takes one bot spec, the bot to measure; got {args.bots!r}"
+        return _check_bots([args.bots])
     if args.games is None or args.players is None:
         return "give --games and --players, or a --preset"
     if args.report is not None:
         return "--report goes with --preset"
     if not 1 <= args.players <= 5:
         return f"--players must be 1 to 5 (1 is solo); got {args.players}"
-    bots = [b.strip() for b in args.bots.split(",")]
+    return _check_bots([b.strip() for b in args.bots.split(",")])
+
+
+def _check_bots(bots: list[str]) -> str | None:
     if not all(bots):
-        return f"--bots: empty bot name in {args.bots!r}"
+        return f"--bots: empty bot name in {','.join(bots)!r}"
     from ragusa.bots import make_bot
 
-    for spec in set(bots):
+    for spec in dict.fromkeys(bots):
         try:
-            make_bot(spec)
+            make_bot(spec, imports=True)
         except ValueError as exc:
             return f"--bots: {exc}"
     return None
@@ -123,7 +144,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         summary = run(
             config, args.games, args.out, workers=args.workers, backend=args.backend,
-            address=args.address, batch_size=args.batch, progress=not args.quiet,
+            address=args.address, batch_size=args.batch, progress=not args.quiet, records=args.records,
         )  # fmt: skip
     except StoreError as exc:
         return _fail("simulate", str(exc))
@@ -146,13 +167,16 @@ def run_simulate(args: argparse.Namespace) -> int:
 def _run_preset(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .presets import PRESETS
+    from .presets import preset_runs
     from .runner import run
     from .store import StoreError, read_rows
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    runs = PRESETS[args.preset]
+    # the bot of your own: the benchmark's (greedy by default), the strength preset's unless the default
+    measured = args.preset == "benchmark" or (args.preset == "strength" and args.bots != "greedy")
+    candidate = args.bots.strip() if measured else None
+    runs = preset_runs(args.preset, candidate, args.players)
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         for i, r in enumerate(runs):
@@ -181,6 +205,13 @@ def _run_preset(args: argparse.Namespace) -> int:
 
         text = markdown(read_runs(out, runs))
         (report / "strength.md").write_text(text, encoding="utf-8")
+    elif args.preset == "benchmark":
+        from .benchmark import markdown as benchmark_markdown
+        from .strength import read_runs
+
+        assert candidate is not None
+        text = benchmark_markdown(candidate, read_runs(out, runs))
+        (report / "benchmark.md").write_text(text, encoding="utf-8")
     else:
         from .balance import write_balance
 

@@ -1,9 +1,10 @@
 """One simulated game in, one row per seat out (pure Python: no optional dependency here).
 
-A run is described by a `RunConfig` (seed, players, edition, bot specs, strict R-3).
+A run is described by a `RunConfig` (seed, players, edition, bot specs, strict R-3, deal repeats).
 Game `g` of a run is a pure function of `(config, g)`: its seed is `game_seed`
-(a hash of the run seed and `g`), the bots' `random.Random` is seeded with the same
-number, and the bots take the seats by rotation (`seat_bots`). So a game's rows do not
+(a hash of the run seed and its deal, `g // repeat`), the bots' `random.Random` is seeded with the same
+number, and the bots take the seats by rotation (`seat_bots`). A bot spec may name a bot of your
+own (`module:factory`, `path/to/file.py:factory`: `ragusa.bots.make_bot` with `imports=True`). So a game's rows do not
 depend on which worker, process or machine plays it, nor on the order games are played in.
 
 Solo games (`players == 1`): the bot spec plays the human seat 0; seats 1 and 2 are the
@@ -13,6 +14,7 @@ Patrician's bots A and B (the engine plays them), reported as `patrician-a` / `p
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import resource
 import time
@@ -22,6 +24,8 @@ from typing import Any
 import attrs
 
 from ragusa.bots import Bot, make_bot
+from ragusa.contract.records import record_of, record_to_json
+from ragusa.core.actions import Action
 from ragusa.core.components import BUILDINGS
 from ragusa.core.events import Event, HouseActivated, HousePlaced
 from ragusa.core.state import VP_SOURCES, GameState, Options
@@ -40,8 +44,11 @@ __all__ = [
     "Row",
     "RunConfig",
     "game_seed",
+    "own_bots",
+    "Job",
     "play_batch",
     "play_game",
+    "play_game_record",
     "play_job",
     "seat_bots",
 ]
@@ -85,20 +92,35 @@ class RunConfig:
     edition: str = "2nd"
     bots: tuple[str, ...] = ("greedy",)
     strict: bool = False
+    #: how many consecutive games play each deal: game `g` plays deal `g // repeat`, so with
+    #: `repeat` equal to the seats and as many bot specs, the bots rotate over the seats of each deal
+    repeat: int = 1
+
+    def deal(self, game: int) -> int:
+        """The deal (the game seed's index) game `game` plays."""
+        return game // self.repeat
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "seed": self.seed,
             "players": self.players,
             "edition": self.edition,
             "bots": list(self.bots),
             "strict": self.strict,
         }
+        if self.repeat != 1:  # a file of a run without repeats keeps its metadata
+            d["repeat"] = self.repeat
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RunConfig:
         return cls(
-            int(d["seed"]), int(d["players"]), str(d["edition"]), tuple(str(b) for b in d["bots"]), bool(d["strict"])
+            int(d["seed"]),
+            int(d["players"]),
+            str(d["edition"]),
+            tuple(str(b) for b in d["bots"]),
+            bool(d["strict"]),
+            int(d.get("repeat", 1)),
         )
 
 
@@ -127,11 +149,25 @@ def _ranks(totals: Sequence[int], won: Sequence[int]) -> list[int]:
     return [1 + sum(1 for other in keys if other > k) for k in keys]
 
 
-def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = make_bot) -> list[Row]:
+def own_bots(spec: str) -> Bot:
+    """`make_bot(spec, imports=True)`: a run's bots may be bots of your own."""
+    return make_bot(spec, imports=True)
+
+
+def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = own_bots) -> list[Row]:
     """Play game `game` of the run `config` to the end; one row per seat, by seat."""
-    seed = game_seed(config.seed, game)
+    return play_game_record(config, game, bot_factory)[0]
+
+
+def play_game_record(
+    config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = own_bots
+) -> tuple[list[Row], str]:
+    """`play_game`'s rows and the game's record (JSON, `ragusa.record_to_json`: what `ragusa verify`
+    and `ragusa.replay` read)."""
+    seed = game_seed(config.seed, config.deal(game))
     opening: list[Event] = []
-    state = _new_state(config, seed, opening)
+    state = start = _new_state(config, seed, opening)
+    taken: list[Action] = []
     n = state.n_players
     human = seat_bots(config.bots, 1 if config.players == 1 else n, game)
     names = human + SOLO_BOTS if config.players == 1 else human
@@ -150,6 +186,7 @@ def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = 
         t0 = clock()
         action = bots[seat].choose(state, actions, rng)
         cpu[seat] += clock() - t0
+        taken.append(action)
         state, evs = step(state, action)
         events.extend(evs)
         decisions += 1
@@ -162,7 +199,7 @@ def play_game(config: RunConfig, game: int, bot_factory: Callable[[str], Bot] = 
     rows = _rows(config, game, seed, state, names, counts, placed, own, decisions)
     for s, row in enumerate(rows):
         row["cpu_us"] = round(cpu[s] * 1e6)
-    return rows
+    return rows, record_to_json(record_of(start, seed, taken, final=state))
 
 
 def _rows(
@@ -218,15 +255,32 @@ class JobResult:
     #: CPU seconds the batch took, and the process's peak resident memory (KiB) after it
     cpu: float
     peak_rss_kib: int
+    #: each game's record (JSON), by game index, when the job asked for them
+    records: dict[int, str] = attrs.Factory(dict)
 
 
-def play_job(job: tuple[int, RunConfig, list[int]]) -> JobResult:
-    """A worker's task: `(batch number, config, game indices)` in, the batch's rows out.
-    It lives here, not in the runner, so that a worker imports nothing but the game code."""
-    number, config, games = job
+#: a worker's task: (batch number, config, game indices, whether to return the games' records, the
+#: directory the run was started in: a bot of your own named by a relative path or a module there)
+Job = tuple[int, RunConfig, list[int], bool, str]
+
+
+def play_job(job: Job) -> JobResult:
+    """A worker's task: `(batch number, config, game indices, records?, directory)` in, the batch's rows
+    (and records) out. It lives here, not in the runner, so that a worker imports nothing but the game code."""
+    number, config, games, want_records, directory = job
+    if os.getcwd() != directory and os.path.isdir(directory):  # a worker started for an earlier run elsewhere
+        os.chdir(directory)  # (on another machine of a Ray cluster the directory may not exist: stay)
     cpu = time.process_time()
-    rows = play_batch(config, games)
-    return JobResult(number, rows, time.process_time() - cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    rows: list[Row] = []
+    records: dict[int, str] = {}
+    for g in games:
+        game_rows, record = play_game_record(config, g)
+        rows.extend(game_rows)
+        if want_records:
+            records[g] = record
+    return JobResult(
+        number, rows, time.process_time() - cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, records
+    )
 
 
 def play_batch(config: RunConfig, games: Sequence[int]) -> list[Row]:

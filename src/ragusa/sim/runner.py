@@ -25,15 +25,15 @@ from typing import Any
 import attrs
 from tqdm import tqdm
 
-from .games import JobResult, Row, RunConfig, play_job
-from .store import ResultWriter, done_games
+from .games import Job, JobResult, Row, RunConfig, play_job
+from .records import RecordDir
+from .store import ResultWriter, StoreError, done_games
 
 __all__ = ["BACKENDS", "RunSummary", "batches", "run"]
 
 BACKENDS = ("process", "ray")
 #: one finished batch: (batch number, its rows)
 Done = JobResult
-Job = tuple[int, RunConfig, list[int]]
 
 
 @attrs.frozen
@@ -102,22 +102,31 @@ def run(
     batch_size: int = 8,
     progress: bool = True,
     on_batch: Callable[[int], Any] | None = None,
+    records: str | os.PathLike[str] | None = None,
 ) -> RunSummary:
     """Play games `0 .. games - 1` of `config` not already in `out` and add their rows.
 
+    `records`: a directory where each game's record is written too (`ragusa.sim.records`); a game
+    already in `out` whose record is missing is played again for its record only.
     `on_batch(games_written_so_far)` is called after each batch is written (a hook for
     progress reporting and for tests). Ctrl-C (`KeyboardInterrupt`) stops the run,
     keeps every finished batch and returns with `interrupted=True`.
     """
     t0 = time.perf_counter()
     done = done_games(out, config)
-    todo = [g for g in range(games) if g not in done]
-    jobs: list[Job] = [(i, config, b) for i, b in enumerate(batches(todo, batch_size))]
-    skipped = games - len(todo)
+    try:
+        record_dir = None if records is None else RecordDir(records, config)
+    except ValueError as exc:
+        raise StoreError(str(exc)) from None
+    unrecorded = set() if record_dir is None else record_dir.missing(range(games))
+    todo = [g for g in range(games) if g not in done or g in unrecorded]
+    here = os.getcwd()
+    jobs: list[Job] = [(i, config, b, record_dir is not None, here) for i, b in enumerate(batches(todo, batch_size))]
+    skipped = games - len([g for g in todo if g not in done])
     bar = tqdm(total=games, initial=skipped, unit="game", file=sys.stderr, disable=not progress, smoothing=0.05)
     played = 0
     interrupted = False
-    waiting: dict[int, list[Row]] = {}
+    waiting: dict[int, JobResult] = {}
     cpu = 0.0
     rss = 0
     with ResultWriter(out, config) as writer:
@@ -126,11 +135,11 @@ def run(
             try:
                 following = 0
                 for result in source:
-                    waiting[result.number] = result.rows
+                    waiting[result.number] = result
                     cpu += result.cpu
                     rss = max(rss, result.peak_rss_kib)
                     while following in waiting:
-                        played += _write(writer, jobs[following][2], waiting.pop(following), bar)
+                        played += _write(writer, record_dir, done, waiting.pop(following), bar)
                         following += 1
                         if on_batch is not None:
                             on_batch(played)
@@ -142,12 +151,18 @@ def run(
             interrupted = True
         finally:
             for number in sorted(waiting):  # finished out of order before the stop: keep them too
-                played += _write(writer, jobs[number][2], waiting.pop(number), bar)
+                played += _write(writer, record_dir, done, waiting.pop(number), bar)
             bar.close()
     return RunSummary(games, skipped, played, interrupted, time.perf_counter() - t0, cpu, rss)
 
 
-def _write(writer: ResultWriter, games: list[int], rows: list[Row], bar: Any) -> int:
+def _write(writer: ResultWriter, record_dir: RecordDir | None, done: set[int], result: JobResult, bar: Any) -> int:
+    """Write a finished batch: the rows of the games not already in the file, and their records."""
+    rows: list[Row] = [r for r in result.rows if r["game"] not in done]
     writer.write(rows)
-    bar.update(len(games))
-    return len(games)
+    if record_dir is not None:
+        for game, record in result.records.items():
+            record_dir.write(game, record)
+    new = len({r["game"] for r in rows})
+    bar.update(new)
+    return new

@@ -7,14 +7,24 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from .games import Row
 
-__all__ = ["Ladder", "Rate", "group_means", "ladder", "per_game", "wilson", "win_rates"]
+__all__ = [
+    "Ladder",
+    "Rate",
+    "anchored_rating",
+    "group_means",
+    "ladder",
+    "margins",
+    "per_game",
+    "wilson",
+    "win_rates",
+]
 
 #: z for a two-sided 95% interval
 Z95 = 1.959963984540054
@@ -68,12 +78,25 @@ def group_means(rows: Sequence[Row], key: str, columns: Sequence[str]) -> dict[A
     return {k: [v / n[k] for v in sums[k]] for k in sorted(sums)}
 
 
-def per_game(rows: Sequence[Row]) -> dict[int, list[Row]]:
+def per_game(rows: Sequence[Row]) -> dict[Any, list[Row]]:
     """The rows of each game, by game index, seats in order."""
-    games: dict[int, list[Row]] = defaultdict(list)
+    games: dict[Any, list[Row]] = defaultdict(list)
     for r in sorted(rows, key=lambda r: (r["game"], r["seat"])):
         games[r["game"]].append(r)
     return dict(games)
+
+
+def margins(bot: str, rows: Sequence[Row]) -> tuple[int, list[int]]:
+    """Over the games of `rows` (`bot` in some seats, other bots in the rest): the games a seat of
+    `bot` won (a shared victory counts), and per game `bot`'s best VP minus the best other seat's."""
+    wins = 0
+    out: list[int] = []
+    for seats in per_game(rows).values():
+        mine = [r for r in seats if r["bot"] == bot]
+        others = [r for r in seats if r["bot"] != bot]
+        wins += any(r["winner"] for r in mine)
+        out.append(max(r["vp_total"] for r in mine) - max(r["vp_total"] for r in others))
+    return wins, out
 
 
 @attrs.frozen
@@ -128,3 +151,36 @@ def ladder(rows: Sequence[Row], model_factory: Callable[[], Any] | None = None) 
             played[b] += 1
     out = [Ladder(b, mu[b], sigma[b], played[b]) for b in mu]
     return sorted(out, key=lambda x: (-x.ordinal, x.bot))
+
+
+def anchored_rating(
+    rows: Sequence[Row],
+    bot: str,
+    anchors: Mapping[str, tuple[float, float]],
+    model_factory: Callable[[], Any] | None = None,
+) -> Ladder:
+    """`bot`'s openskill (Plackett-Luce) rating over the games of `rows`, in game order, every other
+    bot held at its rating in `anchors` (mu, sigma): so `bot`'s rating is on the scale of the ladder
+    the anchors come from. Each seat is a one-player team ranked by its `rank`; a game where `bot`
+    holds several seats adds up their `mu` changes (as `ladder` does). Games without `bot` or with a
+    bot not in `anchors` are skipped."""
+    if model_factory is None:
+        from openskill.models import PlackettLuce
+
+        model_factory = PlackettLuce
+    model = model_factory()
+    fresh = model.rating()
+    mu, sigma, games = fresh.mu, fresh.sigma, 0
+    for seats in per_game(rows).values():
+        bots = [r["bot"] for r in seats]
+        if bot not in bots or any(b != bot and b not in anchors for b in bots):
+            continue
+        teams = [[model.rating(mu=mu, sigma=sigma) if b == bot else model.rating(*anchors[b])] for b in bots]
+        new = model.rate(teams, ranks=[r["rank"] for r in seats])
+        dmu, var = 0.0, sigma**2
+        for b, team in zip(bots, new):
+            if b == bot:
+                dmu += team[0].mu - mu
+                var *= (team[0].sigma / sigma) ** 2
+        mu, sigma, games = mu + dmu, math.sqrt(var), games + 1
+    return Ladder(bot, mu, sigma, games)

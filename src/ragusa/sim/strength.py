@@ -1,7 +1,7 @@
 """How strong each bot is, from the runs of `ragusa simulate --preset strength` (the docs' strength table).
 
 `python -m ragusa.sim.strength DIR [--out FILE]` reads every results file of the preset in `DIR` and
-prints (or writes) three Markdown tables:
+prints (or writes) three Markdown tables (with `--bots SPEC`, the runs of a bot of your own too):
 
 * **head to head**: per run, the first bot of its spec list (the one tested) against the others: its
   games won (a shared victory counts for each winner, as on the balance page) with the 95% Wilson
@@ -24,8 +24,8 @@ from pathlib import Path
 import attrs
 
 from .games import Row
-from .presets import PRESETS, PresetRun
-from .stats import Ladder, ladder, per_game, wilson
+from .presets import PresetRun, preset_runs
+from .stats import Ladder, ladder, margins, per_game, wilson
 from .store import read_rows
 
 __all__ = ["HeadToHead", "head_to_head", "main", "markdown", "matrix", "read_runs", "think_ms"]
@@ -53,15 +53,8 @@ class HeadToHead:
 def head_to_head(run: PresetRun, rows: Sequence[Row]) -> HeadToHead:
     """The run's first bot against the rest, over the games in `rows` (one tested seat a game)."""
     bot = run.config.bots[0]
-    wins = 0
-    margin = 0
-    games = per_game(rows)
-    for seats in games.values():
-        mine = [r for r in seats if r["bot"] == bot]
-        others = [r for r in seats if r["bot"] != bot]
-        wins += any(r["winner"] for r in mine)
-        margin += max(r["vp_total"] for r in mine) - max(r["vp_total"] for r in others)
-    n = len(games)
+    wins, each = margins(bot, rows)
+    n, margin = len(each), sum(each)
     opponents = " + ".join(f"{run.config.bots.count(b)} {b}" for b in dict.fromkeys(run.config.bots[1:]))
     return HeadToHead(run.name, run.config.players, n, bot, opponents, wins, *wilson(wins, n), margin / max(n, 1))
 
@@ -155,8 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ragusa.sim.strength", description=__doc__.split("\n")[0])
     parser.add_argument("results", help="the directory of the strength preset's results files")
     parser.add_argument("--out", default=None, help="write the tables to this file (default: print them)")
+    parser.add_argument("--bots", default=None, help="the bot of your own the runs were played with (--bots SPEC)")
     args = parser.parse_args(argv)
-    runs = read_runs(args.results, PRESETS["strength"])
+    runs = read_runs(args.results, preset_runs("strength", args.bots))
     if not runs:
         print(f"no results file of the strength preset in {args.results}", file=sys.stderr)
         return 2
