@@ -46,7 +46,6 @@ def test_each_example_position_reads_and_its_clause_decides_there(clause: str) -
 
 
 def test_the_rule_pages_link_each_example_to_the_editor() -> None:
-    pytest.importorskip("mkdocs")  # the docs hook runs inside mkdocs (the docs extra; CI installs it)
     hook = tool("../docs/hooks/ragusa_docs.py")
     page = "\n".join(
         [

@@ -59,7 +59,7 @@ def _play_out(lang: str, players: int, seats: list[str], seed: int) -> int:
     game = _ask(store, {"op": "new_game", "players": players, "seats": seats, "seed": seed})["status"]["game"]
     read, seen = 0, 0
     for _ in range(400):
-        view = _ask(store, {"op": "view", "game": game, "seat": 0, "since": seen, "lang": lang})
+        view = _ask(store, {"op": "view", "game": game, "seat": 0, "since": seen, "lang": lang, "explain": True})
         seen = view["status"]["actions"]
         for step in view["steps"]:
             for line in step["log"]:

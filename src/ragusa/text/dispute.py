@@ -84,7 +84,8 @@ def decision(state: GameState, tr: Translator = ENGLISH) -> Decision:
         choices = tuple(Choice(a, action_form(a), tr("probability {p}", p=str(p))) for a, p in chance_outcomes(state))
         return Decision(None, phase, rule, tr("Chance decides: a {kind} draw.", kind=node.kind), choices)
     seat = state.seat if state.seat is not None else 0
-    headline = tr("Seat {seat} decides ({phase}, {rule}).", seat=seat, phase=phase, rule=rule)
+    # seats are counted from 1 for people, as on the table (`Translator.seat`)
+    headline = tr("Seat {seat} decides ({phase}, {rule}).", seat=seat + 1, phase=phase, rule=rule)
     why = why_now(state, seat, tr)
     choices = tuple(Choice(a, format_action(a), explain_action(state, a, tr)) for a in legal_actions(state))
     return Decision(seat, phase, rule, f"{headline} {why}".rstrip(), choices)
@@ -115,9 +116,8 @@ def _next(state: GameState, tr: Translator) -> str:
         return tr("Next: nothing; the game is over.")
     if state.chance is not None and state.chance.node is not None:
         return tr("Next: chance draws ({kind}).", kind=state.chance.node.kind)
-    return tr(
-        "Next: seat {seat} decides ({phase}, {rule}).", seat=state.seat, phase=state.phase.value, rule=state.phase.rule
-    )
+    seat = "?" if state.seat is None else state.seat + 1  # counted from 1, as on the table
+    return tr("Next: seat {seat} decides ({phase}, {rule}).", seat=seat, phase=state.phase.value, rule=state.phase.rule)
 
 
 def judge(state: GameState, action: Action, tr: Translator = ENGLISH) -> Ruling:

@@ -7,7 +7,7 @@ board holds now bounds what happened before: a house activated by every later pl
 (ACT-3) has been activated at most as many times as there are pieces placed there since.
 
 While a new house is being resolved, its placement is on the board but its activations are not all
-done: the hexes still to come (``pending_hexes``) and the houses still queued on the current hex
+done: the hexes still to come (`pending_hexes`) and the houses still queued on the current hex
 (the head included: its effect waits for a decision) are owed. Every bound counts only the
 activations resolved so far, the owed ones taken off.
 """
