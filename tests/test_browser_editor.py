@@ -48,7 +48,7 @@ def test_the_editor_opens_a_position_rules_on_moves_and_names_impossibilities(br
     with running_server(tmp_path / "g.sqlite3") as (base, _):
         page = open_editor(browser, f"{base}/editor?position={quote(TEXT)}", errors)
         assert page.inner_text("#edstatus") == "A position the rules can reach."
-        assert page.inner_text("#headline").startswith("Seat 2 decides (trade_window, FISH-2).")
+        assert page.inner_text("#headline").startswith("Seat 3 decides (trade_window, FISH-2).")  # @2 in the text
         assert page.inner_text("#edmoves details summary") == "Legal moves (1)"
         # a move that is not legal: its clause, linked to its rule page, and the numbers
         page.fill("#movetext", "trade wood")
@@ -59,7 +59,7 @@ def test_the_editor_opens_a_position_rules_on_moves_and_names_impossibilities(br
         # the legal move, clicked: what it does
         page.click("button.move >> nth=0")
         page.wait_for_selector(".ruling.legal")
-        assert "seat 0: silver 6 -> 9" in page.inner_text("#ruling")
+        assert "seat 1: silver 6 -> 9" in page.inner_text("#ruling")  # @0 in the text
         # 13 silver: impossible, said beside that number with its clause; the address follows
         cell = "input[data-path='players.0.commodities.0']"
         page.fill(cell, "13")
@@ -74,11 +74,11 @@ def test_the_editor_opens_a_position_rules_on_moves_and_names_impossibilities(br
 
 def test_a_click_puts_a_house_and_the_address_holds_the_position(browser: Browser, tmp_path: Path) -> None:
     errors: list[str] = []
-    table = new_game(2, seed=4)  # setup: seat 1 chooses its bonus card first
+    table = new_game(2, seed=4)  # setup: seat 2 (@1 in the text) chooses its bonus card first
     with running_server(tmp_path / "g.sqlite3") as (base, _):
         page = open_editor(browser, f"{base}/editor?position={quote(position_to_text(table))}", errors)
         assert page.inner_text("#edstatus") == "A position the rules can reach."
-        page.select_option("#toolseat", "0")
+        assert page.select_option("#toolseat", label="seat 1") == ["0"]  # people count from 1, the text from 0
         box = page.locator("circle[data-spot='s28']").bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -96,9 +96,9 @@ def test_the_editor_speaks_french_and_plays_on_from_the_position(browser: Browse
         page.select_option("#lang", "fr")
         page.wait_for_function("() => document.querySelector('#edstatus').innerText.startsWith('Une position')")
         assert page.inner_text("#readtext") == "Lire ce texte"
-        assert page.inner_text("#headline").startswith("Le joueur 2 décide (trade_window, FISH-2).")
+        assert page.inner_text("#headline").startswith("Le joueur 3 décide (trade_window, FISH-2).")  # @2 in the text
         page.click("#playhere")
-        page.wait_for_url("**/play/**")  # seat 0 a person, the others bots: they play until seat 0 decides
+        page.wait_for_url("**/play/**")  # seat 1 (@0) a person, the others bots: they play until it decides
         page.wait_for_selector("#status")
         assert page.inner_text("#status").startswith("À vous")
     assert errors == []

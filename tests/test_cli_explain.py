@@ -22,8 +22,9 @@ from tests import boundary_positions
 
 
 def trade_window() -> GameState:
-    """Seat 2, with no fish, may trade before the Silversmith activates its house on s48; seat 3
-    placed on s41, next to it; seat 1's house on s40 and seat 0's on s33 activate after it."""
+    """Seat 3 (`@2` in the text, which counts from 0), with no fish, may trade before the Silversmith
+    activates its house on s48; seat 4 placed on s41, next to it; seat 2's house on s40 and seat 1's
+    on s33 activate after it. People count seats from 1; the position text and JSON from 0."""
     state = new_game(4, seed=1)
     for _ in range(40):
         moves = legal_actions(state)
@@ -46,7 +47,7 @@ def test_without_an_action_it_says_whose_decision_and_every_legal_action(capsys:
     code, out, _ = explain(capsys, TEXT)
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("Seat 2 decides (trade_window, FISH-2).")
+    assert lines[0].startswith("Seat 3 decides (trade_window, FISH-2).")
     assert "which activates your house on s48, you may trade fish" in lines[0]
     assert lines[1] == "Its legal actions (1):"  # no fish: only Pass
     assert lines[2].split() == ["pass", "no", "trade:", "the", "house", "activates"]
@@ -65,12 +66,13 @@ def test_a_legal_action_gives_its_events_and_what_changes(capsys: pytest.Capture
     code, out, _ = explain(capsys, TEXT, "pass")
     assert code == 0
     assert out.startswith("legal: pass\nWhat it does: no trade: the house activates\n")
-    # the Silversmith activates each house on it, clockwise from the new one: s48 (seat 2), s40
-    # (seat 1), s33 (seat 0); the silver each makes is its houses' silver ore access (3, 2, 2 in
-    # r=0.3.2.3.3.2, r=0.3.2.2.2.3, r=0.1.2.2.3.3: silver ore is the 4th number)
-    assert "  seat 0: silver 6 -> 9\n" in out
-    assert "  seat 1: silver 2 -> 4\n" in out
-    assert "  seat 2: silver 4 -> 6\n" in out
+    # the Silversmith activates each house on it, clockwise from the new one: s48 (seat 3, @2 in
+    # the text), s40 (seat 2, @1), s33 (seat 1, @0); the silver each makes is its houses' silver
+    # ore access (3, 2, 2 in r=0.3.2.3.3.2, r=0.3.2.2.2.3, r=0.1.2.2.3.3: silver ore is the 4th
+    # number); people count seats from 1
+    assert "  seat 1: silver 6 -> 9\n" in out
+    assert "  seat 2: silver 2 -> 4\n" in out
+    assert "  seat 3: silver 4 -> 6\n" in out
 
 
 @pytest.mark.clause("FISH-1")
@@ -79,7 +81,7 @@ def test_an_illegal_action_gives_the_clause_the_rule_and_the_numbers(capsys: pyt
     assert code == 1
     lines = out.splitlines()
     assert lines[0] == "illegal: trade 2 fish>wood"
-    assert lines[1] == "[FISH-1] 1 wood costs 2 fish; seat 2 has 0"
+    assert lines[1] == "[FISH-1] 1 wood costs 2 fish; seat 2 has 0"  # the rules' message: seats from 0
     assert (
         lines[2].startswith("The rule, FISH-1: Exchange rates: Fish can be exchanged")
         and "2 fish for 1 wood" in lines[2]
@@ -136,7 +138,7 @@ def test_bad_input_is_a_clear_message_and_exit_2(
 
 @pytest.mark.clause("SETUP-2")
 def test_an_impossible_position_is_refused_with_its_clause_and_numbers(capsys: pytest.CaptureFixture[str]) -> None:
-    # one more house for seat 2 on s18: 6 on the board and 5 left make 11 of its 10 houses
+    # one more house for @2 (seat 3) on s18: 6 on the board and 5 left make 11 of its 10 houses
     text = TEXT.replace("@2 h=17", "@2 h=17.18")
     code, _, err = explain(capsys, text)
     column = text.index(" left=", text.index(" @2 ")) + 7
@@ -148,6 +150,7 @@ def test_an_impossible_position_is_refused_with_its_clause_and_numbers(capsys: p
 def test_the_answer_speaks_french_and_polish(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = explain(capsys, TEXT, "pass", "--lang", "fr")
     assert code == 0 and out.startswith("légal : pass\nCe qu'elle fait : ")
-    assert "  joueur 0: Argent 6 -> 9\n" in out
+    assert "  joueur 1: Argent 6 -> 9\n" in out  # @0 in the text: the first seat
     code, out, _ = explain(capsys, TEXT, "--lang", "pl")
-    assert code == 0 and out.splitlines()[1] == "Dozwolone akcje (1):"
+    assert code == 0 and out.splitlines()[0].startswith("Decyduje gracz 3 (trade_window, FISH-2).")  # @2
+    assert out.splitlines()[1] == "Dozwolone akcje (1):"

@@ -23,7 +23,8 @@ def test_a_position_text_gives_the_decision_and_every_legal_action() -> None:
     out = ask(position=TEXT)
     assert out["position"] == TEXT and out["problems"] == []
     d = out["decision"]
-    assert (d["seat"], d["phase"], d["rule"]) == (2, "trade_window", "FISH-2")
+    assert (d["seat"], d["phase"], d["rule"]) == (2, "trade_window", "FISH-2")  # data: from 0
+    assert d["headline"].startswith("Seat 3 decides (trade_window, FISH-2).")  # people: from 1
     assert [c["notation"] for c in d["choices"]] == ["pass"]
     assert d["choices"][0]["action"] == {"type": "pass"}
 
@@ -34,7 +35,7 @@ def test_the_ruling_on_an_illegal_action_has_its_clause_and_numbers_and_speaks_f
     assert (r["legal"], r["rule"], r["message"]) == (False, "FISH-1", "1 wood costs 2 fish; seat 2 has 0")
     legal = ask(position=TEXT, action={"type": "pass"}, lang="fr")["ruling"]
     assert legal["legal"] and legal["next"].startswith("Ensuite")
-    assert "joueur 0: Argent 6 -> 9" in legal["changes"]
+    assert "joueur 1: Argent 6 -> 9" in legal["changes"]  # @0 in the text, the first seat
 
 
 def test_an_impossible_state_being_edited_is_answered_with_its_problems_and_its_text() -> None:

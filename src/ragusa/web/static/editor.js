@@ -209,7 +209,7 @@ async function rule(notation) {
   renderEditor();
 }
 
-// a game from this position: the protocol's new_game with the position; seat 0 a person, the others bots
+// a game from this position: the protocol's new_game with the position; the first seat a person, the others bots
 async function playHere() {
   const n = E.state.solo ? 1 : E.state.players.length;
   const seats = n === 1 ? ["human"] : ["human", ...Array(n - 1).fill("greedy")];
