@@ -31,7 +31,7 @@ def test_the_exported_site_has_the_editor_and_its_address_holds_the_position(bro
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{served}/index.html#/editor?position={quote(TEXT)}")
     page.wait_for_selector("#headline", timeout=180_000)
-    assert page.inner_text("#headline").startswith("Seat 2 decides (trade_window, FISH-2).")
+    assert page.inner_text("#headline").startswith("Seat 3 decides (trade_window, FISH-2).")  # @2 in the text
     cell = "input[data-path='players.1.commodities.1']"
     page.fill(cell, "7")
     page.press(cell, "Tab")
