@@ -41,8 +41,7 @@ from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
 from ragusa.core.rng import fresh_seed
 from ragusa.core.state import EDITIONS, GameState, Options
-from ragusa.rules.game import new_game
-from ragusa.rules.solo.setup import new_solo_game
+from ragusa.rules.game import new_game, new_solo_game
 from ragusa.sim import commands as sim_commands
 from ragusa.text.log import (
     describe_event,

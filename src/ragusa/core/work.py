@@ -4,7 +4,7 @@
 copied on first touch; the board tuples shared until a rule writes them), lets the rule functions
 edit that copy, and freezes the result into a new `GameState`. If a rule raises half-way, the copy
 is dropped and the caller's state is untouched. The field-by-field parts (`GameFields`,
-`PlayerFields`) are written out from the state's field declarations (`tools/generate_fields.py`).
+`PlayerWork`) are written out from the state's field declarations (`tools/generate_fields.py`).
 """
 
 from __future__ import annotations

@@ -151,13 +151,14 @@ def _drive_bots(w: Work) -> None:
 
 
 def start_play(w: Work) -> None:
-    """Begin play on a set-up solo game (`ragusa.rules.solo.setup.new_solo_game`): the first turn, and
+    """Begin play on a set-up solo game (`ragusa.rules.game.new_solo_game`): the first turn, and
     the bots' decisions until the human's first."""
     begin_turn(w, w.start_seat)
     _drive_bots(w)
 
 
 def _activate_hex(w: Work, seat: int, a: ActivateHex) -> None:
+    """ACT-5: activate the hex `a` names next, if it is one of the new house's still to activate."""
     h = BOARD.hex_index.get(a.hex) if isinstance(a.hex, str) else None
     if h is None or h not in w.pending_hexes:
         left = [BOARD.hex_ids[x] for x in w.pending_hexes]
@@ -195,6 +196,7 @@ def _then_continue(kind: type[A], effect: Callable[[Work, int, A], None]) -> _Ha
 
 
 def _buy(w: Work, seat: int, a: BuyShip) -> None:
+    """MARKET-1: buy the ship in the slot `a` names."""
     if isinstance(a.slot, bool) or not isinstance(a.slot, int):
         raise IllegalActionError("MARKET-1", f"a market slot is a number, got {a.slot!r}")
     market.buy(w, seat, a.slot)
@@ -267,6 +269,7 @@ _HANDLERS: Final[dict[tuple[Phase, type], _Handler]] = {
 
 
 def _resolve(state: GameState, action: Action, events: list[Event] | None) -> GameState:
+    """Resolve `action` in `state` (no action once the game is over, TURN-3), reporting to `events`."""
     phase = state.phase
     seat = state.seat
     if phase == PHASE_OVER or seat is None:

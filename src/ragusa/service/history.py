@@ -15,8 +15,8 @@ from ragusa.contract.views import events_for, view, view_to_data
 from ragusa.core.board import BOARD
 from ragusa.core.events import Event
 from ragusa.core.state import GameState
+from ragusa.rules.game import new_solo_game
 from ragusa.rules.resolution import step
-from ragusa.rules.solo.setup import new_solo_game
 from ragusa.text.i18n import Translator
 from ragusa.text.log import describe_event, describe_setup, describe_step
 

@@ -1,5 +1,5 @@
 """The solo setup's table (SOLO-1, SOLO-2, SOLO-3, ED-3, R-12): opening houses, the Patrician's
-cards, the first seat, and `deal_solo`, everything `ragusa.rules.solo.setup.new_solo_game` does
+cards, the first seat, and `deal_solo`, everything `ragusa.rules.game.new_solo_game` does
 before the bots' opening turns (kept apart from the engine, which re-runs it for explicit chance)."""
 
 from __future__ import annotations
