@@ -327,3 +327,18 @@ def test_explicit_chance_refusals_cite_their_ruling() -> None:
     number of players)."""
     cited = {rule for m, _, rule, _ in _refusals() if m == "ragusa.rules.chance"}
     assert cited == {"R-23"}
+
+
+def test_no_refusal_chooses_its_clause_by_reading_its_words() -> None:
+    """A refusal's clause is data (`Refusal.rule`), never picked by matching text in its message."""
+    found = []
+    for module, tree in _modules().items():
+        if not module.startswith(("ragusa.rules", "ragusa.core")):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in {"IllegalActionError", "Refusal"}:
+                rule = node.args[0] if node.args else None
+                for part in ast.walk(rule) if rule is not None else ():
+                    if isinstance(part, ast.Compare) and any(isinstance(op, ast.In | ast.NotIn) for op in part.ops):
+                        found.append(f"{module}:{node.lineno}")
+    assert found == []

@@ -159,8 +159,8 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     (
         "TWO-2",
         "rules/two_player.py",
-        "return free & RING & ~_blocked(houses, any_hex)",
-        "return free & ~_blocked(houses, any_hex)",
+        "return free & RING & ~_barred(houses, any_hex)",
+        "return free & ~_barred(houses, any_hex)",
         ["test_two_player.py"],
     ),
     (
@@ -173,7 +173,7 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     (
         "TWO-8",
         "rules/two_player.py",
-        "if w.powerhouses_left(seat) and not _any_powerhouse_spot(w.houses, w.options.powerhouse_any_hex):",
+        "if w.powerhouses_left(seat) and not powerhouse_spots(w.houses, w.options.powerhouse_any_hex):",
         "if False:",
         ["test_two_player.py"],
     ),

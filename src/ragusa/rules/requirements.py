@@ -17,8 +17,6 @@ from itertools import compress
 from operator import ne
 from typing import Final
 
-import attrs
-
 from ragusa.core.board import (
     ALL_SPOTS,
     BOARD,
@@ -32,6 +30,7 @@ from ragusa.core.board import (
 )
 from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
+from ragusa.core.errors import Refusal
 from ragusa.core.state import EMPTY
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 
@@ -331,14 +330,6 @@ def placements(
                 traded[s] = t
                 legal |= 1 << s
     return legal, traded
-
-
-@attrs.frozen
-class Refusal:
-    """Why a placement is not legal: the clause and the numbers."""
-
-    rule: str
-    message: str
 
 
 def _ordinal(n: int) -> str:
