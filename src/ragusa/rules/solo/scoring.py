@@ -65,34 +65,35 @@ def bonus_scores(state: GameState, seat: int) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-def _card_terms(state: GameState, seat: int) -> list[tuple[int, int, int]]:
-    """Per bonus card of `seat`: (resource index, VP per unit, 0) for a card that counts a resource
-    (its score is the only one a fish trade changes), else (-1, 0, the card's score now)."""
+def _card_terms(state: GameState, seat: int) -> list[tuple[int, str, int]]:
+    """Per bonus card of `seat`: (resource index, card id, 0) for a card that counts a resource
+    (its score is the only one a fish trade changes), else (-1, card id, the card's score now)."""
     out = []
     for c in state.players[seat].bonus_cards:
         card = _CARDS[c]
         if card.kind == "per_resource" and card.resource is not None:
-            out.append((RES_INDEX[card.resource], scoring.card_vp(c, state.edition), 0))
+            out.append((RES_INDEX[card.resource], c, 0))
         else:
-            out.append((-1, 0, scoring.bonus_card_score(state, seat, c)))
+            out.append((-1, c, scoring.bonus_card_score(state, seat, c)))
     return out
 
 
 def _bonus_total_after(
-    state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: list[tuple[int, int, int]] | None = None
+    state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: list[tuple[int, str, int]] | None = None
 ) -> int:
     """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` (resource
-    index, units) pairs) with fish at the FISH-1 rates: the resource cards' scores from the resources
-    after the trades (END-BONUS-1, capped), the others' as they are (`_card_terms`), then the
-    easier variant's pairs (`_pair_losers`), as `bonus_scores` counts them."""
+    index, units) pairs) with fish at the FISH-1 rates: each resource card scored by
+    `scoring.card_score` from the resources after the trades, the others' as they are
+    (`_card_terms`), then the easier variant's pairs (`_pair_losers`), as `bonus_scores` counts them."""
     res = list(state.players[seat].resources)
     for r, n in trades:
         res[r] += n
         res[_FISH] -= n * TRADE_COST[RESOURCES[r]]
-    values = []
-    for r, vp, fixed in _card_terms(state, seat) if terms is None else terms:
-        score = vp * res[r] if r >= 0 else fixed
-        values.append(score if score < scoring.BONUS_CAP or r < 0 else scoring.BONUS_CAP)
+    edition = state.edition
+    values = [
+        scoring.card_score(c, edition, res[r]) if r >= 0 else fixed
+        for r, c, fixed in (_card_terms(state, seat) if terms is None else terms)
+    ]
     losers = _pair_losers(state, seat, values)
     return sum(v for i, v in enumerate(values) if i not in losers)
 
