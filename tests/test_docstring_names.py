@@ -102,8 +102,10 @@ def _class_has(module: str, cls: ast.ClassDef, name: str, depth: int = 0) -> boo
         return True
     for base in cls.bases:  # inherited members, from the package's own bases
         found = _lookup(module, [ast.unparse(base)], depth + 1)
-        if isinstance(found, tuple) and isinstance(found[1], ast.ClassDef) and _class_has(*found, name, depth + 1):
-            return True
+        if isinstance(found, tuple):
+            where, node = found
+            if isinstance(node, ast.ClassDef) and _class_has(where, node, name, depth + 1):
+                return True
         if not isinstance(found, tuple) and found:  # a base from outside the package: not checked
             return True
     return False
