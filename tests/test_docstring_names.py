@@ -103,8 +103,8 @@ def _class_has(module: str, cls: ast.ClassDef, name: str, depth: int = 0) -> boo
     for base in cls.bases:  # inherited members, from the package's own bases
         found = _lookup(module, [ast.unparse(base)], depth + 1)
         if isinstance(found, tuple):
-            where, node = found
-            if isinstance(node, ast.ClassDef) and _class_has(where, node, name, depth + 1):
+            where, base_node = found
+            if isinstance(base_node, ast.ClassDef) and _class_has(where, base_node, name, depth + 1):
                 return True
         if not isinstance(found, tuple) and found:  # a base from outside the package: not checked
             return True
