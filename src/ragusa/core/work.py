@@ -9,7 +9,7 @@ is dropped and the caller's state is untouched. The field-by-field parts (`GameF
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ragusa.core.state import GameState, PlayerState
@@ -115,11 +115,14 @@ class Work(GameFields):
         pw = self._pw.get(seat)
         return self.copied_players[seat] if pw is None else pw.freeze()
 
-    def emit(self, event: Any) -> None:
-        """Record `event` if the caller asked for events (`ragusa.rules.resolution.step`). Hot
-        rule code tests `w.ev is not None` first, so that no event is even built for `apply`."""
+    def emit(self, make: Callable[..., Any], *args: Any) -> None:
+        """Record the event `make(*args)` if the caller asked for events (`ragusa.rules.resolution.step`).
+
+        Rule code calls this the same way for `apply` and `step`: what happens never depends on
+        whether events are recorded, and without them the event is not even built (`make` is an
+        event class, or a function that words one, such as a bot's explanation)."""
         if self.ev is not None:
-            self.ev.append(event)
+            self.ev.append(make(*args))
 
     def freeze(self) -> GameState:
         players = self.copied_players

@@ -15,7 +15,7 @@ from typing import Final
 from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import BUILDINGS, RESOURCES
-from ragusa.core.events import HexActivated, HouseActivated, ResourceGained
+from ragusa.core.events import BotDecision, HexActivated, HouseActivated, ResourceGained
 from ragusa.core.state import (
     PHASE_ARCHITECT,
     PHASE_MARKET,
@@ -38,6 +38,7 @@ from ragusa.rules.buildings import (
     wharf,
 )
 from ragusa.rules.fish import MIN_TRADE, TRADE_COST_BY_INDEX
+from ragusa.rules.solo.policy import explain_window
 
 FISH: Final = RES_INDEX["fish"]
 RECTOR: Final = BUILDING_INDEX["rectors-palace"]
@@ -96,16 +97,14 @@ def start_hex(w: Work, h: int) -> None:
     pending = w.pending_hexes
     w.pending_hexes = pending[1:] if pending and pending[0] == h else tuple([x for x in pending if x != h])
     w.current_hex = h
-    if w.ev is not None:
-        w.emit(HexActivated(BOARD.hex_ids[h]))
+    w.emit(HexActivated, BOARD.hex_ids[h])
     if _HEX_KIND[h] != KIND_CITY:
         w.queue = ()
         if not w.placed_power:
             r = _HEX_RESOURCE[h]
             p = w.p(w.turn_seat)
             p.res[r] += 1
-            if w.ev is not None:
-                w.emit(ResourceGained(w.turn_seat, RESOURCES[r], BOARD.hex_ids[h], p.res[r]))
+            w.emit(ResourceGained, w.turn_seat, RESOURCES[r], BOARD.hex_ids[h], p.res[r])
         return
     w.window_done = False
     if _HEX_BUILDING[h] in NEW_HOUSE_ONLY:
@@ -130,8 +129,8 @@ def activate_head(w: Work) -> bool:
     """Activate the first house in the queue; True when a decision is now pending.
 
     Before a house whose effect reads a resource, its beneficiary gets a trade window
-    if they hold enough fish to trade (FISH-2). A solo bot never trades during play (R-16): for
-    `apply`, which reports nothing, its window is skipped rather than opened and passed.
+    if they hold enough fish to trade (FISH-2). A solo bot never trades during play (R-16): no
+    window opens for it, and `step` reports its pass as its decision.
     """
     spot = w.queue[0]
     seat = beneficiary(w, spot)
@@ -139,13 +138,12 @@ def activate_head(w: Work) -> bool:
     if not w.window_done:
         w.window_done = True
         if building in READS_RESOURCE and w.resource(seat, FISH) >= MIN_TRADE:
-            if w.ev is not None or w.solo is None or seat not in w.solo.bot_seats:
+            if w.solo is None or seat not in w.solo.bot_seats:
                 w.phase = PHASE_TRADE_WINDOW
                 w.seat = seat
                 return True
-            # R-16: a solo bot always passes its window; with no event to report the pass, none opens
-    if w.ev is not None:
-        w.emit(HouseActivated(seat, BOARD.spot_ids[spot], BUILDINGS[building]))
+            w.emit(_bot_passes_window, w, seat)  # R-16: a solo bot never trades during play
+    w.emit(HouseActivated, seat, BOARD.spot_ids[spot], BUILDINGS[building])
     decision = DECISIONS.get(building)
     if decision is None:
         EFFECTS[building](w, seat)
@@ -155,6 +153,11 @@ def activate_head(w: Work) -> bool:
         return True
     finish_head(w)
     return False
+
+
+def _bot_passes_window(w: Work, seat: int) -> BotDecision:
+    """The `BotDecision` reporting that a solo bot lets its trade window go (R-16)."""
+    return BotDecision(seat, *explain_window(w, seat, None))
 
 
 def finish_head(w: Work) -> None:

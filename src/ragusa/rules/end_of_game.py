@@ -8,7 +8,7 @@ from typing import Final
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.events import BotDecision, GameEnded, VPScored
-from ragusa.core.state import PHASE_END_TRADE, PHASE_OVER, VP_BONUS, VP_CATHEDRAL, VP_WALLS
+from ragusa.core.state import PHASE_END_TRADE, PHASE_OVER, VP_BONUS, VP_CATHEDRAL, VP_WALLS, GameState
 from ragusa.core.work import Work
 from ragusa.rules import fish, scoring
 from ragusa.rules.queries import scores
@@ -40,11 +40,14 @@ def _bot_end_trades(w: Work) -> None:
     for seat in w.solo.bot_seats:
         state = w.freeze()
         trades = solo_scoring.choose_end_trades(state, seat)
-        if w.ev is not None:
-            decision, reason = solo_scoring.explain_end_trades(state, seat, trades)
-            w.emit(BotDecision(seat, decision, reason))
+        w.emit(_explained_end_trades, state, seat, trades)
         for r in trades:
             fish.trade(w, seat, r)
+
+
+def _explained_end_trades(state: GameState, seat: int, trades: tuple[str, ...]) -> BotDecision:
+    """The `BotDecision` reporting a bot's end trades, worded."""
+    return BotDecision(seat, *solo_scoring.explain_end_trades(state, seat, trades))
 
 
 @implements("END-1", "END-WALL-2", "END-CATH-1", "END-BONUS-1", "WIN-1", "SOLO-7")
@@ -66,19 +69,20 @@ def final_scoring(w: Work) -> None:
         if w.solo is not None:
             scored = solo_scoring.bonus_scores(snapshot, seat)
         else:
-            scored = tuple((scoring.bonus_card_score(snapshot, seat, c), c) for c in p.bonus_cards)
-            if w.ev is not None:
-                scored = tuple((vp, f"bonus card {c}") for vp, c in scored)
+            scored = tuple((scoring.bonus_card_score(snapshot, seat, c), f"bonus card {c}") for c in p.bonus_cards)
         cards = tuple(vp for vp, _ in scored)
         p.vp[VP_WALLS] += walls
         p.vp[VP_CATHEDRAL] += cath
         p.vp[VP_BONUS] += sum(cards)
         p.bonus_vp = cards
-        if w.ev is not None:
-            w.emit(VPScored(seat, "walls", walls, "longest wall stretch"))
-            w.emit(VPScored(seat, "cathedral", cath, "Cathedral sets"))
-            for vp, why in scored:
-                w.emit(VPScored(seat, "bonus", vp, why))
-    if w.ev is not None:
-        final = w.freeze()
-        w.emit(GameEnded(scores(final), scoring.winners(final)))
+        w.emit(VPScored, seat, "walls", walls, "longest wall stretch")
+        w.emit(VPScored, seat, "cathedral", cath, "Cathedral sets")
+        for vp, why in scored:
+            w.emit(VPScored, seat, "bonus", vp, why)
+    w.emit(_game_ended, w)
+
+
+def _game_ended(w: Work) -> GameEnded:
+    """The `GameEnded` event: the final scores and the winners."""
+    final = w.freeze()
+    return GameEnded(scores(final), scoring.winners(final))

@@ -55,5 +55,4 @@ def trade(w: Work, seat: int, resource: str) -> None:
     p.res[FISH] -= cost
     p.res[RES_INDEX[resource]] += 1
     p.fish_traded += cost
-    if w.ev is not None:
-        w.emit(FishTraded(seat, resource, cost))
+    w.emit(FishTraded, seat, resource, cost)

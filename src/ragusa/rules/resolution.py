@@ -10,7 +10,7 @@ until the next decision or the end, and freezes the result. Legal actions are li
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from ragusa.core.actions import (
     Action,
@@ -129,7 +129,7 @@ def _pass_turn(w: Work, seat: int) -> None:
             "R-14", f"seat {seat} has a legal placement (e.g. {example.spot}); a turn may be passed only when none is"
         )
     w.passes += 1
-    w.emit(Passed(seat, "turn: no legal placement"))
+    w.emit(Passed, seat, "turn: no legal placement")
     next_turn(w)
 
 
@@ -144,10 +144,13 @@ def _drive_bots(w: Work) -> None:
         seat = w.seat
         turn = turns.TURNS[w.phase]
         choice = turn.choose(w, seat)  # the bot reads the scratch copy (nothing is frozen)
-        if w.ev is not None:
-            decision, reason = turn.explain(w, seat, choice)
-            w.emit(BotDecision(seat, decision, reason))
+        w.emit(_explained, turn, w, seat, choice)
         turn.execute(w, seat, choice)
+
+
+def _explained(turn: turns.BotTurn[Any], w: Work, seat: int, choice: object) -> BotDecision:
+    """The `BotDecision` reporting a bot's choice: its decision and reason as text."""
+    return BotDecision(seat, *turn.explain(w, seat, choice))
 
 
 def start_play(w: Work) -> None:

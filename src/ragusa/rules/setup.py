@@ -87,7 +87,7 @@ def choose_bonus(w: Work, seat: int, card: str) -> bool:
     p.bonus_cards = p.bonus_cards + (card,)
     w.bonus_deck = w.bonus_deck + tuple(rest)
     w.dealt = tuple(() if i == seat else d for i, d in enumerate(w.dealt))
-    w.emit(BonusChosen(seat, card))
+    w.emit(BonusChosen, seat, card)
     for k in range(1, w.n + 1):
         nxt = (seat + k) % w.n
         if w.dealt[nxt]:

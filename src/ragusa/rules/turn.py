@@ -101,8 +101,7 @@ def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) 
     else:
         p.houses_left -= 1
     w.passes = 0
-    if w.ev is not None:
-        w.emit(HousePlaced(seat, BOARD.spot_ids[s], power))
+    w.emit(HousePlaced, seat, BOARD.spot_ids[s], power)
     w.placed = s
     w.placed_power = power
     hexes = _SPOT_HEXES[s]

@@ -102,7 +102,7 @@ def convert_stranded_powerhouses(w: Work, seat: int) -> None:
         count = p.powerhouses_left
         p.houses_left += count
         p.powerhouses_left = 0
-        w.emit(PowerhousesConverted(seat, count))
+        w.emit(PowerhousesConverted, seat, count)
 
 
 def check_powerhouse(w: Work, seat: int, spot: int) -> None:

@@ -43,5 +43,4 @@ def build(w: Work, seat: int, spot: int) -> None:
     """Build `seat`'s tower on the free tower spot `spot` (`build_tower` once the spot is known)."""
     w.set_tower(spot, seat)
     w.p(seat).towers_left -= 1
-    if w.ev is not None:
-        w.emit(TowerBuilt(seat, BOARD.spot_ids[spot]))
+    w.emit(TowerBuilt, seat, BOARD.spot_ids[spot])

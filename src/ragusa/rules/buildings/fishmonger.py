@@ -22,5 +22,4 @@ def effect(w: Work, seat: int) -> None:
     fish = p.res[FISH]
     vp = fish // FISH_PER_VP
     p.vp[VP_FISHMONGER] += vp
-    if w.ev is not None:
-        w.emit(VPScored(seat, "fishmonger", vp, f"{fish} fish at the Fishmonger"))
+    w.emit(VPScored, seat, "fishmonger", vp, f"{fish} fish at the Fishmonger")

@@ -62,8 +62,7 @@ def move_bead(w: Work, commodity: int, steps: int) -> None:
     new = min(len(TRACK) - 1, max(0, old + steps))
     w.set_bead(commodity, new)
     if new != old:
-        if w.ev is not None:
-            w.emit(MarketMoved(COMMODITIES[commodity], new - old, TRACK[new]))
+        w.emit(MarketMoved, COMMODITIES[commodity], new - old, TRACK[new])
 
 
 @implements("MARKET-1", "R-8")
@@ -105,13 +104,11 @@ def buy(w: Work, seat: int, slot: int) -> None:
     p.vp[VP_SHIPS] += ship.stars
     p.ships = p.ships + (ship_id,)
     paid = {COMMODITIES[c]: cost[c] for c in range(3) if cost[c]}
-    if w.ev is not None:
-        w.emit(ShipBought(seat, ship_id, slot, paid, ship.stars))
-        w.emit(VPScored(seat, "ships", ship.stars, f"{ship.good} ship ({ship.stars} stars)"))
+    w.emit(ShipBought, seat, ship_id, slot, paid, ship.stars)
+    w.emit(VPScored, seat, "ships", ship.stars, f"{ship.good} ship ({ship.stars} stars)")
     move_bead(w, COM_INDEX[SLOTS[slot].lowers], -1)
     w.slots = w.slots[:slot] + w.slots[slot + 1 :]
     new = draw_ship(w)
     w.slots = (*w.slots, new)
     if new is not None:
-        if w.ev is not None:
-            w.emit(ShipArrived(new, len(w.slots) - 1))
+        w.emit(ShipArrived, new, len(w.slots) - 1)

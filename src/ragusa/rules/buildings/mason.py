@@ -51,7 +51,6 @@ def build(w: Work, seat: int, segment: int) -> None:
     vp = mason_vp(w.houses, w.towers, seat, segment)
     w.set_wall(segment, seat)
     w.p(seat).vp[VP_MASON] += vp
-    if w.ev is not None:
-        segment_id = BOARD.wall_ids[segment]
-        w.emit(WallBuilt(seat, segment_id, vp))
-        w.emit(VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends"))
+    segment_id = BOARD.wall_ids[segment]
+    w.emit(WallBuilt, seat, segment_id, vp)
+    w.emit(VPScored, seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends")

@@ -29,5 +29,4 @@ def produce(w: Work, seat: int, building: int) -> None:
     total = p.com[commodity] + amount
     lost = max(0, total - CAP)
     p.com[commodity] = total - lost
-    if w.ev is not None:
-        w.emit(CommodityProduced(seat, COMMODITIES[commodity], amount, lost, p.com[commodity]))
+    w.emit(CommodityProduced, seat, COMMODITIES[commodity], amount, lost, p.com[commodity])

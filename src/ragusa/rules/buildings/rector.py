@@ -28,7 +28,7 @@ def draw(w: Work, seat: int) -> None:
     """Draw the top 2 cards (what is there, if fewer: R-4)."""
     w.rector_hand = draw_cards(w, "bonus", DRAW)
     w.phase = PHASE_RECTOR_KEEP
-    w.emit(BonusDrawn(seat, len(w.rector_hand)))
+    w.emit(BonusDrawn, seat, len(w.rector_hand))
 
 
 @implements("RECTOR-1")
@@ -42,7 +42,7 @@ def keep(w: Work, seat: int, card: str) -> None:
     p.bonus_cards = p.bonus_cards + (card,)
     w.bonus_deck = w.bonus_deck + tuple(rest)
     w.rector_hand = ()
-    w.emit(BonusChosen(seat, card))
+    w.emit(BonusChosen, seat, card)
 
 
 @implements("SOLO-5", "R-4")
@@ -53,7 +53,7 @@ def keep_all(w: Work, seat: int) -> tuple[str, ...]:
     p.bonus_cards = p.bonus_cards + hand
     w.rector_hand = ()
     for card in hand:
-        w.emit(BonusChosen(seat, card))
+        w.emit(BonusChosen, seat, card)
     return hand
 
 
@@ -63,5 +63,5 @@ def take_top(w: Work, seat: int) -> None:
     card = draw_top(w, "bonus")
     p = w.p(seat)
     p.bonus_cards = p.bonus_cards + (card,)
-    w.emit(BonusDrawn(seat, 1))
-    w.emit(BonusChosen(seat, card))
+    w.emit(BonusDrawn, seat, 1)
+    w.emit(BonusChosen, seat, card)

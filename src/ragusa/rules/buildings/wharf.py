@@ -43,7 +43,6 @@ def sell_one(w: Work, seat: int, c: int) -> None:
     vp = TRACK[w.market[c]]
     p.com[c] -= 1
     p.vp[VP_WHARF] += vp
-    if w.ev is not None:
-        commodity = COMMODITIES[c]
-        w.emit(CommoditySold(seat, commodity, vp))
-        w.emit(VPScored(seat, "wharf", vp, f"1 {commodity} sold at market value {vp}"))
+    commodity = COMMODITIES[c]
+    w.emit(CommoditySold, seat, commodity, vp)
+    w.emit(VPScored, seat, "wharf", vp, f"1 {commodity} sold at market value {vp}")

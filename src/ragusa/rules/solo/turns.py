@@ -53,19 +53,12 @@ def bot_place(w: Work, seat: int, choice: policy.Placement) -> None:
         put_piece(w, seat, s, False, ())
         return
     w.passes += 1
-    w.emit(Passed(seat, "turn: no Patrician card with a free spot"))
+    w.emit(Passed, seat, "turn: no Patrician card with a free spot")
     next_turn(w)
 
 
 def _activate(w: Work, seat: int, h: int) -> None:
     activation.start_hex(w, h)
-    run(w)
-
-
-@implements("R-16", "FISH-2")
-def pass_window(w: Work, seat: int, choice: None) -> None:
-    """R-16: a bot never trades fish during play (only at the end, SOLO-7): it passes its trade
-    window (`apply`, which reports nothing, opens none for a bot: `activation.activate_head`)."""
     run(w)
 
 
@@ -121,10 +114,6 @@ def _place_action(choice: policy.Placement) -> Action:
     return _PASS if choice[0] < 0 else _PLACE[choice[0]]
 
 
-def _pass_action(choice: None) -> Action:
-    return _PASS
-
-
 def _draw_action(choice: None) -> Action:
     return _DRAW
 
@@ -141,7 +130,6 @@ def _sell_action(c: int) -> Action:
 TURNS: Final[dict[Phase, BotTurn[Any]]] = {
     Phase.PLACE: BotTurn(policy.choose_placement, policy.explain_placement, bot_place, _place_action),
     Phase.ORDER: BotTurn(policy.choose_hex, policy.explain_hex, _activate, _ACTIVATE.__getitem__),
-    Phase.TRADE_WINDOW: BotTurn(policy.no_choice, policy.explain_window, pass_window, _pass_action),
     Phase.MASON: BotTurn(walls.choose_wall, walls.explain_wall, _build_wall, mason.WALL_ACTIONS.__getitem__),
     Phase.ARCHITECT: BotTurn(
         walls.choose_tower, walls.explain_tower, _build_tower, architect.TOWER_ACTIONS.__getitem__
