@@ -1,8 +1,8 @@
 """Docstrings name things that exist, and refusals cite the clause the spec gives for them.
 
 Every name a docstring of the rules, the core or the spec writes in backticks as code is checked
-against the source (read with `ast`, nothing imported): a dotted path (`ragusa.rules.turn.run`), a
-module of the package relative to it (`.patrician`), a class or a constant (`PlayerWork`,
+against the source (read with `ast`, nothing imported): a dotted path (`ragusa.rules.turn_flow.run`), a
+module of the package relative to it (`.patrician`), a class or a constant (`PlayerScratch`,
 `GameState.solo`, `TURNS`), a call (`start(w, seat)`). Lower-case words (parameters, fields, JSON
 keys) are prose and not checked. (Tooling: no clause marker.)"""
 
@@ -259,7 +259,7 @@ def test_every_name_a_docstring_writes_as_code_exists() -> None:
     [
         ("ragusa.rules.buildings", "start(w, seat)"),
         ("ragusa.rules.solo", ".common"),
-        ("ragusa.core.work", "PlayerFields"),
+        ("ragusa.core.scratch", "PlayerFields"),
         ("ragusa.rules.game", "ragusa.rules.solo.setup.new_solo_game"),
         ("ragusa.rules.game", "GameState.no_such_field"),
     ],
@@ -272,10 +272,10 @@ def test_a_name_that_does_not_exist_is_found(module: str, text: str) -> None:
     ("module", "text"),
     [
         ("ragusa.rules.solo", ".patrician"),
-        ("ragusa.core.work", "PlayerWork"),
+        ("ragusa.core.scratch", "PlayerScratch"),
         ("ragusa.rules.game", "ragusa.rules.game.new_solo_game"),
         ("ragusa.rules.game", "GameState.solo"),
-        ("ragusa.core.work", "Work.houses"),
+        ("ragusa.core.scratch", "Scratch.houses"),
     ],
 )
 def test_a_name_that_exists_is_accepted(module: str, text: str) -> None:

@@ -69,8 +69,8 @@ from ragusa.core.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
 from ragusa.rules import solo
 from ragusa.rules.game import new_solo_game
 from ragusa.rules.scoring import winners as scoring_winners
+from ragusa.rules.solo import bot_turns as solo_turns
 from ragusa.rules.solo import deal as solo_deal
-from ragusa.rules.solo import turns as solo_turns
 from ragusa.text.log import describe_result
 from tests.support import BLACK, commodities, of, play, resources
 

@@ -193,7 +193,7 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     ),
     (
         "R-14",
-        "rules/turn.py",
+        "rules/turn_flow.py",
         "    if not able or w.passes >= len(able):",
         "    if not able:",
         ["test_turn.py"],
@@ -207,7 +207,7 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     ),
     (
         "SOLO-7",
-        "rules/turn.py",
+        "rules/turn_flow.py",
         "    if w.solo is not None and not w.pieces_left(patrician.HUMAN):",
         "    if False:",
         ["test_solo.py"],

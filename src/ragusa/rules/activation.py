@@ -16,6 +16,7 @@ from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_SEA, RES_IN
 from ragusa.core.clauses import implements
 from ragusa.core.components import BUILDINGS, RESOURCES
 from ragusa.core.events import BotDecision, HexActivated, HouseActivated, ResourceGained
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     PHASE_ARCHITECT,
     PHASE_MARKET,
@@ -26,7 +27,6 @@ from ragusa.core.state import (
     POWERHOUSE,
     Phase,
 )
-from ragusa.core.work import Work
 from ragusa.rules.buildings import (
     architect,
     cathedral,
@@ -51,15 +51,15 @@ READS_RESOURCE: Final = frozenset(
 )
 
 
-def _producer(building: int) -> Callable[[Work, int], None]:
-    def effect(w: Work, seat: int) -> None:
+def _producer(building: int) -> Callable[[Scratch, int], None]:
+    def effect(w: Scratch, seat: int) -> None:
         production.produce(w, seat, building)
 
     return effect
 
 
 #: building index -> its effect, for the buildings whose effect asks nothing
-EFFECTS: Final[dict[int, Callable[[Work, int], None]]] = {
+EFFECTS: Final[dict[int, Callable[[Scratch, int], None]]] = {
     BUILDING_INDEX["winery"]: _producer(BUILDING_INDEX["winery"]),
     BUILDING_INDEX["oil-press"]: _producer(BUILDING_INDEX["oil-press"]),
     BUILDING_INDEX["silversmith"]: _producer(BUILDING_INDEX["silversmith"]),
@@ -67,7 +67,7 @@ EFFECTS: Final[dict[int, Callable[[Work, int], None]]] = {
     CATHEDRAL: cathedral.effect,
 }
 #: building index -> the decision its effect opens, and whether the owner has a choice now (R-8)
-DECISIONS: Final[dict[int, tuple[Phase, Callable[[Work, int], bool]]]] = {
+DECISIONS: Final[dict[int, tuple[Phase, Callable[[Scratch, int], bool]]]] = {
     BUILDING_INDEX["mason"]: (PHASE_MASON, mason.has_choice),
     BUILDING_INDEX["architect"]: (PHASE_ARCHITECT, architect.has_choice),
     BUILDING_INDEX["market"]: (PHASE_MARKET, market.has_choice),
@@ -86,7 +86,7 @@ _CLOCKWISE_FROM: Final[tuple[dict[int, tuple[int, ...]], ...]] = tuple(
 
 
 @implements("ACT-1", "ACT-2", "ACT-3", "ACT-4", "TWO-4", "TWO-5", "R-1")
-def start_hex(w: Work, h: int) -> None:
+def start_hex(w: Scratch, h: int) -> None:
     """Begin activating hex `h` of the new house.
 
     Country (ACT-1) and sea (ACT-2) hexes give the placing player 1 of their resource,
@@ -115,7 +115,7 @@ def start_hex(w: Work, h: int) -> None:
 
 
 @implements("TWO-5", "TWO-6", "ACT-3")
-def beneficiary(w: Work, spot: int) -> int:
+def beneficiary(w: Scratch, spot: int) -> int:
     """Who a house's activation benefits: its owner; the placing player when the new piece is a
     powerhouse (TWO-5) or the activating house is a powerhouse (TWO-6)."""
     owner = w.houses[spot]
@@ -125,7 +125,7 @@ def beneficiary(w: Work, spot: int) -> int:
 
 
 @implements("ACT-3", "FISH-2", "R-16")
-def activate_head(w: Work) -> bool:
+def activate_head(w: Scratch) -> bool:
     """Activate the first house in the queue; True when a decision is now pending.
 
     Before a house whose effect reads a resource, its beneficiary gets a trade window
@@ -155,12 +155,12 @@ def activate_head(w: Work) -> bool:
     return False
 
 
-def _bot_passes_window(w: Work, seat: int) -> BotDecision:
+def _bot_passes_window(w: Scratch, seat: int) -> BotDecision:
     """The `BotDecision` reporting that a solo bot lets its trade window go (R-16)."""
     return BotDecision(seat, *explain_window(w, seat, None))
 
 
-def finish_head(w: Work) -> None:
+def finish_head(w: Scratch) -> None:
     """The queue head's activation is complete."""
     w.queue = w.queue[1:]
     w.window_done = False

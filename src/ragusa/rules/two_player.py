@@ -9,8 +9,8 @@ from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError, Refusal
 from ragusa.core.events import PowerhousesConverted
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import EMPTY, POWERHOUSE
-from ragusa.core.work import Work
 
 #: the city hexes around each spot (R-9 reads only these)
 _SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -92,7 +92,7 @@ def ring_order(mask: int) -> list[int]:
 
 
 @implements("TWO-8", "R-11", "ED-4")
-def convert_stranded_powerhouses(w: Work, seat: int) -> None:
+def convert_stranded_powerhouses(w: Scratch, seat: int) -> None:
     """When no legal powerhouse spot is left, `seat`'s remaining powerhouses become ordinary houses.
 
     The 2nd edition states this (TWO-8); the library applies it to the 1st edition too (R-11, ED-4).
@@ -105,7 +105,7 @@ def convert_stranded_powerhouses(w: Work, seat: int) -> None:
         w.emit(PowerhousesConverted, seat, count)
 
 
-def check_powerhouse(w: Work, seat: int, spot: int) -> None:
+def check_powerhouse(w: Scratch, seat: int, spot: int) -> None:
     """Say why `seat` may not place a powerhouse on `spot`, if the reason is the piece or the spot
     (TWO-1, TWO-2, R-9): the refusal of a placement the legal moves do not hold (the spot's freedom
     is checked by the caller)."""

@@ -7,8 +7,8 @@ from typing import Final
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.events import VPScored
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import VP_FISHMONGER
-from ragusa.core.work import Work
 
 FISH: Final = RES_INDEX["fish"]
 #: FISHMONGER-1: fish per VP
@@ -16,7 +16,7 @@ FISH_PER_VP: Final = 2
 
 
 @implements("FISHMONGER-1")
-def effect(w: Work, seat: int) -> None:
+def effect(w: Scratch, seat: int) -> None:
     """The owner scores 1 VP per 2 fish they have, rounded down."""
     p = w.p(seat)
     fish = p.res[FISH]

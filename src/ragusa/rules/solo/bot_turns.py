@@ -1,9 +1,10 @@
-"""The solo bots' turns (SOLO-4, SOLO-5, R-15, R-16): per phase (`TURNS`), the bot's choice, its
-explanation, and the rule code of the human's actions that carries the choice out.
+"""The solo bots' turns (SOLO-4, SOLO-5, R-15): per phase (`TURNS`), the bot's choice, its
+explanation, and the rule code of the human's actions that carries the choice out (the turn flow
+every seat follows is `ragusa.rules.turn_flow`; a bot's trade window never opens, R-16).
 
 `ragusa.rules.resolution` plays every bot decision from this table, for `apply` and `step` alike: the
 choice (indices, no text) is executed on the scratch copy; only `step`, which reports each decision
-as a `BotDecision`, asks for the explanation. `decide` gives a bot's decision as an action with its
+as a `BotDecision`, has the explanation worded. `decide` gives a bot's decision as an action with its
 text, without playing it."""
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES
 from ragusa.core.events import Passed
 from ragusa.core.position import Position
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import Phase
-from ragusa.core.work import Work
 from ragusa.rules import activation
 from ragusa.rules.buildings import architect, market, mason, rector, wharf
 from ragusa.rules.solo import policy, walls
 from ragusa.rules.solo.patrician import BotMove, is_bot, solo_of, solo_with
-from ragusa.rules.turn import next_turn, put_piece, run
+from ragusa.rules.turn_flow import next_turn, put_piece, run
 
 C = TypeVar("C")
 
@@ -39,12 +40,12 @@ class BotTurn(Generic[C]):
 
     choose: Callable[[Position, int], C]
     explain: Callable[[Position, int, C], tuple[str, str]]
-    execute: Callable[[Work, int, C], None]
+    execute: Callable[[Scratch, int, C], None]
     action: Callable[[C], Action]
 
 
 @implements("SOLO-4", "R-19", "R-14")
-def bot_place(w: Work, seat: int, choice: policy.Placement) -> None:
+def bot_place(w: Scratch, seat: int, choice: policy.Placement) -> None:
     """SOLO-4: a bot places on the spot its card gave, replacing the black house there, with no
     requirement check; the hexes activate as usual (through the human's placement code). With no
     card left it passes its turn (R-19, R-14; never with the standard cards)."""
@@ -57,13 +58,13 @@ def bot_place(w: Work, seat: int, choice: policy.Placement) -> None:
     next_turn(w)
 
 
-def _activate(w: Work, seat: int, h: int) -> None:
+def _activate(w: Scratch, seat: int, h: int) -> None:
     activation.start_hex(w, h)
     run(w)
 
 
 @implements("SOLO-5", "R-4")
-def bot_rector(w: Work, seat: int, choice: None) -> None:
+def bot_rector(w: Scratch, seat: int, choice: None) -> None:
     """SOLO-5: a bot takes the top 2 cards face down (the last one, if only one is left: R-4) and
     keeps both, to score both; the easier variant also records them as a pair, of which only the
     better card scores (`ragusa.rules.solo.scoring.bonus_scores`)."""
@@ -77,26 +78,26 @@ def bot_rector(w: Work, seat: int, choice: None) -> None:
     run(w)
 
 
-def _build_wall(w: Work, seat: int, segment: int) -> None:
+def _build_wall(w: Scratch, seat: int, segment: int) -> None:
     mason.build(w, seat, segment)
     activation.finish_head(w)
     run(w)
 
 
-def _build_tower(w: Work, seat: int, spot: int) -> None:
+def _build_tower(w: Scratch, seat: int, spot: int) -> None:
     architect.build(w, seat, spot)
     activation.finish_head(w)
     run(w)
 
 
-def _buy(w: Work, seat: int, slot: int) -> None:
+def _buy(w: Scratch, seat: int, slot: int) -> None:
     if slot >= 0:
         market.buy(w, seat, slot)
     activation.finish_head(w)
     run(w)
 
 
-def _sell(w: Work, seat: int, c: int) -> None:
+def _sell(w: Scratch, seat: int, c: int) -> None:
     if c >= 0:
         wharf.sell_one(w, seat, c)
     activation.finish_head(w)

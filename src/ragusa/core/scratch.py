@@ -1,10 +1,10 @@
 """The scratch copy that rule code edits while one action resolves.
 
-`ragusa.rules.resolution.apply` never changes its input. It copies the state into a `Work` (players
+`ragusa.rules.resolution.apply` never changes its input. It copies the state into a `Scratch` (players
 copied on first touch; the board tuples shared until a rule writes them), lets the rule functions
 edit that copy, and freezes the result into a new `GameState`. If a rule raises half-way, the copy
 is dropped and the caller's state is untouched. The field-by-field parts (`GameFields`,
-`PlayerWork`) are written out from the state's field declarations (`tools/generate_fields.py`).
+`PlayerScratch`) are written out from the state's field declarations (`tools/generate_fields.py`).
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ragusa.core.scratch_fields import GameFields, PlayerScratch
 from ragusa.core.state import GameState, PlayerState
 from ragusa.core.state_tuples import game_state_of, game_state_values
-from ragusa.core.work_fields import GameFields, PlayerWork
 
-__all__ = ["PlayerWork", "Work"]
+__all__ = ["PlayerScratch", "Scratch"]
 
 
-class Work(GameFields):
+class Scratch(GameFields):
     """A mutable copy of a `GameState` for the duration of one action."""
 
     __slots__ = ("n", "_pw", "ev", "facts", "source")
@@ -29,7 +29,7 @@ class Work(GameFields):
     #: the board facts handed on to the frozen state (`ragusa.core.state.Derived`)
     facts: object
     n: int
-    _pw: dict[int, PlayerWork]
+    _pw: dict[int, PlayerScratch]
     #: events of this action, or None when the caller does not want them
     ev: list[Any] | None
 
@@ -65,11 +65,11 @@ class Work(GameFields):
             index if commodity == 2 else m[2],
         )
 
-    def p(self, seat: int) -> PlayerWork:
+    def p(self, seat: int) -> PlayerScratch:
         """The mutable copy of `seat`'s holdings (copied on first use)."""
         pw = self._pw.get(seat)
         if pw is None:
-            pw = self._pw[seat] = PlayerWork(self.copied_players[seat])
+            pw = self._pw[seat] = PlayerScratch(self.copied_players[seat])
         return pw
 
     def pieces_left(self, seat: int) -> int:
