@@ -31,9 +31,9 @@ from ragusa.core.components import RESOURCES
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.state import POWERHOUSE, Phase
 from ragusa.rules.fish import TRADE_COST
+from ragusa.rules.placement_rule import FISHMONGER_FISH
 from ragusa.rules.requirements import (
     FISH,
-    FISHMONGER_FISH,
     GRAPES,
     OLIVES,
     ORE,

@@ -49,7 +49,7 @@ from ragusa.rules.action_form import check_form
 from ragusa.rules.buildings import architect, market, mason, rector, wharf
 from ragusa.rules.end_of_game import final_scoring
 from ragusa.rules.legal import board_facts_of, legal_moves
-from ragusa.rules.requirements import explain_refusal
+from ragusa.rules.placement_rule import explain_refusal
 from ragusa.rules.solo import bot_turns
 from ragusa.rules.solo.deal import deal_solo
 from ragusa.rules.turn_flow import begin_turn, next_turn, put_piece, run
@@ -100,7 +100,7 @@ def _place(w: Scratch, seat: int, a: Place) -> None:
 def _refuse_placement(w: Scratch, seat: int, s: int, power: bool) -> NoReturn:
     """Say why a placement the legal moves do not hold is refused: the spot is reserved (SOLO-6) or
     taken (TURN-1), the piece is not the seat's to place (TWO-1, TURN-3, TWO-2), or the requirements
-    refuse it (`ragusa.rules.requirements.explain_refusal`)."""
+    refuse it (`ragusa.rules.placement_rule.explain_refusal`)."""
     spot = BOARD.spot_ids[s]
     owner = w.houses[s]
     if owner == RESERVED:
