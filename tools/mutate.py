@@ -173,7 +173,7 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     (
         "TWO-8",
         "rules/two_player.py",
-        "if w.powerhouses_left(seat) and not powerhouse_spots(w.houses, w.options.powerhouse_any_hex):",
+        "if w.powerhouses_left(seat) and not powerhouse_spot_left(w.houses, w.options.powerhouse_any_hex):",
         "if False:",
         ["test_two_player.py"],
     ),

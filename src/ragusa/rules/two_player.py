@@ -86,6 +86,13 @@ def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int
     return ring_order(powerhouse_mask(houses, free, any_hex))
 
 
+def powerhouse_spot_left(houses: tuple[int, ...], any_hex: bool = False) -> bool:
+    """Whether a powerhouse may still go on some free spot of `houses` (`powerhouse_spots`, stopping
+    at the first)."""
+    barred = _barred(houses, any_hex)
+    return any(houses[s] == EMPTY and not barred >> s & 1 for s in BOARD.ring_spots)
+
+
 def ring_order(mask: int) -> list[int]:
     """The spots of `mask` on the wall ring, in wall-ring order."""
     return [s for s in BOARD.ring_spots if mask >> s & 1] if mask else []
@@ -97,7 +104,7 @@ def convert_stranded_powerhouses(w: Scratch, seat: int) -> None:
 
     The 2nd edition states this (TWO-8); the library applies it to the 1st edition too (R-11, ED-4).
     """
-    if w.powerhouses_left(seat) and not powerhouse_spots(w.houses, w.options.powerhouse_any_hex):
+    if w.powerhouses_left(seat) and not powerhouse_spot_left(w.houses, w.options.powerhouse_any_hex):
         p = w.p(seat)
         count = p.powerhouses_left
         p.houses_left += count

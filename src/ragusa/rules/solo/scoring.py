@@ -65,34 +65,40 @@ def bonus_scores(state: GameState, seat: int) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-def _card_terms(state: GameState, seat: int) -> list[tuple[int, str, int]]:
-    """Per bonus card of `seat`: (resource index, card id, 0) for a card that counts a resource
-    (its score is the only one a fish trade changes), else (-1, card id, the card's score now)."""
-    out = []
+_Terms = list[tuple[int, tuple[int, ...], int]]
+
+
+def _card_terms(state: GameState, seat: int) -> _Terms:
+    """Per bonus card of `seat`: (resource index, its score per count, 0) for a card that counts a
+    resource (its score is the only one a fish trade changes; `scoring.card_score` of every count
+    the trades can reach), else (-1, (), the card's score now)."""
+    held = state.players[seat].resources
+    top = max(held) + held[_FISH] // _CHEAPEST  # no count after trades goes past this
+    out: _Terms = []
     for c in state.players[seat].bonus_cards:
         card = _CARDS[c]
         if card.kind == "per_resource" and card.resource is not None:
-            out.append((RES_INDEX[card.resource], c, 0))
+            scores = tuple(scoring.card_score(c, state.edition, n) for n in range(top + 1))
+            out.append((RES_INDEX[card.resource], scores, 0))
         else:
-            out.append((-1, c, scoring.bonus_card_score(state, seat, c)))
+            out.append((-1, (), scoring.bonus_card_score(state, seat, c)))
     return out
 
 
 def _bonus_total_after(
-    state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: list[tuple[int, str, int]] | None = None
+    state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: _Terms | None = None
 ) -> int:
     """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` (resource
-    index, units) pairs) with fish at the FISH-1 rates: each resource card scored by
-    `scoring.card_score` from the resources after the trades, the others' as they are
-    (`_card_terms`), then the easier variant's pairs (`_pair_losers`), as `bonus_scores` counts them."""
+    index, units) pairs) with fish at the FISH-1 rates: each resource card's score for the
+    resources after the trades (`_card_terms`: `scoring.card_score`), the others' as they are,
+    then the easier variant's pairs (`_pair_losers`), as `bonus_scores` counts them."""
     res = list(state.players[seat].resources)
     for r, n in trades:
         res[r] += n
         res[_FISH] -= n * TRADE_COST[RESOURCES[r]]
-    edition = state.edition
     values = [
-        scoring.card_score(c, edition, res[r]) if r >= 0 else fixed
-        for r, c, fixed in (_card_terms(state, seat) if terms is None else terms)
+        scores[res[r]] if r >= 0 else fixed
+        for r, scores, fixed in (_card_terms(state, seat) if terms is None else terms)
     ]
     losers = _pair_losers(state, seat, values)
     return sum(v for i, v in enumerate(values) if i not in losers)
