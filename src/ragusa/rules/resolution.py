@@ -52,7 +52,7 @@ from ragusa.rules.legal import board_facts_of, legal_moves
 from ragusa.rules.placement_rule import explain_refusal
 from ragusa.rules.solo import bot_turns
 from ragusa.rules.solo.deal import deal_solo
-from ragusa.rules.turn_flow import begin_turn, next_turn, put_piece, run
+from ragusa.rules.turn_flow import begin_turn, next_turn, put_piece, resume, run
 from ragusa.rules.two_player import (
     check_powerhouse,
 )
@@ -136,8 +136,10 @@ def _pass_turn(w: Scratch, seat: int) -> None:
 @implements("SOLO-4", "SOLO-5")
 def _drive_bots(w: Scratch) -> None:
     """Solo: while a bot is the deciding seat, let it decide (`ragusa.rules.solo.bot_turns.TURNS`: a
-    pure choice) and carry its choice out through the same rule code as the human's actions; for
-    `step`, which records events, each decision is reported with its explanation as a `BotDecision`.
+    pure choice) and carry its choice out as the action it is, through the handlers of every seat's
+    actions (`_HANDLERS`), or by the bots' own rule where they have one (an unchecked placement,
+    SOLO-4; both Rector's cards, SOLO-5); `step` reports each decision with its explanation as a
+    `BotDecision`.
     Returns when the human decides or the game is over, so a bot is never the deciding seat of a
     returned state."""
     while w.solo is not None and w.phase != PHASE_OVER and w.seat is not None and w.seat in w.solo.bot_seats:
@@ -145,7 +147,11 @@ def _drive_bots(w: Scratch) -> None:
         turn = bot_turns.TURNS[w.phase]
         choice = turn.choose(w, seat)  # the bot reads the scratch copy (nothing is frozen)
         w.emit(_explained, turn, w, seat, choice)
-        turn.execute(w, seat, choice)
+        if turn.execute is None:  # carried out as the action it is, as any seat's
+            action = turn.action(choice)
+            _HANDLERS[w.phase, type(action)](w, seat, action)
+        else:
+            turn.execute(w, seat, choice)
 
 
 def _explained(turn: bot_turns.BotTurn[Any], w: Scratch, seat: int, choice: object) -> BotDecision:
@@ -192,8 +198,7 @@ def _then_continue(kind: type[A], effect: Callable[[Scratch, int, A], None]) -> 
 
     def resolve(w: Scratch, seat: int, a: A) -> None:
         effect(w, seat, a)
-        activation.finish_head(w)
-        run(w)
+        resume(w)
 
     return _on(kind, resolve)
 
@@ -217,8 +222,7 @@ def _window_pass(w: Scratch, seat: int, a: Pass) -> None:
 def _draw(w: Scratch, seat: int, a: DrawBonus) -> None:
     if w.solo is not None and w.options.solo_harder and seat not in w.solo.bot_seats:
         rector.take_top(w, seat)  # SOLO-8: the human takes the top card, with no choice
-        activation.finish_head(w)
-        run(w)
+        resume(w)
         return
     rector.draw(w, seat)
 

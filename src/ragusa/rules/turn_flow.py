@@ -90,6 +90,13 @@ def run(w: Scratch) -> None:
         return
 
 
+def resume(w: Scratch) -> None:
+    """A building's decision is carried out: the activation of its house is complete, and the
+    automatic steps go on (`run`). Every seat's decisions end so, the solo bots' included."""
+    activation.finish_head(w)
+    run(w)
+
+
 @implements("TURN-1", "TURN-2", "BUILD-8", "SOLO-4")
 def put_piece(w: Scratch, seat: int, s: int, power: bool, trades: tuple[str, ...]) -> None:
     """Put the piece on spot `s` and activate its hexes: the placement code shared by checked

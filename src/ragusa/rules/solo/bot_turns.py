@@ -22,11 +22,10 @@ from ragusa.core.events import Passed
 from ragusa.core.position import Position
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import Phase
-from ragusa.rules import activation
-from ragusa.rules.buildings import architect, market, mason, rector, wharf
+from ragusa.rules.buildings import architect, market, mason, rector
 from ragusa.rules.solo import policy, walls
 from ragusa.rules.solo.patrician import BotMove, is_bot, solo_of, solo_with
-from ragusa.rules.turn_flow import next_turn, put_piece, run
+from ragusa.rules.turn_flow import next_turn, put_piece, resume
 
 C = TypeVar("C")
 
@@ -34,13 +33,13 @@ C = TypeVar("C")
 @attrs.frozen
 class BotTurn(Generic[C]):
     """A bot's decision in one phase: `choose`, its choice (a pure function of the position);
-    `explain`, the decision and the reason as text (for `step`'s `BotDecision`); `execute`, the
-    rule code that carries the choice out on the scratch copy; `action`, the action the choice is
-    (for `decide`)."""
+    `explain`, the decision and the reason as text (for `step`'s `BotDecision`); `action`, the
+    action the choice is; `execute`, the bots' own rule that carries the choice out on the scratch
+    copy, or None where the action is resolved as any seat's (`ragusa.rules.resolution`)."""
 
     choose: Callable[[Position, int], C]
     explain: Callable[[Position, int, C], tuple[str, str]]
-    execute: Callable[[Scratch, int, C], None]
+    execute: Callable[[Scratch, int, C], None] | None
     action: Callable[[C], Action]
 
 
@@ -58,11 +57,6 @@ def bot_place(w: Scratch, seat: int, choice: policy.Placement) -> None:
     next_turn(w)
 
 
-def _activate(w: Scratch, seat: int, h: int) -> None:
-    activation.start_hex(w, h)
-    run(w)
-
-
 @implements("SOLO-5", "R-4")
 def bot_rector(w: Scratch, seat: int, choice: None) -> None:
     """SOLO-5: a bot takes the top 2 cards face down (the last one, if only one is left: R-4) and
@@ -74,34 +68,7 @@ def bot_rector(w: Scratch, seat: int, choice: None) -> None:
         k = w.solo.bot_seats.index(seat)
         pairs = tuple(ps + (kept,) if j == k else ps for j, ps in enumerate(w.solo.bot_pairs))
         w.solo = solo_with(w.solo, bot_pairs=pairs)
-    activation.finish_head(w)
-    run(w)
-
-
-def _build_wall(w: Scratch, seat: int, segment: int) -> None:
-    mason.build(w, seat, segment)
-    activation.finish_head(w)
-    run(w)
-
-
-def _build_tower(w: Scratch, seat: int, spot: int) -> None:
-    architect.build(w, seat, spot)
-    activation.finish_head(w)
-    run(w)
-
-
-def _buy(w: Scratch, seat: int, slot: int) -> None:
-    if slot >= 0:
-        market.buy(w, seat, slot)
-    activation.finish_head(w)
-    run(w)
-
-
-def _sell(w: Scratch, seat: int, c: int) -> None:
-    if c >= 0:
-        wharf.sell_one(w, seat, c)
-    activation.finish_head(w)
-    run(w)
+    resume(w)
 
 
 _PLACE: Final = tuple(Place(x) for x in BOARD.spot_ids)
@@ -130,13 +97,11 @@ def _sell_action(c: int) -> Action:
 #: per phase, how a bot decides and how its decision is carried out
 TURNS: Final[dict[Phase, BotTurn[Any]]] = {
     Phase.PLACE: BotTurn(policy.choose_placement, policy.explain_placement, bot_place, _place_action),
-    Phase.ORDER: BotTurn(policy.choose_hex, policy.explain_hex, _activate, _ACTIVATE.__getitem__),
-    Phase.MASON: BotTurn(walls.choose_wall, walls.explain_wall, _build_wall, mason.WALL_ACTIONS.__getitem__),
-    Phase.ARCHITECT: BotTurn(
-        walls.choose_tower, walls.explain_tower, _build_tower, architect.TOWER_ACTIONS.__getitem__
-    ),
-    Phase.MARKET: BotTurn(policy.choose_ship, policy.explain_ship, _buy, _buy_action),
-    Phase.WHARF: BotTurn(policy.choose_sale, policy.explain_sale, _sell, _sell_action),
+    Phase.ORDER: BotTurn(policy.choose_hex, policy.explain_hex, None, _ACTIVATE.__getitem__),
+    Phase.MASON: BotTurn(walls.choose_wall, walls.explain_wall, None, mason.WALL_ACTIONS.__getitem__),
+    Phase.ARCHITECT: BotTurn(walls.choose_tower, walls.explain_tower, None, architect.TOWER_ACTIONS.__getitem__),
+    Phase.MARKET: BotTurn(policy.choose_ship, policy.explain_ship, None, _buy_action),
+    Phase.WHARF: BotTurn(policy.choose_sale, policy.explain_sale, None, _sell_action),
     Phase.RECTOR_DRAW: BotTurn(policy.no_choice, policy.explain_rector, bot_rector, _draw_action),
 }
 
