@@ -13,11 +13,14 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ragusa import Options, apply, is_terminal, legal_actions, new_game, step
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.state import EMPTY, GameState
+from ragusa.rules import scoring
 from ragusa.rules.fish import TRADE_COST
 from ragusa.rules.solo import walls as walls_module
 from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades, explain_end_trades
@@ -134,6 +137,31 @@ def test_end_trade_reasons_count_what_bonus_scores_scores() -> None:
                 assert reason.endswith(f"scores most: bonus cards {before} -> {after} VP (+{after - before})")
                 traded += 1
     assert traded >= 4
+
+
+_WALL_STATES = st.sampled_from((EMPTY, 0, 1, 2))
+
+
+@pytest.mark.clause("SOLO-5", "R-18", "END-WALL-1")
+@settings(max_examples=300)
+@given(
+    walls=st.lists(_WALL_STATES, min_size=len(BOARD.wall_ids), max_size=len(BOARD.wall_ids)),
+    ok=st.lists(st.booleans(), min_size=len(BOARD.ring_spots), max_size=len(BOARD.ring_spots)),
+)
+def test_mason_tie_lengths_are_the_longest_runs_with_each_wall(walls: list[int], ok: list[bool]) -> None:
+    """The Mason's tie-break lengths (`lengths_with_wall`, which skips the scan for a segment with no
+    built neighbour) are `scoring.longest_run` of the walls with each free segment built, on
+    arbitrary rings."""
+    free = [i for i, x in enumerate(walls) if x == EMPTY]
+    if not free:
+        walls[0] = EMPTY
+        free = [0]
+    val = [0] * len(ok)
+    got = walls_module.lengths_with_wall(tuple(walls), ok, free)
+    for x in free:
+        built = list(walls)
+        built[x] = 1
+        assert got[x] == scoring.longest_run(tuple(built), ok, val)[0]
 
 
 @pytest.mark.clause("SOLO-5", "R-18")

@@ -36,9 +36,17 @@ _SEGMENTS_AT: Final = tuple(
 def lengths_with_wall(walls: tuple[int, ...], ok: list[bool], segments: list[int]) -> dict[int, int]:
     """For each free segment in `segments`: the segments of the longest wall stretch once it is built,
     as the end scoring measures it (`scoring.longest_run` of the walls with it; `ok`: the ring
-    positions passable for the bot, `scoring.ring_values`)."""
+    positions passable for the bot, `scoring.ring_values`). A segment with no built neighbour joins
+    no stretch, so with it the longest is the longest now, or 1."""
     none = [0] * len(ok)  # the lengths do not depend on the values
-    return {x: scoring.longest_run((*walls[:x], BUILT, *walls[x + 1 :]), ok, none)[0] for x in segments}
+    n = len(walls)
+    alone = max(1, scoring.longest_run(walls, ok, none)[0])
+    return {
+        x: alone
+        if walls[x - 1] == EMPTY and walls[(x + 1) % n] == EMPTY
+        else scoring.longest_run((*walls[:x], BUILT, *walls[x + 1 :]), ok, none)[0]
+        for x in segments
+    }
 
 
 def _wall_ties(state: Position, seat: int) -> tuple[list[int], list[int], dict[int, int]]:
