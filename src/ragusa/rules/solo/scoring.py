@@ -73,13 +73,16 @@ def _card_terms(state: GameState, seat: int) -> _Terms:
     resource (its score is the only one a fish trade changes; `scoring.card_score` of every count
     the trades can reach), else (-1, (), the card's score now)."""
     held = state.players[seat].resources
-    top = max(held) + held[_FISH] // _CHEAPEST  # no count after trades goes past this
     out: _Terms = []
     for c in state.players[seat].bonus_cards:
         card = _CARDS[c]
         if card.kind == "per_resource" and card.resource is not None:
-            scores = tuple(scoring.card_score(c, state.edition, n) for n in range(top + 1))
-            out.append((RES_INDEX[card.resource], scores, 0))
+            r = RES_INDEX[card.resource]
+            cost = TRADE_COST.get(card.resource)  # none for fish: the fish card rules trades out
+            top = held[r] + (held[_FISH] // cost if cost else 0)  # no count after trades goes past this
+            # the counts below what the seat holds are never asked: scored as 0 without asking
+            scores = (0,) * held[r] + tuple(scoring.card_score(c, state.edition, n) for n in range(held[r], top + 1))
+            out.append((r, scores, 0))
         else:
             out.append((-1, (), scoring.bonus_card_score(state, seat, c)))
     return out
