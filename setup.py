@@ -64,7 +64,6 @@ MYPYC_MODULES = [
     # starting a game (a solo playout is short: its setup counts)
     "src/ragusa/rules/game.py",
     "src/ragusa/rules/setup.py",
-    "src/ragusa/rules/solo/setup.py",
 ]
 
 
