@@ -86,7 +86,7 @@ def test_the_base_install_shows_a_clause_without_test_tools() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "ragusa.rules.two_player.powerhouse_refusal" in done.stdout
+    assert "ragusa.rules.two_player.powerhouse_mask" in done.stdout
 
 
 def test_without_a_tests_folder_it_says_where_to_run() -> None:

@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ragusa.core.board import BOARD
+from ragusa.core.components import BUILDINGS, RESOURCES
+from ragusa.core.events import HexActivated, HouseActivated, HousePlaced, ResourceGained
 from ragusa.core.scratch_fields import GameFields, PlayerScratch
 from ragusa.core.state import GameState, PlayerState
 from ragusa.core.state_tuples import game_state_of, game_state_values
@@ -123,6 +126,29 @@ class Scratch(GameFields):
         event class, or a function that words one, such as a bot's explanation)."""
         if self.ev is not None:
             self.ev.append(make(*args))
+
+    # The events of every placement, reported by typed calls: a compiled build passes their numbers
+    # unboxed, and builds nothing unless events are recorded (`emit` for the rest).
+
+    def hex_activated(self, h: int) -> None:
+        """Report that hex `h` of the new house activates (`HexActivated`)."""
+        if self.ev is not None:
+            self.ev.append(HexActivated(BOARD.hex_ids[h]))
+
+    def resource_gained(self, seat: int, r: int, h: int, total: int) -> None:
+        """Report that `seat` gained 1 of resource `r` from hex `h`, holding `total` now (`ResourceGained`)."""
+        if self.ev is not None:
+            self.ev.append(ResourceGained(seat, RESOURCES[r], BOARD.hex_ids[h], total))
+
+    def house_activated(self, seat: int, spot: int, building: int) -> None:
+        """Report that the house on `spot` activates `building` for `seat` (`HouseActivated`)."""
+        if self.ev is not None:
+            self.ev.append(HouseActivated(seat, BOARD.spot_ids[spot], BUILDINGS[building]))
+
+    def house_placed(self, seat: int, spot: int, power: bool) -> None:
+        """Report that `seat` placed a house (a powerhouse with `power`) on `spot` (`HousePlaced`)."""
+        if self.ev is not None:
+            self.ev.append(HousePlaced(seat, BOARD.spot_ids[spot], power))
 
     def freeze(self) -> GameState:
         players = self.copied_players

@@ -14,8 +14,8 @@ from typing import Final
 
 from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
-from ragusa.core.components import BUILDINGS, RESOURCES
-from ragusa.core.events import BotDecision, HexActivated, HouseActivated, ResourceGained
+from ragusa.core.components import BUILDINGS
+from ragusa.core.events import BotDecision
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     PHASE_ARCHITECT,
@@ -97,14 +97,14 @@ def start_hex(w: Scratch, h: int) -> None:
     pending = w.pending_hexes
     w.pending_hexes = pending[1:] if pending and pending[0] == h else tuple([x for x in pending if x != h])
     w.current_hex = h
-    w.emit(HexActivated, BOARD.hex_ids[h])
+    w.hex_activated(h)
     if _HEX_KIND[h] != KIND_CITY:
         w.queue = ()
         if not w.placed_power:
             r = _HEX_RESOURCE[h]
             p = w.p(w.turn_seat)
             p.res[r] += 1
-            w.emit(ResourceGained, w.turn_seat, RESOURCES[r], BOARD.hex_ids[h], p.res[r])
+            w.resource_gained(w.turn_seat, r, h, p.res[r])
         return
     w.window_done = False
     if _HEX_BUILDING[h] in NEW_HOUSE_ONLY:
@@ -143,7 +143,7 @@ def activate_head(w: Scratch) -> bool:
                 w.seat = seat
                 return True
             w.emit(_bot_passes_window, w, seat)  # a solo bot never trades during play
-    w.emit(HouseActivated, seat, BOARD.spot_ids[spot], BUILDINGS[building])
+    w.house_activated(seat, spot, building)
     decision = DECISIONS.get(building)
     if decision is None:
         EFFECTS[building](w, seat)

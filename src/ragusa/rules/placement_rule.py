@@ -44,8 +44,8 @@ class PlacementNeed:
     `need[r]` is the most any hex of the spot asks of resource `r` (`worst[r]` is that hex, -1 if
     none asks); `have[r]` is what the seat holds plus what this very house gains (BUILD-6);
     `short[r]` what is missing, which `fish_cost` fish would buy (BUILD-8); `fish_floor` the fish
-    to keep after the trades (the Fishmonger's, BUILD-7); `commodity_missing` when the spot asks
-    for a commodity the seat cannot have (BUILD-7, R-3)."""
+    to keep after the trades (the Fishmonger's, BUILD-7); `asks_commodity` when the spot asks for a
+    commodity (BUILD-7), `commodity_missing` when the seat cannot have one (R-3)."""
 
     spot: int
     need: tuple[int, ...]
@@ -54,6 +54,7 @@ class PlacementNeed:
     short: tuple[int, ...]
     fish_cost: int
     fish_floor: int
+    asks_commodity: bool
     commodity_missing: bool
 
     @property
@@ -115,6 +116,7 @@ def placement_need(
         short=short,
         fish_cost=sum(short[r] * TRADE_COST_BY_INDEX[r] for r in BOUGHT),
         fish_floor=floor,
+        asks_commodity=wants_commodity,
         commodity_missing=wants_commodity and not held and (strict or not producer),
     )
 

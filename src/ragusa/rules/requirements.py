@@ -63,7 +63,7 @@ class SpotRequirements:
         self.needs_one: tuple[int, ...] = tuple(r for r in SPECIAL if bare.need[r])
         self.fishmonger: bool = bare.fish_floor > 0
         #: next to the Market or the Wharf: a commodity (BUILD-7), or a producer here to make one (R-3)
-        self.needs_commodity: bool = placement_need(_NO_HOUSES, _NOTHING, _NOTHING, spot, False, True).commodity_missing
+        self.needs_commodity: bool = bare.asks_commodity
 
 
 #: per spot, what a house there must meet

@@ -13,7 +13,6 @@ from typing import Final
 
 from ragusa.core.board import BOARD, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
-from ragusa.core.events import HousePlaced
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import PHASE_ORDER, PHASE_PLACE, POWERHOUSE
 from ragusa.rules import activation, fish
@@ -108,7 +107,7 @@ def put_piece(w: Scratch, seat: int, s: int, power: bool, trades: tuple[str, ...
     else:
         p.houses_left -= 1
     w.passes = 0
-    w.emit(HousePlaced, seat, BOARD.spot_ids[s], power)
+    w.house_placed(seat, s, power)
     w.placed = s
     w.placed_power = power
     hexes = _SPOT_HEXES[s]

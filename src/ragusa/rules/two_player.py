@@ -18,31 +18,37 @@ _SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
-@implements("TWO-2", "R-9")
+@implements("R-9")
+def _powerhouse_near(houses: Sequence[int], spot: int, any_hex: bool) -> tuple[int, int] | None:
+    """R-9: a hex of `spot` that the rule reads (a city hex; any hex with `any_hex`) and that already
+    has a powerhouse, with the spot it stands on; None if there is none."""
+    for h in BOARD.spot_hexes[spot] if any_hex else _SPOT_CITY_HEXES[spot]:
+        for other in BOARD.hex_spots[h]:
+            if houses[other] == POWERHOUSE:
+                return h, other
+    return None
+
+
 def powerhouse_refusal(houses: Sequence[int], spot: int, any_hex: bool = False) -> Refusal | None:
     """Why a powerhouse may not go on `spot` (free or not aside), or None if it may: the rule, once.
 
     TWO-2: a powerhouse goes only on a spot of the wall ring. R-9: at most one powerhouse on any
     city hex; with `any_hex` (the option `powerhouse_any_hex`, R-9's literal reading) on any hex at
-    all. The masks the legal moves use (`powerhouse_mask`) are worked out from this function."""
+    all (`_powerhouse_near`). The masks the legal moves use (`powerhouse_mask`) are worked out from
+    the same two tests."""
     if not BOARD.spot_on_wall[spot]:
         return Refusal(
             "TWO-2", f"a powerhouse goes only on a spot of the wall ring; {BOARD.spot_ids[spot]} is not on it"
         )
-    limited = BOARD.spot_hexes[spot] if any_hex else _SPOT_CITY_HEXES[spot]
-    for h in limited:
-        for other in BOARD.hex_spots[h]:
-            if houses[other] == POWERHOUSE:
-                return Refusal(
-                    "R-9",
-                    f"{BOARD.hex_ids[h]} already has a powerhouse (on {BOARD.spot_ids[other]}); "
-                    + (
-                        "one powerhouse per hex (option powerhouse_any_hex)"
-                        if any_hex
-                        else "one powerhouse per city hex"
-                    ),
-                )
-    return None
+    near = _powerhouse_near(houses, spot, any_hex)
+    if near is None:
+        return None
+    h, other = near
+    return Refusal(
+        "R-9",
+        f"{BOARD.hex_ids[h]} already has a powerhouse (on {BOARD.spot_ids[other]}); "
+        + ("one powerhouse per hex (option powerhouse_any_hex)" if any_hex else "one powerhouse per city hex"),
+    )
 
 
 #: the spots of the wall ring, as a mask
@@ -50,13 +56,15 @@ RING: Final = sum(1 << s for s in BOARD.ring_spots)
 
 
 def _bars(any_hex: bool) -> tuple[int, ...]:
-    """Per spot `p`: the mask of the wall-ring spots that `powerhouse_refusal` refuses once a
-    powerhouse stands on `p` alone (a table of the rule, so that a position's bars are an OR)."""
+    """Per spot `p`: the mask of the wall-ring spots that R-9 bars once a powerhouse stands on `p`
+    alone (`_powerhouse_near`; a ring spot is on the wall, TWO-2): a table of the rule, so that a
+    position's bars are an OR."""
     n = len(BOARD.spot_ids)
-    alone = [tuple(POWERHOUSE if s == p else EMPTY for s in range(n)) for p in range(n)]
-    return tuple(
-        sum(1 << s for s in BOARD.ring_spots if powerhouse_refusal(alone[p], s, any_hex) is not None) for p in range(n)
-    )
+    bars = []
+    for p in range(n):
+        alone = tuple(POWERHOUSE if s == p else EMPTY for s in range(n))
+        bars.append(sum(1 << s for s in BOARD.ring_spots if _powerhouse_near(alone, s, any_hex) is not None))
+    return tuple(bars)
 
 
 _BARS: Final = (_bars(False), _bars(True))
@@ -74,6 +82,7 @@ def _barred(houses: tuple[int, ...], any_hex: bool) -> int:
     return barred
 
 
+@implements("TWO-2", "R-9")
 def powerhouse_mask(houses: tuple[int, ...], free: int, any_hex: bool = False) -> int:
     """The free spots (`free`, a mask) where a powerhouse may go: the ring spots
     `powerhouse_refusal` allows, from its table of what each powerhouse bars."""
