@@ -22,4 +22,9 @@ def effect(w: Scratch, seat: int) -> None:
     fish = p.res[FISH]
     vp = fish // FISH_PER_VP
     p.vp[VP_FISHMONGER] += vp
-    w.emit(VPScored, seat, "fishmonger", vp, f"{fish} fish at the Fishmonger")
+    w.emit(_fish_scored, seat, fish, vp)
+
+
+def _fish_scored(seat: int, fish: int, vp: int) -> VPScored:
+    """The VP the Fishmonger scores, worded (built only when events are recorded)."""
+    return VPScored(seat, "fishmonger", vp, f"{fish} fish at the Fishmonger")

@@ -105,10 +105,15 @@ def buy(w: Scratch, seat: int, slot: int) -> None:
     p.ships = p.ships + (ship_id,)
     paid = {COMMODITIES[c]: cost[c] for c in range(3) if cost[c]}
     w.emit(ShipBought, seat, ship_id, slot, paid, ship.stars)
-    w.emit(VPScored, seat, "ships", ship.stars, f"{ship.good} ship ({ship.stars} stars)")
+    w.emit(_ship_scored, seat, ship.good, ship.stars)
     move_bead(w, COM_INDEX[SLOTS[slot].lowers], -1)
     w.slots = w.slots[:slot] + w.slots[slot + 1 :]
     new = draw_ship(w)
     w.slots = (*w.slots, new)
     if new is not None:
         w.emit(ShipArrived, new, len(w.slots) - 1)
+
+
+def _ship_scored(seat: int, good: str, stars: int) -> VPScored:
+    """The VP a bought ship scores, worded (built only when events are recorded)."""
+    return VPScored(seat, "ships", stars, f"{good} ship ({stars} stars)")

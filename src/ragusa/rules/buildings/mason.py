@@ -53,4 +53,9 @@ def build(w: Scratch, seat: int, segment: int) -> None:
     w.p(seat).vp[VP_MASON] += vp
     segment_id = BOARD.wall_ids[segment]
     w.emit(WallBuilt, seat, segment_id, vp)
-    w.emit(VPScored, seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends")
+    w.emit(_wall_scored, seat, segment_id, vp)
+
+
+def _wall_scored(seat: int, segment_id: str, vp: int) -> VPScored:
+    """The VP a wall scores, worded (built only when events are recorded)."""
+    return VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends")

@@ -45,4 +45,9 @@ def sell_one(w: Scratch, seat: int, c: int) -> None:
     p.vp[VP_WHARF] += vp
     commodity = COMMODITIES[c]
     w.emit(CommoditySold, seat, commodity, vp)
-    w.emit(VPScored, seat, "wharf", vp, f"1 {commodity} sold at market value {vp}")
+    w.emit(_sale_scored, seat, commodity, vp)
+
+
+def _sale_scored(seat: int, commodity: str, vp: int) -> VPScored:
+    """The VP a sale scores, worded (built only when events are recorded)."""
+    return VPScored(seat, "wharf", vp, f"1 {commodity} sold at market value {vp}")
