@@ -59,11 +59,12 @@ def _bars(any_hex: bool) -> tuple[int, ...]:
     """Per spot `p`: the mask of the wall-ring spots that R-9 bars once a powerhouse stands on `p`
     alone (`_powerhouse_near`; a ring spot is on the wall, TWO-2): a table of the rule, so that a
     position's bars are an OR."""
-    n = len(BOARD.spot_ids)
+    alone = [EMPTY] * len(BOARD.spot_ids)  # one board, a powerhouse put on each spot in turn
     bars = []
-    for p in range(n):
-        alone = tuple(POWERHOUSE if s == p else EMPTY for s in range(n))
+    for p in range(len(alone)):
+        alone[p] = POWERHOUSE
         bars.append(sum(1 << s for s in BOARD.ring_spots if _powerhouse_near(alone, s, any_hex) is not None))
+        alone[p] = EMPTY
     return tuple(bars)
 
 
