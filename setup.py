@@ -27,8 +27,8 @@ from ragusa_build import compiled
 #: of the state, actions and events (their instances are the public API) and everything above the rules
 MYPYC_MODULES = [
     # the scratch copy (its field-by-field part written out from the state's fields) and the generator
-    "src/ragusa/core/work_fields.py",
-    "src/ragusa/core/work.py",
+    "src/ragusa/core/scratch_fields.py",
+    "src/ragusa/core/scratch.py",
     "src/ragusa/core/rng.py",
     # legality: the building requirements, the legal moves, the action forms
     "src/ragusa/rules/requirements.py",
@@ -37,7 +37,7 @@ MYPYC_MODULES = [
     "src/ragusa/rules/queries.py",
     # resolving an action: its resolution, the turn, activation, fish, two players, scoring, the end, random draws
     "src/ragusa/rules/resolution.py",
-    "src/ragusa/rules/turn.py",
+    "src/ragusa/rules/turn_flow.py",
     "src/ragusa/rules/end_of_game.py",
     "src/ragusa/rules/activation.py",
     "src/ragusa/rules/fish.py",
@@ -60,11 +60,10 @@ MYPYC_MODULES = [
     "src/ragusa/rules/solo/policy.py",
     "src/ragusa/rules/solo/scoring.py",
     "src/ragusa/rules/solo/walls.py",
-    "src/ragusa/rules/solo/turns.py",
+    "src/ragusa/rules/solo/bot_turns.py",
     # starting a game (a solo playout is short: its setup counts)
     "src/ragusa/rules/game.py",
     "src/ragusa/rules/setup.py",
-    "src/ragusa/rules/solo/setup.py",
 ]
 
 

@@ -105,15 +105,19 @@ def test_solo_setup_deals_patrician_cards_one_by_one_then_bots_draw_theirs() -> 
     assert [p for _, p in chance_outcomes(state)] == [Fraction(1, 3)] * 3
 
 
+@pytest.mark.clause("R-23", "SETUP-5")
 def test_outcomes_are_refused_by_name_when_wrong() -> None:
     state = new_game(2, chance=True)
-    with pytest.raises(IllegalActionError, match="cannot come out of this ship draw"):
+    with pytest.raises(IllegalActionError, match="cannot come out of this ship draw") as wrong:
         apply(state, ChanceOutcome("bonus-wood"))
-    with pytest.raises(IllegalActionError, match="a random event is pending"):
+    assert wrong.value.rule == "SETUP-5"  # the ship deck's clause: what a ship draw can give
+    with pytest.raises(IllegalActionError, match="a random event is pending") as pending:
         apply(state, Pass())
+    assert pending.value.rule == "R-23"
     seeded = new_game(2, seed=1)
-    with pytest.raises(IllegalActionError, match="legal only at a chance node"):
+    with pytest.raises(IllegalActionError, match="legal only at a chance node") as seeded_outcome:
         apply(seeded, ChanceOutcome("ship-1"))
+    assert seeded_outcome.value.rule == "R-23"
     with pytest.raises(ValueError, match="takes no seed"):
         new_game(2, seed=1, chance=True)
 
@@ -172,6 +176,7 @@ def test_a_view_at_a_chance_node_shows_the_position_before_the_draw_and_no_outco
     assert len(chance_outcomes(second)) == len(chance_outcomes(state)) - 1
 
 
+@pytest.mark.clause("R-23")
 def test_validation_finds_tampered_chance_states() -> None:
     state = _rector_node()
     ch = state.chance

@@ -21,10 +21,10 @@ from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY
 from ragusa.core.components import BUILDINGS, RESOURCES
 from ragusa.core.state import EMPTY, Phase
 from ragusa.rules.legal import board_facts_of, legal_moves
+from ragusa.rules.placement_rule import explain_refusal
 from ragusa.rules.requirements import (
     HOUSE_REQUIREMENTS,
     POWERHOUSE_REQUIREMENTS,
-    explain_refusal,
     needs_from_counts,
     placements,
 )

@@ -31,9 +31,9 @@ from ragusa.core.components import RESOURCES
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.state import POWERHOUSE, Phase
 from ragusa.rules.fish import TRADE_COST
+from ragusa.rules.placement_rule import FISHMONGER_FISH
 from ragusa.rules.requirements import (
     FISH,
-    FISHMONGER_FISH,
     GRAPES,
     OLIVES,
     ORE,
@@ -41,7 +41,7 @@ from ragusa.rules.requirements import (
     SPOTS,
     placements,
 )
-from ragusa.rules.two_player import powerhouse_spot_refusal, powerhouse_spots
+from ragusa.rules.two_player import powerhouse_refusal, powerhouse_spots
 from tests.support import PH, hexes, position
 
 LITERAL = Options(powerhouse_any_hex=True)
@@ -261,9 +261,9 @@ def test_r9_option_is_offered_by_the_protocol() -> None:
 )
 def test_powerhouse_spots_are_the_free_ring_spots_the_refusal_allows(houses: list[int], any_hex: bool) -> None:
     """`powerhouse_spots` works from precomputed masks; on any board it lists exactly the free ring
-    spots, in ring order, that `powerhouse_spot_refusal` (hex by hex) allows."""
+    spots, in ring order, that `powerhouse_refusal` (hex by hex) allows."""
     board = tuple(houses)
-    expected = [s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_spot_refusal(board, s, any_hex) is None]
+    expected = [s for s in BOARD.ring_spots if board[s] == -1 and powerhouse_refusal(board, s, any_hex) is None]
     assert powerhouse_spots(board, any_hex) == expected
 
 

@@ -13,9 +13,8 @@ from ragusa.bots import make_bot, play
 from ragusa.core.actions import Action
 from ragusa.core.events import Event, HouseActivated
 from ragusa.core.state import GameState, Options
-from ragusa.rules.game import new_game
+from ragusa.rules.game import new_game, new_solo_game
 from ragusa.rules.queries import score_breakdown, scores, winners
-from ragusa.rules.solo.setup import new_solo_game
 from ragusa.sim.games import (
     COLUMNS,
     SOLO_BOTS,

@@ -67,9 +67,10 @@ from ragusa.core.events import (
 )
 from ragusa.core.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
 from ragusa.rules import solo
+from ragusa.rules.game import new_solo_game
 from ragusa.rules.scoring import winners as scoring_winners
-from ragusa.rules.solo import setup as solo_setup
-from ragusa.rules.solo import turns as solo_turns
+from ragusa.rules.solo import bot_turns as solo_turns
+from ragusa.rules.solo import deal as solo_deal
 from ragusa.text.log import describe_result
 from tests.support import BLACK, commodities, of, play, resources
 
@@ -194,19 +195,19 @@ def test_opening_houses_give_the_rulebook_resources_and_activate_nothing(edition
 @pytest.mark.clause("SOLO-1")
 def test_opening_resources_come_from_the_data_and_bad_data_is_refused() -> None:
     data = COMPONENTS
-    assert solo_setup.opening_resources(data, data.solo_setup.bot_a) == resources(
+    assert solo_deal.opening_resources(data, data.solo_setup.bot_a) == resources(
         wood=3, stone=3, silver_ore=1, grapes=1, olives=1
     )
-    solo_setup.check_solo_components(data)  # the standard data fits
+    solo_deal.check_solo_components(data)  # the standard data fits
     # Move bot A's house from s1 (forest-1, olive-grove-2, quarry-1) to s7 (forest-1, olive-grove-1,
     # olive-grove-2): bot A would get 3 wood, 2 stone, 1 ore, 1 grapes, 2 olives, not the rulebook's.
     bad = attrs.evolve(data, solo_setup=attrs.evolve(data.solo_setup, bot_a=("s16", "s6", "s7")))
     with pytest.raises(ComponentDataError, match=r"solo_setup\.bot_a.*2 stone.*2 olives"):
-        solo_setup.check_solo_components(bad)
+        solo_deal.check_solo_components(bad)
     # A Patrician card naming an opening spot is refused too.
     cards = (attrs.evolve(data.patrician_cards[0], spots=("s16", "s66", "s75")),) + data.patrician_cards[1:]
     with pytest.raises(ComponentDataError, match="s16"):
-        solo_setup.check_solo_components(attrs.evolve(data, patrician_cards=cards))
+        solo_deal.check_solo_components(attrs.evolve(data, patrician_cards=cards))
 
 
 # --------------------------------------------------------------------------- SOLO-2
@@ -257,7 +258,7 @@ def test_solo_setup_is_reproducible_from_the_seed() -> None:
 @pytest.mark.parametrize("edition", ["1st", "2nd"])
 def test_each_round_is_bot_a_bot_b_then_the_human(edition: str) -> None:
     opening: list[Event] = []
-    state = solo_setup.new_solo_game(5, edition, None, opening)
+    state = new_solo_game(5, edition, None, opening)
     assert [e.seat for e in of(opening, HousePlaced)] == [1, 2]  # round 1: bot A, then bot B
     assert (current_player(state), state.turn_seat) == (0, 0)
     assert state.solo is not None and state.solo.round == 1
@@ -267,13 +268,13 @@ def test_each_round_is_bot_a_bot_b_then_the_human(edition: str) -> None:
         events += more
     assert [e.seat for e in of(events, HousePlaced)] == [0, 1, 2]
     assert state.solo is not None and state.solo.round == 2
-    assert new_game(1, seed=5, edition=edition) == state_from_json(state_to_json(solo_setup.new_solo_game(5, edition)))
+    assert new_game(1, seed=5, edition=edition) == state_from_json(state_to_json(new_solo_game(5, edition)))
 
 
 @pytest.mark.clause("SOLO-3")
 def test_easier_variant_the_human_goes_first() -> None:
     opening: list[Event] = []
-    state = solo_setup.new_solo_game(5, "2nd", HUMAN_FIRST, opening)
+    state = new_solo_game(5, "2nd", HUMAN_FIRST, opening)
     assert of(opening, HousePlaced) == []  # nobody placed before the human
     assert state.start_seat == 0 and state.solo is not None and state.solo.round == 1
     state, events = play(state, first_policy(state))
@@ -295,7 +296,7 @@ def _play_out(state: GameState) -> tuple[GameState, list[list[Event]]]:
 @pytest.mark.parametrize("edition", ["1st", "2nd"])
 def test_nine_rounds_and_the_game_ends_after_the_humans_last_house(edition: str) -> None:
     opening: list[Event] = []
-    state = solo_setup.new_solo_game(2, edition, None, opening)
+    state = new_solo_game(2, edition, None, opening)
     final, steps = _play_out(state)
     placed = [e.seat for e in of(opening + [e for s in steps for e in s], HousePlaced)]
     assert [placed.count(s) for s in range(3)] == [9, 9, 9]  # 3 opening + 9 = 12 houses each
@@ -938,7 +939,7 @@ def test_harder_variant_the_human_takes_the_top_card(harder: bool) -> None:
 @pytest.mark.clause("SOLO-4", "SOLO-5")
 def test_bot_decisions_are_events_with_reasons_and_serialize() -> None:
     opening: list[Event] = []
-    state = solo_setup.new_solo_game(4, "2nd", None, opening)
+    state = new_solo_game(4, "2nd", None, opening)
     bots = decisions(opening)
     assert [b.seat for b in bots if b.decision.startswith("place")] == [1, 2]
     for b in bots:

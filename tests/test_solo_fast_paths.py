@@ -149,8 +149,9 @@ _WALL_STATES = st.sampled_from((EMPTY, 0, 1, 2))
     ok=st.lists(st.booleans(), min_size=len(BOARD.ring_spots), max_size=len(BOARD.ring_spots)),
 )
 def test_mason_tie_lengths_are_the_longest_runs_with_each_wall(walls: list[int], ok: list[bool]) -> None:
-    """The Mason's tie-break lengths (`lengths_with_wall`, one pass over the ring) are
-    `scoring.longest_run` of the walls with each free segment built, on arbitrary rings."""
+    """The Mason's tie-break lengths (`lengths_with_wall`, which skips the scan for a segment with no
+    built neighbour) are `scoring.longest_run` of the walls with each free segment built, on
+    arbitrary rings."""
     free = [i for i, x in enumerate(walls) if x == EMPTY]
     if not free:
         walls[0] = EMPTY

@@ -1,6 +1,6 @@
-"""The scratch copy (`ragusa.core.work`) cannot drift from the state it copies.
+"""The scratch copy (`ragusa.core.scratch`) cannot drift from the state it copies.
 
-``apply`` copies a `GameState` into a `Work`, lets the rules edit it and freezes it back. The
+``apply`` copies a `GameState` into a `Scratch`, lets the rules edit it and freezes it back. The
 field-by-field code of that copy is written out from the state's field declarations
 (`tools/generate_fields.py`); these tests fail when the written-out modules are not what the fields
 give, or when a copy and freeze changes any field of a real position. (Tooling: no clause marker.)"""
@@ -14,8 +14,8 @@ import attrs
 import pytest
 
 from ragusa import apply, is_terminal, legal_actions, new_game
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import GameState, Options, PlayerState
-from ragusa.core.work import Work
 from tests.support import tool
 
 STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState))
@@ -54,7 +54,7 @@ def real_states() -> list[GameState]:
 
 def test_copy_and_freeze_is_the_identity_on_real_positions() -> None:
     for state in real_states():
-        work = Work(state)
+        work = Scratch(state)
         for seat in range(state.n_players):
             work.p(seat)  # force every player through the mutable copy as well
         assert work.freeze() == state
@@ -70,7 +70,7 @@ def test_each_field_of_the_state_is_carried_through_the_copy(name: str) -> None:
         others = [2]
     assert others, f"no two positions differ in {name}"
     changed = attrs.evolve(base, **{name: others[0]})
-    assert Work(changed).freeze() == changed
+    assert Scratch(changed).freeze() == changed
 
 
 @pytest.mark.parametrize("name", PLAYER_FIELDS)
@@ -79,7 +79,7 @@ def test_each_field_of_a_seat_is_carried_through_its_copy(name: str) -> None:
     base = players[len(players) // 2]
     other = next(p for p in players if getattr(p, name) != getattr(base, name))
     state = attrs.evolve(real_states()[5], players=(attrs.evolve(base, **{name: getattr(other, name)}),) * 3)
-    work = Work(state)
+    work = Scratch(state)
     work.p(1)
     assert work.freeze() == state
 
@@ -89,7 +89,7 @@ def test_frozen_copies_are_true_frozen_instances_equal_to_constructed_ones() -> 
     that class, frozen, and equal (with the same hash) to the state the class's own `__init__`
     builds from the same fields."""
     state = new_game(2, seed=3)
-    work = Work(state)
+    work = Scratch(state)
     work.p(0).res[1] += 2
     frozen = work.freeze()
     assert type(frozen) is GameState and type(frozen.players[0]) is PlayerState
@@ -111,6 +111,27 @@ def test_what_the_rules_derived_is_handed_on_but_is_not_the_position() -> None:
     legal_actions(state)  # works the legal moves and the board facts out, kept with the state
     facts = getattr(state, "facts", None)
     assert facts is not None and getattr(state, "moves", None) is not None
-    assert Work(state).freeze().facts is facts  # handed on to the state made from the copy
+    assert Scratch(state).freeze().facts is facts  # handed on to the state made from the copy
     rebuilt = attrs.evolve(state)
     assert getattr(rebuilt, "facts", None) is None and rebuilt == state and hash(rebuilt) == hash(state)
+
+
+def test_no_rule_reads_whether_events_are_recorded() -> None:
+    """`apply` and `step` run the same code: outside the scratch copy's reports (`emit` and the typed
+    ones of a placement), no code of the rules or the core reads `ev` (whether events are recorded),
+    so recording changes what is returned, never what happens. Assigning the list to record into is
+    allowed."""
+    import ast
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[1] / "src" / "ragusa"
+    reads = []
+    for path in sorted([*(src / "rules").rglob("*.py"), *(src / "core").rglob("*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if path.name == "scratch.py":  # the scratch copy records the events: its reports read `ev`
+                continue
+            for leaf in ast.walk(node) if isinstance(node, ast.FunctionDef) else ():
+                if isinstance(leaf, ast.Attribute) and leaf.attr == "ev" and isinstance(leaf.ctx, ast.Load):
+                    reads.append(f"{path.relative_to(src)}:{leaf.lineno}")
+    assert sorted(set(reads)) == []

@@ -2,13 +2,13 @@
 one declaration of the state's fields: the attrs classes `GameState` and `PlayerState`.
 
 attrs derives a class's `__init__` from its fields at import; the scratch copy
-(`ragusa.core.work.Work`) is compiled by mypyc in the optional compiled build, which needs static
+(`ragusa.core.scratch.Scratch`) is compiled by mypyc in the optional compiled build, which needs static
 code, so its field-by-field parts are written to checked-in modules instead:
 
 * `src/ragusa/core/state_tuples.py` (interpreted): every field of a state as one tuple, and a state
   built from such a tuple in a shell (a plain object with the same slots turned into the frozen
   class: a true instance, without the frozen `__init__`'s one `object.__setattr__` per field);
-* `src/ragusa/core/work_fields.py` (compiled with the scratch copy): each field as an attribute,
+* `src/ragusa/core/scratch_fields.py` (compiled with the scratch copy): each field as an attribute,
   loaded from that tuple and handed back as one.
 
     python tools/generate_fields.py          # rewrite both modules
@@ -74,7 +74,7 @@ def state_tuples() -> str:
         "state built from such a tuple in a shell: a plain object with the class's slots, filled with\n"
         "ordinary stores and turned into the frozen class (the layouts are identical), which yields a true\n"
         "instance, equal to one built by `__init__`, without its `object.__setattr__` per field. The\n"
-        "scratch copy (`ragusa.core.work`) hands over and takes back every field at once this way."
+        "scratch copy (`ragusa.core.scratch`) hands over and takes back every field at once this way."
     )
     return (
         _HEADER.format(doc=doc)
@@ -116,7 +116,7 @@ def state_tuples() -> str:
     )
 
 
-def _work_class(name: str, doc: str, fields: list[tuple[str, str]], rename: dict[str, str], whole: bool) -> str:
+def _scratch_class(name: str, doc: str, fields: list[tuple[str, str]], rename: dict[str, str], whole: bool) -> str:
     """A class with one attribute per field. `whole` (a seat's holdings): made from a `PlayerState`
     and frozen back into one, fixed-size tuples of ints held as lists; else (the state) loaded from
     a values tuple and handed back as one, for the scratch copy to build on."""
@@ -157,23 +157,23 @@ def _work_class(name: str, doc: str, fields: list[tuple[str, str]], rename: dict
     )
 
 
-def work_fields() -> str:
+def scratch_fields() -> str:
     game, player = _fields(GameState), _fields(PlayerState)
-    doc = "The scratch copy's fields (`ragusa.core.work`): one attribute per field of the state and of a seat."
+    doc = "The scratch copy's fields (`ragusa.core.scratch`): one attribute per field of the state and of a seat."
     return (
         _HEADER.format(doc=doc)
         + "\nfrom ragusa.core.state import PlayerState\n"
         + "from ragusa.core.state_tuples import GameStateValues, player_state_of, player_state_values\n"
-        + _work_class(
+        + _scratch_class(
             "GameFields",
             "Each field of a `GameState` as an attribute; `players` as `copied_players`, the seats' holdings\n"
-            "    as copied (`ragusa.core.work.Work` keeps the seats it changes apart).",
+            "    as copied (`ragusa.core.scratch.Scratch` keeps the seats it changes apart).",
             game,
             GAME_ATTRIBUTE,
             False,
         )
-        + _work_class(
-            "PlayerWork",
+        + _scratch_class(
+            "PlayerScratch",
             "A mutable copy of one `PlayerState`: resources, commodities and VP as lists.",
             player,
             PLAYER_ATTRIBUTE,
@@ -183,7 +183,7 @@ def work_fields() -> str:
 
 
 #: each generated module and the function that writes it
-MODULES = {CORE / "state_tuples.py": state_tuples, CORE / "work_fields.py": work_fields}
+MODULES = {CORE / "state_tuples.py": state_tuples, CORE / "scratch_fields.py": scratch_fields}
 
 
 def main(argv: list[str]) -> int:

@@ -159,8 +159,8 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     (
         "TWO-2",
         "rules/two_player.py",
-        "return free & RING & ~_blocked(houses, any_hex)",
-        "return free & ~_blocked(houses, any_hex)",
+        "return free & RING & ~_barred(houses, any_hex)",
+        "return free & ~_barred(houses, any_hex)",
         ["test_two_player.py"],
     ),
     (
@@ -173,7 +173,7 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     (
         "TWO-8",
         "rules/two_player.py",
-        "if w.powerhouses_left(seat) and not _any_powerhouse_spot(w.houses, w.options.powerhouse_any_hex):",
+        "if w.powerhouses_left(seat) and not powerhouse_spot_left(w.houses, w.options.powerhouse_any_hex):",
         "if False:",
         ["test_two_player.py"],
     ),
@@ -193,7 +193,7 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     ),
     (
         "R-14",
-        "rules/turn.py",
+        "rules/turn_flow.py",
         "    if not able or w.passes >= len(able):",
         "    if not able:",
         ["test_turn.py"],
@@ -207,7 +207,7 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     ),
     (
         "SOLO-7",
-        "rules/turn.py",
+        "rules/turn_flow.py",
         "    if w.solo is not None and not w.pieces_left(patrician.HUMAN):",
         "    if False:",
         ["test_solo.py"],

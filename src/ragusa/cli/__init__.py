@@ -6,6 +6,7 @@ Subcommands:
     ragusa bench [--games N] [--players 4] [--seed S] [--profile]
     ragusa perft [FILE] [--max-depth N] [--id ID]
     ragusa explain POSITION [ACTION]
+    ragusa clause ID [--tests DIR]
     ragusa --version
 
 Adding a subcommand
@@ -43,9 +44,9 @@ from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
 from ragusa.core.rng import fresh_seed
 from ragusa.core.state import EDITIONS, GameState, Options
-from ragusa.rules.game import new_game
-from ragusa.rules.solo.setup import new_solo_game
+from ragusa.rules.game import new_game, new_solo_game
 from ragusa.sim import commands as sim_commands
+from ragusa.spec import __main__ as spec_main
 from ragusa.text.log import (
     describe_event,
     describe_result,
@@ -247,6 +248,12 @@ COMMANDS: list[Command] = [
     Command("bench", "time random playouts (decisions/s, legal_actions, apply, per game)", bench.add_arguments, _bench),
     Command(
         "perft", "count legal action sequences from fixed positions (exactness check)", perft.add_arguments, perft.run
+    ),
+    Command(
+        "clause",
+        "print a rule clause, the functions that implement it and the tests that check it",
+        spec_main.configure_show,
+        spec_main.show,
     ),
     # the JSON contract (ragusa.cli.contract): schemas, records, and the engine for non-Python programs
     Command("schema", "print the JSON Schema of a document", cli_contract.configure_schema, cli_contract.run_schema),

@@ -26,6 +26,15 @@ class IllegalActionError(ValueError):
         self.explanation = message
 
 
+@attrs.frozen
+class Refusal:
+    """Why an action is not legal, as data: the clause that forbids it and the words with the
+    numbers (`IllegalActionError(refusal.rule, refusal.message)` raises it)."""
+
+    rule: str
+    message: str
+
+
 class GameNotOverError(ValueError):
     """A question only the end of the game answers (the winners), asked before it."""
 

@@ -1,7 +1,7 @@
 """What the solo bots' policy reads of a position.
 
 A frozen `GameState` and the scratch copy an action is resolving
-(`Work`) both provide it, so the bots decide on the scratch copy in the
+(`Scratch`) both provide it, so the bots decide on the scratch copy in the
 middle of an action without freezing it first.
 """
 

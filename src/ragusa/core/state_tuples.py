@@ -2,7 +2,7 @@
 state built from such a tuple in a shell: a plain object with the class's slots, filled with
 ordinary stores and turned into the frozen class (the layouts are identical), which yields a true
 instance, equal to one built by `__init__`, without its `object.__setattr__` per field. The
-scratch copy (`ragusa.core.work`) hands over and takes back every field at once this way.
+scratch copy (`ragusa.core.scratch`) hands over and takes back every field at once this way.
 
 Written out from the fields of `GameState` and `PlayerState` by `python tools/generate_fields.py`: do
 not edit (`tests/test_work.py` checks it is current)."""

@@ -7,7 +7,7 @@ no `TypeError` or `AttributeError` escapes from the rule code. Cheap: a dict loo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from ragusa.core.actions import (
     ActivateHex,
@@ -85,12 +85,17 @@ def check_form(action: object, rule: str) -> None:
         _refuse(action, rule)
 
 
+def _refuse_outcome() -> NoReturn:
+    """A chance outcome applied where no random event is pending: refused (R-23)."""
+    raise IllegalActionError(
+        "R-23", "ChanceOutcome is a random event's outcome: legal only at a chance node (new_game(..., chance=True))"
+    )
+
+
 def _refuse(action: object, rule: str) -> None:
     """Say what is wrong with `action` (the slow path, taken only for a malformed one)."""
     if isinstance(action, ChanceOutcome):
-        raise IllegalActionError(
-            rule, "ChanceOutcome is a random event's outcome: legal only at a chance node (new_game(..., chance=True))"
-        )
+        _refuse_outcome()
     fields = FIELDS.get(type(action))
     if fields is None:
         what = excerpt(repr(action), 80)

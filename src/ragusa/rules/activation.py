@@ -14,8 +14,9 @@ from typing import Final
 
 from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
-from ragusa.core.components import BUILDINGS, RESOURCES
-from ragusa.core.events import HexActivated, HouseActivated, ResourceGained
+from ragusa.core.components import BUILDINGS
+from ragusa.core.events import BotDecision
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     PHASE_ARCHITECT,
     PHASE_MARKET,
@@ -26,7 +27,6 @@ from ragusa.core.state import (
     POWERHOUSE,
     Phase,
 )
-from ragusa.core.work import Work
 from ragusa.rules.buildings import (
     architect,
     cathedral,
@@ -38,6 +38,7 @@ from ragusa.rules.buildings import (
     wharf,
 )
 from ragusa.rules.fish import MIN_TRADE, TRADE_COST_BY_INDEX
+from ragusa.rules.solo.policy import explain_window
 
 FISH: Final = RES_INDEX["fish"]
 RECTOR: Final = BUILDING_INDEX["rectors-palace"]
@@ -50,15 +51,15 @@ READS_RESOURCE: Final = frozenset(
 )
 
 
-def _producer(building: int) -> Callable[[Work, int], None]:
-    def effect(w: Work, seat: int) -> None:
+def _producer(building: int) -> Callable[[Scratch, int], None]:
+    def effect(w: Scratch, seat: int) -> None:
         production.produce(w, seat, building)
 
     return effect
 
 
 #: building index -> its effect, for the buildings whose effect asks nothing
-EFFECTS: Final[dict[int, Callable[[Work, int], None]]] = {
+EFFECTS: Final[dict[int, Callable[[Scratch, int], None]]] = {
     BUILDING_INDEX["winery"]: _producer(BUILDING_INDEX["winery"]),
     BUILDING_INDEX["oil-press"]: _producer(BUILDING_INDEX["oil-press"]),
     BUILDING_INDEX["silversmith"]: _producer(BUILDING_INDEX["silversmith"]),
@@ -66,7 +67,7 @@ EFFECTS: Final[dict[int, Callable[[Work, int], None]]] = {
     CATHEDRAL: cathedral.effect,
 }
 #: building index -> the decision its effect opens, and whether the owner has a choice now (R-8)
-DECISIONS: Final[dict[int, tuple[Phase, Callable[[Work, int], bool]]]] = {
+DECISIONS: Final[dict[int, tuple[Phase, Callable[[Scratch, int], bool]]]] = {
     BUILDING_INDEX["mason"]: (PHASE_MASON, mason.has_choice),
     BUILDING_INDEX["architect"]: (PHASE_ARCHITECT, architect.has_choice),
     BUILDING_INDEX["market"]: (PHASE_MARKET, market.has_choice),
@@ -85,7 +86,7 @@ _CLOCKWISE_FROM: Final[tuple[dict[int, tuple[int, ...]], ...]] = tuple(
 
 
 @implements("ACT-1", "ACT-2", "ACT-3", "ACT-4", "TWO-4", "TWO-5", "R-1")
-def start_hex(w: Work, h: int) -> None:
+def start_hex(w: Scratch, h: int) -> None:
     """Begin activating hex `h` of the new house.
 
     Country (ACT-1) and sea (ACT-2) hexes give the placing player 1 of their resource,
@@ -96,16 +97,14 @@ def start_hex(w: Work, h: int) -> None:
     pending = w.pending_hexes
     w.pending_hexes = pending[1:] if pending and pending[0] == h else tuple([x for x in pending if x != h])
     w.current_hex = h
-    if w.ev is not None:
-        w.emit(HexActivated(BOARD.hex_ids[h]))
+    w.hex_activated(h)
     if _HEX_KIND[h] != KIND_CITY:
         w.queue = ()
         if not w.placed_power:
             r = _HEX_RESOURCE[h]
             p = w.p(w.turn_seat)
             p.res[r] += 1
-            if w.ev is not None:
-                w.emit(ResourceGained(w.turn_seat, RESOURCES[r], BOARD.hex_ids[h], p.res[r]))
+            w.resource_gained(w.turn_seat, r, h, p.res[r])
         return
     w.window_done = False
     if _HEX_BUILDING[h] in NEW_HOUSE_ONLY:
@@ -116,7 +115,7 @@ def start_hex(w: Work, h: int) -> None:
 
 
 @implements("TWO-5", "TWO-6", "ACT-3")
-def beneficiary(w: Work, spot: int) -> int:
+def beneficiary(w: Scratch, spot: int) -> int:
     """Who a house's activation benefits: its owner; the placing player when the new piece is a
     powerhouse (TWO-5) or the activating house is a powerhouse (TWO-6)."""
     owner = w.houses[spot]
@@ -126,12 +125,12 @@ def beneficiary(w: Work, spot: int) -> int:
 
 
 @implements("ACT-3", "FISH-2", "R-16")
-def activate_head(w: Work) -> bool:
+def activate_head(w: Scratch) -> bool:
     """Activate the first house in the queue; True when a decision is now pending.
 
     Before a house whose effect reads a resource, its beneficiary gets a trade window
-    if they hold enough fish to trade (FISH-2). A solo bot never trades during play (R-16): for
-    `apply`, which reports nothing, its window is skipped rather than opened and passed.
+    if they hold enough fish to trade (FISH-2). A solo bot never trades during play (R-16): no
+    window opens for it, and `step` reports its pass as its decision.
     """
     spot = w.queue[0]
     seat = beneficiary(w, spot)
@@ -139,13 +138,12 @@ def activate_head(w: Work) -> bool:
     if not w.window_done:
         w.window_done = True
         if building in READS_RESOURCE and w.resource(seat, FISH) >= MIN_TRADE:
-            if w.ev is not None or w.solo is None or seat not in w.solo.bot_seats:
+            if w.solo is None or seat not in w.solo.bot_seats:
                 w.phase = PHASE_TRADE_WINDOW
                 w.seat = seat
                 return True
-            # R-16: a solo bot always passes its window; with no event to report the pass, none opens
-    if w.ev is not None:
-        w.emit(HouseActivated(seat, BOARD.spot_ids[spot], BUILDINGS[building]))
+            w.emit(_bot_passes_window, w, seat)  # R-16: a solo bot never trades during play
+    w.house_activated(seat, spot, building)
     decision = DECISIONS.get(building)
     if decision is None:
         EFFECTS[building](w, seat)
@@ -157,7 +155,12 @@ def activate_head(w: Work) -> bool:
     return False
 
 
-def finish_head(w: Work) -> None:
+def _bot_passes_window(w: Scratch, seat: int) -> BotDecision:
+    """The `BotDecision` reporting that a solo bot lets its trade window go (R-16)."""
+    return BotDecision(seat, *explain_window(w, seat, None))
+
+
+def finish_head(w: Scratch) -> None:
     """The queue head's activation is complete."""
     w.queue = w.queue[1:]
     w.window_done = False

@@ -1,5 +1,5 @@
-"""Explicit chance: every random event of a game started with `new_game(..., chance=True)` is a
-chance node whose outcome the caller chooses (`ChanceOutcome`), with exact probabilities.
+"""Explicit chance (R-23): every random event of a game started with `new_game(..., chance=True)`
+is a chance node whose outcome the caller chooses (`ChanceOutcome`), with exact probabilities.
 
 At a chance node `is_chance(state)` is true, `current_player(state)` is `CHANCE` (-1, as in
 OpenSpiel), `legal_actions(state)` lists one `ChanceOutcome` per possible outcome and
@@ -96,17 +96,17 @@ def next_node(state: GameState, rerun: Rerun) -> ChanceNode | None:
 
 
 def _refuse_outcome(state: GameState, action: Action) -> None:
+    """Refuse an outcome when no random event is pending, any other action while one is (R-23),
+    and an outcome the pending draw cannot give (the draw's own clause, `KIND_RULE`)."""
     assert state.chance is not None
     node = state.chance.node
     if node is None:
         if isinstance(action, ChanceOutcome):
-            raise IllegalActionError(
-                "SETUP-1", f"no random event is pending; seat {state.seat} decides now, not chance"
-            )
+            raise IllegalActionError("R-23", f"no random event is pending; seat {state.seat} decides now, not chance")
         return
     if not isinstance(action, ChanceOutcome):
         raise IllegalActionError(
-            KIND_RULE[node.kind],
+            "R-23",
             f"a random event is pending (a {node.kind} draw): apply a ChanceOutcome, not {action!r}",
         )
     out = action.outcome
@@ -116,7 +116,7 @@ def _refuse_outcome(state: GameState, action: Action) -> None:
         )
 
 
-@implements("SETUP-1")
+@implements("R-23")
 def resolve(state: GameState, action: Action | None, events: list[Event] | None, rerun: Rerun) -> GameState:
     """`apply` (and `step`, with `events`) on a state with explicit chance; `action` None starts
     the setup of the empty table `state`. `rerun` resolves an action (None: the setup) with the
@@ -137,7 +137,7 @@ def resolve(state: GameState, action: Action | None, events: list[Event] | None,
         return attrs.evolve(state, rng=0, chance=attrs.evolve(ch, node=need.node, action=todo, fixed=fixed))
     assert out.chance is not None
     if out.rng != len(fixed):
-        raise IllegalActionError("SETUP-1", f"{len(fixed)} outcomes are fixed but the action drew {out.rng}")
+        raise IllegalActionError("R-23", f"{len(fixed)} outcomes are fixed but the action drew {out.rng}")
     if events is not None and got is not None:
         events.extend(got)
     return attrs.evolve(out, rng=0, chance=attrs.evolve(out.chance, node=None, action=(), fixed=()))

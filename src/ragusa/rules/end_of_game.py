@@ -8,8 +8,8 @@ from typing import Final
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.events import BotDecision, GameEnded, VPScored
-from ragusa.core.state import PHASE_END_TRADE, PHASE_OVER, VP_BONUS, VP_CATHEDRAL, VP_WALLS
-from ragusa.core.work import Work
+from ragusa.core.scratch import Scratch
+from ragusa.core.state import PHASE_END_TRADE, PHASE_OVER, VP_BONUS, VP_CATHEDRAL, VP_WALLS, GameState
 from ragusa.rules import fish, scoring
 from ragusa.rules.queries import scores
 from ragusa.rules.solo import scoring as solo_scoring
@@ -18,7 +18,7 @@ FISH: Final = RES_INDEX["fish"]
 
 
 @implements("END-1", "END-2")
-def begin_end(w: Work) -> None:
+def begin_end(w: Scratch) -> None:
     """Offer each seat in turn, from the start seat, a last fish trade (END-2), then score (END-1)."""
     order = [(w.start_seat + k) % w.n for k in range(w.n)]
     if w.solo is not None:  # SOLO-7, R-16: the bots trade by their own rule in final_scoring
@@ -33,22 +33,25 @@ def begin_end(w: Work) -> None:
 
 
 @implements("SOLO-7", "R-16")
-def _bot_end_trades(w: Work) -> None:
+def _bot_end_trades(w: Scratch) -> None:
     """SOLO-7: just before the scoring, each bot trades its fish the way that scores most for its
     resource bonus cards (`ragusa.rules.solo.scoring.choose_end_trades`; explained for `step`)."""
     assert w.solo is not None
     for seat in w.solo.bot_seats:
         state = w.freeze()
         trades = solo_scoring.choose_end_trades(state, seat)
-        if w.ev is not None:
-            decision, reason = solo_scoring.explain_end_trades(state, seat, trades)
-            w.emit(BotDecision(seat, decision, reason))
+        w.emit(_explained_end_trades, state, seat, trades)
         for r in trades:
             fish.trade(w, seat, r)
 
 
+def _explained_end_trades(state: GameState, seat: int, trades: tuple[str, ...]) -> BotDecision:
+    """The `BotDecision` reporting a bot's end trades, worded."""
+    return BotDecision(seat, *solo_scoring.explain_end_trades(state, seat, trades))
+
+
 @implements("END-1", "END-WALL-2", "END-CATH-1", "END-BONUS-1", "WIN-1", "SOLO-7")
-def final_scoring(w: Work) -> None:
+def final_scoring(w: Scratch) -> None:
     """Score walls, then the Cathedral, then each bonus card; the game is over.
 
     Solo (SOLO-7): the bots first make their end trades; every bonus card scores (the easier
@@ -66,19 +69,20 @@ def final_scoring(w: Work) -> None:
         if w.solo is not None:
             scored = solo_scoring.bonus_scores(snapshot, seat)
         else:
-            scored = tuple((scoring.bonus_card_score(snapshot, seat, c), c) for c in p.bonus_cards)
-            if w.ev is not None:
-                scored = tuple((vp, f"bonus card {c}") for vp, c in scored)
+            scored = tuple((scoring.bonus_card_score(snapshot, seat, c), f"bonus card {c}") for c in p.bonus_cards)
         cards = tuple(vp for vp, _ in scored)
         p.vp[VP_WALLS] += walls
         p.vp[VP_CATHEDRAL] += cath
         p.vp[VP_BONUS] += sum(cards)
         p.bonus_vp = cards
-        if w.ev is not None:
-            w.emit(VPScored(seat, "walls", walls, "longest wall stretch"))
-            w.emit(VPScored(seat, "cathedral", cath, "Cathedral sets"))
-            for vp, why in scored:
-                w.emit(VPScored(seat, "bonus", vp, why))
-    if w.ev is not None:
-        final = w.freeze()
-        w.emit(GameEnded(scores(final), scoring.winners(final)))
+        w.emit(VPScored, seat, "walls", walls, "longest wall stretch")
+        w.emit(VPScored, seat, "cathedral", cath, "Cathedral sets")
+        for vp, why in scored:
+            w.emit(VPScored, seat, "bonus", vp, why)
+    w.emit(_game_ended, w)
+
+
+def _game_ended(w: Scratch) -> GameEnded:
+    """The `GameEnded` event: the final scores and the winners."""
+    final = w.freeze()
+    return GameEnded(scores(final), scoring.winners(final))

@@ -10,7 +10,7 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import FishTraded
-from ragusa.core.work import Work
+from ragusa.core.scratch import Scratch
 
 FISH: Final = RES_INDEX["fish"]
 
@@ -44,7 +44,7 @@ _TRADES_BY_FISH: Final[tuple[tuple[Trade, ...], ...]] = tuple(
 
 
 @implements("FISH-1", "RES-1")
-def trade(w: Work, seat: int, resource: str) -> None:
+def trade(w: Scratch, seat: int, resource: str) -> None:
     """Give fish for one `resource`: permanent, repeatable; the only way a resource goes down."""
     cost = TRADE_COST.get(resource)
     if cost is None:
@@ -55,5 +55,4 @@ def trade(w: Work, seat: int, resource: str) -> None:
     p.res[FISH] -= cost
     p.res[RES_INDEX[resource]] += 1
     p.fish_traded += cost
-    if w.ev is not None:
-        w.emit(FishTraded(seat, resource, cost))
+    w.emit(FishTraded, seat, resource, cost)

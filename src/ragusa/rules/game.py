@@ -1,5 +1,6 @@
 """Starting a game of any mode: `new_game` (SETUP-1) hands 2 to 5 players to
-`ragusa.rules.setup` and the solo game to `ragusa.rules.solo.setup`."""
+`ragusa.rules.setup` and the solo game to `new_solo_game`, which plays the bots' opening turns on
+the table `ragusa.rules.solo.deal` sets."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from typing import Final
 
 from ragusa.core import rng
 from ragusa.core.clauses import implements
-from ragusa.core.state import GameState, Options
+from ragusa.core.events import Event
+from ragusa.core.state import ChanceState, GameState, Options
 from ragusa.rules.chance import empty_table
-from ragusa.rules.resolution import resolve_chance
+from ragusa.rules.resolution import resolve_chance, start_play
 from ragusa.rules.setup import check_game_args, new_multiplayer_game
-from ragusa.rules.solo.setup import new_solo_game
+from ragusa.rules.solo.deal import deal_solo
 
 #: the options of the solo variants (SOLO-3, SOLO-5, SOLO-8)
 _SOLO_OPTIONS: Final = ("solo_human_first", "solo_easier_rector", "solo_harder")
@@ -63,3 +65,26 @@ def new_game(
     if players == 1:
         return new_solo_game(seed, edition, options)
     return new_multiplayer_game(players, seed, edition, options)
+
+
+@implements("SOLO-1", "SOLO-2", "SOLO-3", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "ED-3", "R-12")
+def new_solo_game(
+    seed: int,
+    edition: str = "2nd",
+    options: Options | None = None,
+    events: list[Event] | None = None,
+    chance: ChanceState | None = None,
+) -> GameState:
+    """A new solo game from `seed`, with the bots' turns before the human's first decision played.
+
+    The table is `ragusa.rules.solo.deal.deal_solo`'s (SOLO-1, SOLO-2: opening houses, Patrician
+    cards, one bonus card each, the ships of SETUP-5); SOLO-3: bot A, bot B, then the human, 9
+    rounds (the human first in the easier variant). All randomness comes from the state's
+    generator, or with `chance` from its fixed outcomes (explicit chance). If `events` is given,
+    the events of the bots' turns before the human's first decision are appended to it (the setup
+    itself reports nothing, as in `ragusa.new_game`).
+    """
+    w = deal_solo(seed, edition, options, chance)
+    w.ev = events  # report the bots' opening turns, not the setup
+    start_play(w)
+    return w.freeze()

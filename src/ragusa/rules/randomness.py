@@ -22,8 +22,8 @@ from ragusa.core import rng
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.position import Position
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import ChanceNode, ChanceState
-from ragusa.core.work import Work
 
 #: the clause of each kind of random event
 KIND_RULE: Final[dict[str, str]] = {
@@ -59,7 +59,7 @@ def _fixed(chance: ChanceState, cursor: int, node: ChanceNode) -> str | int:
     return out
 
 
-def _outcome(w: Work, node: ChanceNode) -> str | int:
+def _outcome(w: Scratch, node: ChanceNode) -> str | int:
     assert w.chance is not None
     out = _fixed(w.chance, w.rng, node)
     w.rng += 1
@@ -73,7 +73,7 @@ def _hidden(chance: ChanceState, deck: str, n: int) -> ChanceState:
 
 
 @implements("SETUP-5", "SETUP-6")
-def new_deck(w: Work, deck: str, cards: Sequence[str]) -> None:
+def new_deck(w: Scratch, deck: str, cards: Sequence[str]) -> None:
     """Shuffle `cards` into the ship deck (`deck` "ship") or the bonus deck ("bonus")."""
     if w.chance is None:
         out, w.rng = rng.shuffled(w.rng, cards)
@@ -86,7 +86,7 @@ def new_deck(w: Work, deck: str, cards: Sequence[str]) -> None:
         w.bonus_deck = out
 
 
-def draw_top(w: Work, deck: str) -> str:
+def draw_top(w: Scratch, deck: str) -> str:
     """Take the top card of the ship deck (`deck` "ship") or the bonus deck ("bonus"); not empty."""
     ship = deck == "ship"
     cards = w.ship_deck if ship else w.bonus_deck
@@ -107,7 +107,7 @@ def draw_top(w: Work, deck: str) -> str:
     return card
 
 
-def draw_cards(w: Work, deck: str, n: int) -> tuple[str, ...]:
+def draw_cards(w: Scratch, deck: str, n: int) -> tuple[str, ...]:
     """Take the top `n` cards of a deck (fewer if it holds fewer, R-4)."""
     if w.chance is None and deck == "bonus":
         out, w.bonus_deck = w.bonus_deck[:n], w.bonus_deck[n:]
@@ -117,7 +117,7 @@ def draw_cards(w: Work, deck: str, n: int) -> tuple[str, ...]:
 
 
 @implements("SETUP-7")
-def draw_seat(w: Work, players: int) -> int:
+def draw_seat(w: Scratch, players: int) -> int:
     """The start seat, one of `players` seats, each as likely."""
     if w.chance is None:
         seat, w.rng = rng.below(w.rng, players)

@@ -4,8 +4,9 @@ powerhouse, and the fish trades a placement makes.
 Every requirement is a threshold on one resource (or on holding a commodity), so the fish trades
 that make a placement legal have a unique minimal set: buy exactly each shortfall (BUILD-8).
 `placements` finds every legal spot of a seat's house or powerhouse at once, with sets of spots as
-bit masks (bit `s` for spot `s`); `explain_refusal`, beside it, says with the numbers why a spot is
-refused. What they read of the board, the free spots and the wood and stone each
+bit masks (bit `s` for spot `s`): the fast form of the rule `ragusa.rules.placement_rule.placement_need`
+states spot by spot (a test checks the two agree on every position of the golden games; the words of
+a refusal are read from the rule itself). What they read of the board, the free spots and the wood and stone each
 seat's next house needs on each spot, is kept with the states (`BoardFacts`) and brought up to date
 by what changed from one board to the next.
 """
@@ -17,15 +18,11 @@ from itertools import compress
 from operator import ne
 from typing import Final
 
-import attrs
-
 from ragusa.core.board import (
     ALL_SPOTS,
     BOARD,
-    BUILDING_INDEX,
     KIND_CITY,
     KIND_COUNTRY,
-    KIND_SEA,
     RES_INDEX,
     SPOT_BYTES,
     expand_mask,
@@ -34,42 +31,39 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
 from ragusa.core.state import EMPTY
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
+from ragusa.rules.placement_rule import FISHMONGER_FISH, placement_need
 
 FISH, WOOD, STONE, ORE, GRAPES, OLIVES = (RES_INDEX[r] for r in RESOURCES)
-#: BUILD-7: the resource a house next to each production building needs at least 1 of
-PRODUCER_NEEDS: Final = {
-    BUILDING_INDEX["winery"]: GRAPES,
-    BUILDING_INDEX["oil-press"]: OLIVES,
-    BUILDING_INDEX["silversmith"]: ORE,
-}
-#: BUILD-7: fish a house next to the Fishmonger must hold after this placement's trades
-FISHMONGER_FISH: Final = 2
-#: BUILD-7: a house next to these needs a commodity (R-3)
-NEEDS_COMMODITY: Final = frozenset({BUILDING_INDEX["market"], BUILDING_INDEX["wharf"]})
 #: the special requirements of BUILD-7 as the bits of a mask (silver ore 1, grapes 2, olives 4)
 SPECIAL: Final = (ORE, GRAPES, OLIVES)
 
 
+_NO_HOUSES: Final = (0,) * len(BOARD.hex_ids)
+_NOTHING: Final = (0,) * len(RESOURCES)
+
+
 class SpotRequirements:
-    """What the rules ask of a house on `spot`, from the board (BUILD-1 to BUILD-7)."""
+    """What the rules ask of a house on `spot` (BUILD-1 to BUILD-7): which of its hexes read wood and
+    stone (the board), and the rest read from the rule itself, `placement_need`, for a seat holding
+    nothing with no house anywhere."""
 
     __slots__ = ("city", "country", "fishmonger", "gains", "needs_commodity", "needs_one")
 
     def __init__(self, spot: int) -> None:
         hexes = BOARD.spot_hexes[spot]
         kinds = [BOARD.hex_kind[h] for h in hexes]
-        buildings = [BOARD.hex_building[h] for h, k in zip(hexes, kinds) if k == KIND_CITY]
-        gained = [BOARD.hex_resource[h] for h, k in zip(hexes, kinds) if k in (KIND_COUNTRY, KIND_SEA)]
         #: its country hexes: wood for each (BUILD-2); its city hexes: stone for each (BUILD-3)
-        self.country = tuple(h for h, k in zip(hexes, kinds) if k == KIND_COUNTRY)
-        self.city = tuple(h for h, k in zip(hexes, kinds) if k == KIND_CITY)
-        #: per resource, what a house here gains from its country and sea hexes (ACT-1, ACT-2, BUILD-6)
-        self.gains = tuple(gained.count(r) for r in range(len(RESOURCES)))
+        self.country: tuple[int, ...] = tuple(h for h, k in zip(hexes, kinds) if k == KIND_COUNTRY)
+        self.city: tuple[int, ...] = tuple(h for h, k in zip(hexes, kinds) if k == KIND_CITY)
+        bare = placement_need(_NO_HOUSES, _NOTHING, _NOTHING, spot, False, False)
+        #: per resource, what a house here gains from its country and sea hexes (ACT-1, ACT-2, BUILD-6):
+        #: all a seat holding nothing has
+        self.gains: tuple[int, ...] = bare.have
         #: resources its production buildings need 1 of (BUILD-7); next to the Fishmonger (BUILD-7)
-        self.needs_one = tuple(PRODUCER_NEEDS[b] for b in buildings if b in PRODUCER_NEEDS)
-        self.fishmonger = BUILDING_INDEX["fishmonger"] in buildings
+        self.needs_one: tuple[int, ...] = tuple(r for r in SPECIAL if bare.need[r])
+        self.fishmonger: bool = bare.fish_floor > 0
         #: next to the Market or the Wharf: a commodity (BUILD-7), or a producer here to make one (R-3)
-        self.needs_commodity = any(b in NEEDS_COMMODITY for b in buildings)
+        self.needs_commodity: bool = bare.asks_commodity
 
 
 #: per spot, what a house there must meet
@@ -331,66 +325,3 @@ def placements(
                 traded[s] = t
                 legal |= 1 << s
     return legal, traded
-
-
-@attrs.frozen
-class Refusal:
-    """Why a placement is not legal: the clause and the numbers."""
-
-    rule: str
-    message: str
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def explain_refusal(
-    counts: Sequence[int], res: Sequence[int], com: Sequence[int], spot: int, power: bool, strict: bool, seat: int
-) -> Refusal:
-    """Why the requirements refuse a house (or, with `power`, a powerhouse) of `seat` on `spot`: the
-    clause and the numbers (`counts`: the seat's houses per hex). Display only: the decision is
-    `placements`'; this works out what the seat would need and have."""
-    sp = SPOTS[spot]
-    who = f"seat {seat}"
-    if sp.needs_commodity and not (com[0] or com[1] or com[2]) and (strict or not sp.needs_one):
-        if strict:
-            why = "with the strict option only commodities already held count (R-3)"
-        else:
-            why = "and this spot touches no Winery, Oil Press or Silversmith to produce one (R-3)"
-        return Refusal("BUILD-7", f"a house on the Market or the Wharf needs 1 commodity; {who} holds none, {why}")
-    have = list(res)
-    need = [0] * len(RESOURCES)
-    worst = {WOOD: -1, STONE: -1}
-    if not power:
-        have = [h + g for h, g in zip(have, sp.gains)]
-        for r, hexes in ((WOOD, sp.country), (STONE, sp.city)):
-            for h in hexes:
-                if counts[h] + 1 > need[r]:
-                    need[r] = counts[h] + 1
-                    worst[r] = h
-    for r in sp.needs_one:
-        need[r] = max(need[r], 1)
-    gained = "" if power else ", counting this house's own gains"
-    parts: list[str] = []
-    rule = "BUILD-7"
-    for r, clause in ((WOOD, "BUILD-2"), (STONE, "BUILD-3")):
-        if need[r] > have[r]:
-            rule = clause if rule == "BUILD-7" else rule
-            h = worst[r]
-            parts.append(
-                f"the {_ordinal(counts[h] + 1)} house on {BOARD.hex_ids[h]} needs {need[r]} {RESOURCES[r]}; "
-                f"{who} has {have[r]}{gained}"
-            )
-    for r in SPECIAL:
-        if need[r] > have[r]:
-            parts.append(f"the special requirement needs 1 {RESOURCES[r]}; {who} has {have[r]}")
-    fish_cost = sum(max(0, need[r] - have[r]) * COST[r] for r in (WOOD, STONE, *SPECIAL))
-    fish_left = have[FISH] - fish_cost
-    floor = FISHMONGER_FISH if sp.fishmonger else 0
-    if floor and fish_left < floor:
-        parts.append(f"the Fishmonger needs {floor} fish after this placement's trades; {who} would have {fish_left}")
-    elif fish_cost:
-        parts.append(f"trading for the shortfall would take {fish_cost} fish; {who} has {have[FISH]}")
-    return Refusal(rule, "; ".join(parts))

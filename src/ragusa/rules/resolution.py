@@ -1,8 +1,8 @@
 """The decision machine: `apply` and `step`.
 
 A state names one deciding seat and what it decides (`Phase`).
-`apply` resolves the action on a scratch copy (`Work`) with the
-handler of its phase (`_HANDLERS`), lets `ragusa.rules.turn` run every automatic step
+`apply` resolves the action on a scratch copy (`Scratch`) with the
+handler of its phase (`_HANDLERS`), lets `ragusa.rules.turn_flow` run every automatic step
 until the next decision or the end, and freezes the result. Legal actions are listed by
 `ragusa.rules.legal`; queries on a state are in `ragusa.rules.queries`.
 """
@@ -10,7 +10,7 @@ until the next decision or the end, and freezes the result. Legal actions are li
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from ragusa.core.actions import (
     Action,
@@ -34,6 +34,7 @@ from ragusa.core.events import (
     Event,
     Passed,
 )
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     EMPTY,
     PHASE_OVER,
@@ -43,16 +44,15 @@ from ragusa.core.state import (
     GameState,
     Phase,
 )
-from ragusa.core.work import Work
 from ragusa.rules import activation, chance, fish, setup
 from ragusa.rules.action_form import check_form
 from ragusa.rules.buildings import architect, market, mason, rector, wharf
 from ragusa.rules.end_of_game import final_scoring
 from ragusa.rules.legal import board_facts_of, legal_moves
-from ragusa.rules.requirements import explain_refusal
-from ragusa.rules.solo import turns
+from ragusa.rules.placement_rule import explain_refusal
+from ragusa.rules.solo import bot_turns
 from ragusa.rules.solo.deal import deal_solo
-from ragusa.rules.turn import begin_turn, next_turn, put_piece, run
+from ragusa.rules.turn_flow import begin_turn, next_turn, put_piece, resume, run
 from ragusa.rules.two_player import (
     check_powerhouse,
 )
@@ -74,7 +74,7 @@ def _trade_rule(resource: str) -> str:
 
 
 @implements("TURN-1", "TURN-2", "BUILD-8")
-def _place(w: Work, seat: int, a: Place) -> None:
+def _place(w: Scratch, seat: int, a: Place) -> None:
     s = _spot(a.spot, "TURN-1")
     power = bool(a.powerhouse)
     verdict = legal_moves(w.source).trades_for(s, power)
@@ -97,10 +97,10 @@ def _place(w: Work, seat: int, a: Place) -> None:
         put_piece(w, seat, s, power, trades)
 
 
-def _refuse_placement(w: Work, seat: int, s: int, power: bool) -> NoReturn:
+def _refuse_placement(w: Scratch, seat: int, s: int, power: bool) -> NoReturn:
     """Say why a placement the legal moves do not hold is refused: the spot is reserved (SOLO-6) or
     taken (TURN-1), the piece is not the seat's to place (TWO-1, TURN-3, TWO-2), or the requirements
-    refuse it (`ragusa.rules.requirements.explain_refusal`)."""
+    refuse it (`ragusa.rules.placement_rule.explain_refusal`)."""
     spot = BOARD.spot_ids[s]
     owner = w.houses[s]
     if owner == RESERVED:
@@ -120,7 +120,7 @@ def _refuse_placement(w: Work, seat: int, s: int, power: bool) -> NoReturn:
 
 
 @implements("R-14")
-def _pass_turn(w: Work, seat: int) -> None:
+def _pass_turn(w: Scratch, seat: int) -> None:
     moves = legal_moves(w.source)
     if moves.houses or moves.power:  # the first placement listed, for the message
         example = moves.actions[0]
@@ -129,35 +129,45 @@ def _pass_turn(w: Work, seat: int) -> None:
             "R-14", f"seat {seat} has a legal placement (e.g. {example.spot}); a turn may be passed only when none is"
         )
     w.passes += 1
-    w.emit(Passed(seat, "turn: no legal placement"))
+    w.emit(Passed, seat, "turn: no legal placement")
     next_turn(w)
 
 
 @implements("SOLO-4", "SOLO-5")
-def _drive_bots(w: Work) -> None:
-    """Solo: while a bot is the deciding seat, let it decide (`ragusa.rules.solo.turns.TURNS`: a
-    pure choice) and carry its choice out through the same rule code as the human's actions; for
-    `step`, which records events, each decision is reported with its explanation as a `BotDecision`.
+def _drive_bots(w: Scratch) -> None:
+    """Solo: while a bot is the deciding seat, let it decide (`ragusa.rules.solo.bot_turns.TURNS`: a
+    pure choice) and carry its choice out as the action it is, through the handlers of every seat's
+    actions (`_HANDLERS`), or by the bots' own rule where they have one (an unchecked placement,
+    SOLO-4; both Rector's cards, SOLO-5); `step` reports each decision with its explanation as a
+    `BotDecision`.
     Returns when the human decides or the game is over, so a bot is never the deciding seat of a
     returned state."""
     while w.solo is not None and w.phase != PHASE_OVER and w.seat is not None and w.seat in w.solo.bot_seats:
         seat = w.seat
-        turn = turns.TURNS[w.phase]
+        turn = bot_turns.TURNS[w.phase]
         choice = turn.choose(w, seat)  # the bot reads the scratch copy (nothing is frozen)
-        if w.ev is not None:
-            decision, reason = turn.explain(w, seat, choice)
-            w.emit(BotDecision(seat, decision, reason))
-        turn.execute(w, seat, choice)
+        w.emit(_explained, turn, w, seat, choice)
+        if turn.execute is None:  # carried out as the action it is, as any seat's
+            action = turn.action(choice)
+            _HANDLERS[w.phase, type(action)](w, seat, action)
+        else:
+            turn.execute(w, seat, choice)
 
 
-def start_play(w: Work) -> None:
-    """Begin play on a set-up solo game (`ragusa.rules.solo.setup.new_solo_game`): the first turn, and
+def _explained(turn: bot_turns.BotTurn[Any], w: Scratch, seat: int, choice: object) -> BotDecision:
+    """The `BotDecision` reporting a bot's choice: its decision and reason as text."""
+    return BotDecision(seat, *turn.explain(w, seat, choice))
+
+
+def start_play(w: Scratch) -> None:
+    """Begin play on a set-up solo game (`ragusa.rules.game.new_solo_game`): the first turn, and
     the bots' decisions until the human's first."""
     begin_turn(w, w.start_seat)
     _drive_bots(w)
 
 
-def _activate_hex(w: Work, seat: int, a: ActivateHex) -> None:
+def _activate_hex(w: Scratch, seat: int, a: ActivateHex) -> None:
+    """ACT-5: activate the hex `a` names next, if it is one of the new house's still to activate."""
     h = BOARD.hex_index.get(a.hex) if isinstance(a.hex, str) else None
     if h is None or h not in w.pending_hexes:
         left = [BOARD.hex_ids[x] for x in w.pending_hexes]
@@ -166,59 +176,58 @@ def _activate_hex(w: Work, seat: int, a: ActivateHex) -> None:
     run(w)
 
 
-_Handler = Callable[[Work, int, Action], None]
+_Handler = Callable[[Scratch, int, Action], None]
 A = TypeVar(
     "A", Place, ActivateHex, BuildWall, BuildTower, BuyShip, SellCommodity, KeepBonus, ChooseBonus, DrawBonus, Pass
 )
 
 
-def _on(kind: type[A], effect: Callable[[Work, int, A], None]) -> _Handler:
+def _on(kind: type[A], effect: Callable[[Scratch, int, A], None]) -> _Handler:
     """A handler for actions of `kind`: the dispatch table looks it up by the action's type, so
     the check below only narrows the type for the effect."""
 
-    def handler(w: Work, seat: int, a: Action) -> None:
+    def handler(w: Scratch, seat: int, a: Action) -> None:
         assert isinstance(a, kind)
         effect(w, seat, a)
 
     return handler
 
 
-def _then_continue(kind: type[A], effect: Callable[[Work, int, A], None]) -> _Handler:
+def _then_continue(kind: type[A], effect: Callable[[Scratch, int, A], None]) -> _Handler:
     """Resolve a building decision, then finish that house's activation and run on."""
 
-    def resolve(w: Work, seat: int, a: A) -> None:
+    def resolve(w: Scratch, seat: int, a: A) -> None:
         effect(w, seat, a)
-        activation.finish_head(w)
-        run(w)
+        resume(w)
 
     return _on(kind, resolve)
 
 
-def _buy(w: Work, seat: int, a: BuyShip) -> None:
+def _buy(w: Scratch, seat: int, a: BuyShip) -> None:
+    """MARKET-1: buy the ship in the slot `a` names."""
     if isinstance(a.slot, bool) or not isinstance(a.slot, int):
         raise IllegalActionError("MARKET-1", f"a market slot is a number, got {a.slot!r}")
     market.buy(w, seat, a.slot)
 
 
-def _nothing(w: Work, seat: int, a: Pass) -> None:
+def _nothing(w: Scratch, seat: int, a: Pass) -> None:
     return None
 
 
-def _window_pass(w: Work, seat: int, a: Pass) -> None:
+def _window_pass(w: Scratch, seat: int, a: Pass) -> None:
     run(w)
 
 
 @implements("RECTOR-1", "SOLO-8", "R-21")
-def _draw(w: Work, seat: int, a: DrawBonus) -> None:
+def _draw(w: Scratch, seat: int, a: DrawBonus) -> None:
     if w.solo is not None and w.options.solo_harder and seat not in w.solo.bot_seats:
         rector.take_top(w, seat)  # SOLO-8: the human takes the top card, with no choice
-        activation.finish_head(w)
-        run(w)
+        resume(w)
         return
     rector.draw(w, seat)
 
 
-def _end_pass(w: Work, seat: int, a: Pass) -> None:
+def _end_pass(w: Scratch, seat: int, a: Pass) -> None:
     w.end_seats = w.end_seats[1:]
     if w.end_seats:
         w.seat = w.end_seats[0]
@@ -226,24 +235,24 @@ def _end_pass(w: Work, seat: int, a: Pass) -> None:
         final_scoring(w)
 
 
-def _choose_bonus(w: Work, seat: int, a: ChooseBonus) -> None:
+def _choose_bonus(w: Scratch, seat: int, a: ChooseBonus) -> None:
     if setup.choose_bonus(w, seat, a.card):
         begin_turn(w, w.start_seat)
 
 
-def _build_wall(w: Work, seat: int, a: BuildWall) -> None:
+def _build_wall(w: Scratch, seat: int, a: BuildWall) -> None:
     mason.build_wall(w, seat, a.segment)
 
 
-def _build_tower(w: Work, seat: int, a: BuildTower) -> None:
+def _build_tower(w: Scratch, seat: int, a: BuildTower) -> None:
     architect.build_tower(w, seat, a.spot)
 
 
-def _sell(w: Work, seat: int, a: SellCommodity) -> None:
+def _sell(w: Scratch, seat: int, a: SellCommodity) -> None:
     wharf.sell(w, seat, a.commodity)
 
 
-def _keep(w: Work, seat: int, a: KeepBonus) -> None:
+def _keep(w: Scratch, seat: int, a: KeepBonus) -> None:
     rector.keep(w, seat, a.card)
 
 
@@ -267,13 +276,14 @@ _HANDLERS: Final[dict[tuple[Phase, type], _Handler]] = {
 
 
 def _resolve(state: GameState, action: Action, events: list[Event] | None) -> GameState:
+    """Resolve `action` in `state` (no action once the game is over, TURN-3), reporting to `events`."""
     phase = state.phase
     seat = state.seat
     if phase == PHASE_OVER or seat is None:
         raise IllegalActionError("TURN-3", "the game is over; no action is legal")
     check_form(action, phase.rule)
     kind = type(action)
-    w = Work(state, events)
+    w = Scratch(state, events)
     if kind is Trade:
         assert isinstance(action, Trade)
         fish.trade(w, seat, action.resource if isinstance(action.resource, str) else repr(action.resource))

@@ -183,13 +183,13 @@ def card_vp(card_id: str, edition: str) -> int:
 
 @implements("END-BONUS-1", "ED-1", "TWO-7")
 def bonus_card_score(state: GameState, seat: int, card_id: str) -> int:
-    """END-BONUS-1: the VP bonus card `card_id` scores for `seat`, at most 12.
+    """END-BONUS-1: the VP bonus card `card_id` scores for `seat`: what it counts (`seat`'s
+    resources of its kind, ships, commodity sets, walls, towers), scored by `card_score`.
 
     Raises `KeyError` for an unknown card id.
     """
     kind, _, _, res, good = _BONUS[card_id]
     player = state.players[seat]
-    vp = card_vp(card_id, state.edition)
     if kind == "per_resource":
         count = player.resources[res]
     elif kind == "per_good":
@@ -209,7 +209,15 @@ def bonus_card_score(state: GameState, seat: int, card_id: str) -> int:
         count = state.towers.count(seat)
     else:  # pragma: no cover - the component loader rejects unknown kinds
         raise ValueError(f"bonus card {card_id!r}: unknown kind {kind!r}")
-    score = vp * count
+    return card_score(card_id, state.edition, count)
+
+
+@implements("END-BONUS-1", "ED-1")
+def card_score(card_id: str, edition: str, count: int) -> int:
+    """END-BONUS-1: what bonus card `card_id` scores for `count` of what it counts (its VP per
+    unit each, `card_vp`), at most 12: `bonus_card_score` for a count worked out elsewhere (a
+    solo bot weighing its end trades)."""
+    score = card_vp(card_id, edition) * count
     return score if score < BONUS_CAP else BONUS_CAP
 
 

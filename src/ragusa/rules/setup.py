@@ -10,8 +10,8 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import EDITIONS, EMPTY, ChanceState, GameState, Options, Phase, PlayerState
-from ragusa.core.work import Work
 from ragusa.rules import randomness
 from ragusa.rules.buildings.market import draw_ship
 
@@ -63,7 +63,7 @@ def check_game_args(edition: str, seed: int, options: Options | None) -> Options
 
 
 @implements("SETUP-5")
-def deal_ships(w: Work) -> None:
+def deal_ships(w: Scratch) -> None:
     """Shuffle the ships into the deck and deal one into each market slot, left to right; each
     dealt ship raises its arrival commodity (SETUP-5). Also used by the solo setup (SOLO-2)."""
     randomness.new_deck(w, "ship", [s.id for s in COMPONENTS.ships])
@@ -72,7 +72,7 @@ def deal_ships(w: Work) -> None:
 
 
 @implements("SETUP-6")
-def choose_bonus(w: Work, seat: int, card: str) -> bool:
+def choose_bonus(w: Scratch, seat: int, card: str) -> bool:
     """`seat` keeps `card` of its three and returns the others to the deck.
 
     Seats choose in turn order from the start seat. When the last has chosen, the returned
@@ -87,7 +87,7 @@ def choose_bonus(w: Work, seat: int, card: str) -> bool:
     p.bonus_cards = p.bonus_cards + (card,)
     w.bonus_deck = w.bonus_deck + tuple(rest)
     w.dealt = tuple(() if i == seat else d for i, d in enumerate(w.dealt))
-    w.emit(BonusChosen(seat, card))
+    w.emit(BonusChosen, seat, card)
     for k in range(1, w.n + 1):
         nxt = (seat + k) % w.n
         if w.dealt[nxt]:
@@ -104,7 +104,7 @@ def new_multiplayer_game(
 ) -> GameState:
     """A new game for 2 to 5 players (arguments already checked by `ragusa.rules.game.new_game`);
     with `chance`, its outcomes are drawn as `ragusa.rules.randomness` says (explicit chance)."""
-    w = Work(blank_state(players, edition, options, seed, chance))
+    w = Scratch(blank_state(players, edition, options, seed, chance))
     deal_ships(w)
     randomness.new_deck(w, "bonus", [c.id for c in COMPONENTS.bonus_cards])
     w.dealt = tuple(randomness.draw_cards(w, "bonus", BONUS_DEALT) for _ in range(players))

@@ -7,10 +7,10 @@ from typing import Final
 
 from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.clauses import implements
-from ragusa.core.errors import IllegalActionError
+from ragusa.core.errors import IllegalActionError, Refusal
 from ragusa.core.events import PowerhousesConverted
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import EMPTY, POWERHOUSE
-from ragusa.core.work import Work
 
 #: the city hexes around each spot (R-9 reads only these)
 _SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -18,63 +18,89 @@ _SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
-def powerhouse_spot_refusal(houses: Sequence[int], spot: int, any_hex: bool = False) -> str | None:
-    """Why a powerhouse may not go on `spot` (free or not aside), or None if it may: the words for
-    what `powerhouse_mask` decides. TWO-2: only on a spot of the wall ring, and at most one
-    powerhouse on any city hex (R-9); with `any_hex` (the option `powerhouse_any_hex`, R-9's literal
-    reading) on any hex at all."""
-    if not BOARD.spot_on_wall[spot]:
-        return f"a powerhouse goes only on a spot of the wall ring; {BOARD.spot_ids[spot]} is not on it"
-    limited = BOARD.spot_hexes[spot] if any_hex else _SPOT_CITY_HEXES[spot]
-    for h in limited:
+@implements("R-9")
+def _powerhouse_near(houses: Sequence[int], spot: int, any_hex: bool) -> tuple[int, int] | None:
+    """R-9: a hex of `spot` that the rule reads (a city hex; any hex with `any_hex`) and that already
+    has a powerhouse, with the spot it stands on; None if there is none."""
+    for h in BOARD.spot_hexes[spot] if any_hex else _SPOT_CITY_HEXES[spot]:
         for other in BOARD.hex_spots[h]:
             if houses[other] == POWERHOUSE:
-                return f"{BOARD.hex_ids[h]} already has a powerhouse (on {BOARD.spot_ids[other]}); " + (
-                    "one powerhouse per hex (option powerhouse_any_hex)" if any_hex else "one powerhouse per city hex"
-                )
+                return h, other
     return None
 
 
-def _blocks(any_hex: bool) -> tuple[int, ...]:
-    """Per spot `p`: the mask of the wall-ring spots a powerhouse on `p` bars (R-9): those with a
-    hex that `powerhouse_spot_refusal` reads (a city hex; any hex with `any_hex`) holding `p`."""
-    limited = BOARD.spot_hexes if any_hex else _SPOT_CITY_HEXES
-    return tuple(
-        sum(1 << s for s in BOARD.ring_spots if any(p in BOARD.hex_spots[h] for h in limited[s]))
-        for p in range(len(BOARD.spot_ids))
+def powerhouse_refusal(houses: Sequence[int], spot: int, any_hex: bool = False) -> Refusal | None:
+    """Why a powerhouse may not go on `spot` (free or not aside), or None if it may: the rule, once.
+
+    TWO-2: a powerhouse goes only on a spot of the wall ring. R-9: at most one powerhouse on any
+    city hex; with `any_hex` (the option `powerhouse_any_hex`, R-9's literal reading) on any hex at
+    all (`_powerhouse_near`). The masks the legal moves use (`powerhouse_mask`) are worked out from
+    the same two tests."""
+    if not BOARD.spot_on_wall[spot]:
+        return Refusal(
+            "TWO-2", f"a powerhouse goes only on a spot of the wall ring; {BOARD.spot_ids[spot]} is not on it"
+        )
+    near = _powerhouse_near(houses, spot, any_hex)
+    if near is None:
+        return None
+    h, other = near
+    return Refusal(
+        "R-9",
+        f"{BOARD.hex_ids[h]} already has a powerhouse (on {BOARD.spot_ids[other]}); "
+        + ("one powerhouse per hex (option powerhouse_any_hex)" if any_hex else "one powerhouse per city hex"),
     )
-
-
-_BLOCKS: Final = (_blocks(False), _blocks(True))
 
 
 #: the spots of the wall ring, as a mask
 RING: Final = sum(1 << s for s in BOARD.ring_spots)
 
 
-def _blocked(houses: tuple[int, ...], any_hex: bool) -> int:
+def _bars(any_hex: bool) -> tuple[int, ...]:
+    """Per spot `p`: the mask of the wall-ring spots that R-9 bars once a powerhouse stands on `p`
+    alone (`_powerhouse_near`; a ring spot is on the wall, TWO-2): a table of the rule, so that a
+    position's bars are an OR."""
+    alone = [EMPTY] * len(BOARD.spot_ids)  # one board, a powerhouse put on each spot in turn
+    bars = []
+    for p in range(len(alone)):
+        alone[p] = POWERHOUSE
+        bars.append(sum(1 << s for s in BOARD.ring_spots if _powerhouse_near(alone, s, any_hex) is not None))
+        alone[p] = EMPTY
+    return tuple(bars)
+
+
+_BARS: Final = (_bars(False), _bars(True))
+
+
+def _barred(houses: tuple[int, ...], any_hex: bool) -> int:
     """The ring spots the powerhouses on `houses` bar (R-9)."""
-    blocked = 0
+    barred = 0
     if POWERHOUSE in houses:
-        blocks = _BLOCKS[any_hex]
+        bars = _BARS[any_hex]
         spot = -1
         for _ in range(houses.count(POWERHOUSE)):  # the powerhouses, found by C-level scans
             spot = houses.index(POWERHOUSE, spot + 1)
-            blocked |= blocks[spot]
-    return blocked
+            barred |= bars[spot]
+    return barred
 
 
 @implements("TWO-2", "R-9")
 def powerhouse_mask(houses: tuple[int, ...], free: int, any_hex: bool = False) -> int:
-    """The free spots (`free`, a mask) where a powerhouse may go (TWO-2, R-9; `any_hex`: see
-    `powerhouse_spot_refusal`): the ring spots no powerhouse bars, from the masks of what each bars."""
-    return free & RING & ~_blocked(houses, any_hex)
+    """The free spots (`free`, a mask) where a powerhouse may go: the ring spots
+    `powerhouse_refusal` allows, from its table of what each powerhouse bars."""
+    return free & RING & ~_barred(houses, any_hex)
 
 
 def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int]:
     """The free spots of `houses` where a powerhouse may go, in wall-ring order (`powerhouse_mask`)."""
-    blocked = _blocked(houses, any_hex)
-    return [s for s in BOARD.ring_spots if houses[s] == EMPTY and not blocked >> s & 1]
+    free = sum(1 << s for s in BOARD.ring_spots if houses[s] == EMPTY)
+    return ring_order(powerhouse_mask(houses, free, any_hex))
+
+
+def powerhouse_spot_left(houses: tuple[int, ...], any_hex: bool = False) -> bool:
+    """Whether a powerhouse may still go on some free spot of `houses` (`powerhouse_spots`, stopping
+    at the first)."""
+    barred = _barred(houses, any_hex)
+    return any(houses[s] == EMPTY and not barred >> s & 1 for s in BOARD.ring_spots)
 
 
 def ring_order(mask: int) -> list[int]:
@@ -82,26 +108,21 @@ def ring_order(mask: int) -> list[int]:
     return [s for s in BOARD.ring_spots if mask >> s & 1] if mask else []
 
 
-def _any_powerhouse_spot(houses: tuple[int, ...], any_hex: bool) -> bool:
-    blocked = _blocked(houses, any_hex)
-    return any(houses[s] == EMPTY and not blocked >> s & 1 for s in BOARD.ring_spots)
-
-
 @implements("TWO-8", "R-11", "ED-4")
-def convert_stranded_powerhouses(w: Work, seat: int) -> None:
+def convert_stranded_powerhouses(w: Scratch, seat: int) -> None:
     """When no legal powerhouse spot is left, `seat`'s remaining powerhouses become ordinary houses.
 
     The 2nd edition states this (TWO-8); the library applies it to the 1st edition too (R-11, ED-4).
     """
-    if w.powerhouses_left(seat) and not _any_powerhouse_spot(w.houses, w.options.powerhouse_any_hex):
+    if w.powerhouses_left(seat) and not powerhouse_spot_left(w.houses, w.options.powerhouse_any_hex):
         p = w.p(seat)
         count = p.powerhouses_left
         p.houses_left += count
         p.powerhouses_left = 0
-        w.emit(PowerhousesConverted(seat, count))
+        w.emit(PowerhousesConverted, seat, count)
 
 
-def check_powerhouse(w: Work, seat: int, spot: int) -> None:
+def check_powerhouse(w: Scratch, seat: int, spot: int) -> None:
     """Say why `seat` may not place a powerhouse on `spot`, if the reason is the piece or the spot
     (TWO-1, TWO-2, R-9): the refusal of a placement the legal moves do not hold (the spot's freedom
     is checked by the caller)."""
@@ -109,6 +130,6 @@ def check_powerhouse(w: Work, seat: int, spot: int) -> None:
         raise IllegalActionError("TWO-1", f"powerhouses exist only in the two-player game; this game has {w.n} players")
     if w.p(seat).powerhouses_left < 1:
         raise IllegalActionError("TWO-1", f"seat {seat} has no powerhouse left")
-    why = powerhouse_spot_refusal(w.houses, spot, w.options.powerhouse_any_hex)
+    why = powerhouse_refusal(w.houses, spot, w.options.powerhouse_any_hex)
     if why is not None:
-        raise IllegalActionError("R-9" if "one powerhouse" in why else "TWO-2", why)
+        raise IllegalActionError(why.rule, why.message)

@@ -23,11 +23,10 @@ from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
 from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
-from ragusa.rules.game import new_game
+from ragusa.rules.game import new_game, new_solo_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
 from ragusa.rules.resolution import apply, step
-from ragusa.rules.solo.setup import new_solo_game
 from ragusa.text.explain import fish_spent
 from ragusa.text.i18n import ENGLISH, Translator
 from ragusa.text.log import describe_event, describe_setup, describe_step

@@ -29,11 +29,10 @@ from ragusa.core.actions import Action
 from ragusa.core.components import BUILDINGS
 from ragusa.core.events import Event, HouseActivated, HousePlaced
 from ragusa.core.state import VP_SOURCES, GameState, Options
-from ragusa.rules.game import new_game
+from ragusa.rules.game import new_game, new_solo_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import score_breakdown, winners
 from ragusa.rules.resolution import step
-from ragusa.rules.solo.setup import new_solo_game
 
 __all__ = [
     "COLUMNS",

@@ -24,7 +24,7 @@ def check_chance(s: GameState, found: Found) -> None:
     if ch is None:
         return
     if s.rng != 0:
-        found.add("SETUP-1", "$.rng", "a game with explicit chance has no generator: rng is 0")
+        found.add("R-23", "$.rng", "a game with explicit chance has no generator: rng is 0")
     for name, deck, hidden in (("ship", s.ship_deck, ch.ship_hidden), ("bonus", s.bonus_deck, ch.bonus_hidden)):
         path = f"$.chance.{name}_hidden"
         if not 0 <= hidden <= len(deck):
@@ -36,14 +36,14 @@ def check_chance(s: GameState, found: Found) -> None:
     node = ch.node
     if node is None:
         if ch.action or ch.fixed:
-            found.add("SETUP-1", "$.chance.action", "only a chance node remembers an action and its outcomes")
+            found.add("R-23", "$.chance.action", "only a chance node remembers an action and its outcomes")
         return
     if len(node.outcomes) != len(node.counts) or len(set(node.outcomes)) != len(node.outcomes):
         found.add(KIND_RULE[node.kind], "$.chance.node.counts", "one count per outcome, each outcome once")
     if is_setup_node(s):
         table = empty_table(1 if s.solo is not None else s.n_players, s.edition, s.options)
         if attrs.evolve(s, chance=None) != attrs.evolve(table, chance=None) or ch.ship_hidden or ch.bonus_hidden:
-            found.add("SETUP-1", "$", "while the setup draws, the state is the empty table")
+            found.add("R-23", "$", "while the setup draws, the state is the empty table")
     if found:
         return
     try:

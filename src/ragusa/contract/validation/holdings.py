@@ -13,7 +13,7 @@ from ragusa.contract.validation.common import BONUS_IDS, CAP, FISH, SHIP_STARS, 
 from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.state import EMPTY, POWERHOUSE, VP_BONUS, VP_CATHEDRAL, VP_MASON, VP_SHIPS, VP_WALLS, GameState, Phase
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
-from ragusa.rules.two_player import powerhouse_spot_refusal
+from ragusa.rules.two_player import powerhouse_refusal
 
 
 def check_holdings(s: GameState, c: Census, found: Found) -> None:
@@ -65,9 +65,9 @@ def _pieces(s: GameState, found: Found) -> None:
         if h == POWERHOUSE:
             others = list(s.houses)
             others[spot] = EMPTY
-            why = powerhouse_spot_refusal(others, spot, s.options.powerhouse_any_hex)
+            why = powerhouse_refusal(others, spot, s.options.powerhouse_any_hex)
             if why is not None:
-                found.add("TWO-2", f"$.houses[{spot}]", f"a powerhouse cannot stand here: {why} (R-9)")
+                found.add("TWO-2", f"$.houses[{spot}]", f"a powerhouse cannot stand here: {why.message} (R-9)")
     if s.solo is None:
         placed = sum(on_board[seat] for seat in range(n)) + powerhouses
         expect = s.placements + (1 if s.placed >= 0 else 0)

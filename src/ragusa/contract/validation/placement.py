@@ -18,7 +18,7 @@ from ragusa.contract.validation.common import FISH, Found
 from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY, RES_INDEX
 from ragusa.core.components import RESOURCES
 from ragusa.core.state import GameState
-from ragusa.rules.requirements import FISHMONGER_FISH, NEEDS_COMMODITY, PRODUCER_NEEDS
+from ragusa.rules.placement_rule import FISHMONGER_FISH, NEEDS_COMMODITY, PRODUCER_NEEDS
 
 WOOD: Final = RES_INDEX["wood"]
 STONE: Final = RES_INDEX["stone"]

@@ -20,7 +20,7 @@ from ragusa.contract.validation.common import FISH, QUEUED, Found, count
 from ragusa.contract.validation.turns import FISH_WINDOW
 from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.state import GameState, Phase
-from ragusa.core.work import Work
+from ragusa.core.scratch import Scratch
 from ragusa.rules.activation import NEW_HOUSE_ONLY, order_matters, start_hex
 from ragusa.rules.legal import legal_moves
 from ragusa.rules.solo.patrician import HUMAN
@@ -56,7 +56,7 @@ def activated_hexes(s: GameState) -> tuple[int, ...]:
 def ring_queue(s: GameState, h: int) -> tuple[int, ...]:
     """The queue city hex `h` starts with (the rule's own `start_hex` on a scratch copy): the new
     house alone (ACT-4), or every house on the hex clockwise from the new one (ACT-3)."""
-    w = Work(s)
+    w = Scratch(s)
     start_hex(w, h)
     return w.queue
 

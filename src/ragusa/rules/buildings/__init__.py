@@ -1,6 +1,9 @@
 """The ten city buildings, one module each (the three producers share `.production`).
 
-Each module has `start(w, seat) -> bool`: perform the building's effect for `seat`
-(the owner of the activating house, or the placing player for powerhouses), or open
-the decision it needs and return True.
+A building whose effect asks nothing has a function that performs it for a seat (the owner of
+the activating house, or the placing player for powerhouses): `production.produce`,
+`fishmonger.effect`, `cathedral.effect`. A building whose effect is a decision has `has_choice(w,
+seat)` (whether the seat has a choice now, R-8) and the functions that carry out the choice
+(`mason.build_wall`, `architect.build_tower`, `market.buy`, `wharf.sell`, `rector.keep`);
+`ragusa.rules.activation` calls the first kind and opens the decision of the second.
 """

@@ -8,10 +8,10 @@ from ragusa.core.actions import BuildTower
 from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
 from ragusa.core.events import TowerBuilt
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     EMPTY,
 )
-from ragusa.core.work import Work
 from ragusa.rules.action_form import free_place
 
 _TOWER_SPOTS: Final = BOARD.tower_spots
@@ -26,22 +26,21 @@ def free_tower_spots(towers: tuple[int, ...]) -> list[int]:
 
 
 @implements("ARCHITECT-1", "R-8")
-def has_choice(w: Work, seat: int) -> bool:
+def has_choice(w: Scratch, seat: int) -> bool:
     """Compulsory when the owner has a tower left and a free tower spot exists (R-8)."""
     return w.towers_left(seat) > 0 and any(w.towers[s] == EMPTY for s in _TOWER_SPOTS)
 
 
 @implements("ARCHITECT-1")
-def build_tower(w: Work, seat: int, spot_id: str) -> None:
+def build_tower(w: Scratch, seat: int, spot_id: str) -> None:
     """The tower on the free tower spot the action names."""
     unknown, taken = "{key!r} is not a tower spot", "{key} already has a tower (seat {owner})"
     build(w, seat, free_place(_TOWER_INDEX, w.towers, spot_id, "ARCHITECT-1", unknown, taken))
 
 
 @implements("ARCHITECT-1")
-def build(w: Work, seat: int, spot: int) -> None:
+def build(w: Scratch, seat: int, spot: int) -> None:
     """Build `seat`'s tower on the free tower spot `spot` (`build_tower` once the spot is known)."""
     w.set_tower(spot, seat)
     w.p(seat).towers_left -= 1
-    if w.ev is not None:
-        w.emit(TowerBuilt(seat, BOARD.spot_ids[spot]))
+    w.emit(TowerBuilt, seat, BOARD.spot_ids[spot])

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ragusa.core.clauses import implements
-from ragusa.core.work import Work
+from ragusa.core.scratch import Scratch
 
 
 @implements("CATHEDRAL-1")
-def effect(w: Work, seat: int) -> None:
+def effect(w: Scratch, seat: int) -> None:
     """No effect during play: a Cathedral house only scores at the end."""

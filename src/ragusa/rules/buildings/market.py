@@ -11,10 +11,10 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS, ShipData
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import MarketMoved, ShipArrived, ShipBought, VPScored
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     VP_SHIPS,
 )
-from ragusa.core.work import Work
 from ragusa.rules import randomness
 
 SHIPS: Final[dict[str, ShipData]] = {s.id: s for s in COMPONENTS.ships}
@@ -56,24 +56,23 @@ def affordable_slots(slots: tuple[str | None, ...], com: Sequence[int]) -> list[
 
 
 @implements("RES-3", "R-2")
-def move_bead(w: Work, commodity: int, steps: int) -> None:
+def move_bead(w: Scratch, commodity: int, steps: int) -> None:
     """Move a commodity's bead `steps` spaces (negative: down), stopping at the track's ends (R-2)."""
     old = w.market[commodity]
     new = min(len(TRACK) - 1, max(0, old + steps))
     w.set_bead(commodity, new)
     if new != old:
-        if w.ev is not None:
-            w.emit(MarketMoved(COMMODITIES[commodity], new - old, TRACK[new]))
+        w.emit(MarketMoved, COMMODITIES[commodity], new - old, TRACK[new])
 
 
 @implements("MARKET-1", "R-8")
-def has_choice(w: Work, seat: int) -> bool:
+def has_choice(w: Scratch, seat: int) -> bool:
     """Optional (R-8): the choice is offered when the owner can afford a ship."""
     return bool(affordable_slots(w.slots, w.commodities(seat)))
 
 
 @implements("MARKET-1", "R-4", "SETUP-5")
-def draw_ship(w: Work) -> str | None:
+def draw_ship(w: Scratch) -> str | None:
     """Draw the top ship and raise its arrival commodity before it is placed; None if the deck is empty (R-4)."""
     if not w.ship_deck:
         return None
@@ -84,7 +83,7 @@ def draw_ship(w: Work) -> str | None:
 
 
 @implements("MARKET-1", "R-4")
-def buy(w: Work, seat: int, slot: int) -> None:
+def buy(w: Scratch, seat: int, slot: int) -> None:
     """Pay, score the stars, lower the slot's commodity, slide the ships left and refill the right."""
     if not 0 <= slot < len(w.slots):
         raise IllegalActionError("MARKET-1", f"there is no market slot {slot} (0..{len(w.slots) - 1})")
@@ -105,13 +104,16 @@ def buy(w: Work, seat: int, slot: int) -> None:
     p.vp[VP_SHIPS] += ship.stars
     p.ships = p.ships + (ship_id,)
     paid = {COMMODITIES[c]: cost[c] for c in range(3) if cost[c]}
-    if w.ev is not None:
-        w.emit(ShipBought(seat, ship_id, slot, paid, ship.stars))
-        w.emit(VPScored(seat, "ships", ship.stars, f"{ship.good} ship ({ship.stars} stars)"))
+    w.emit(ShipBought, seat, ship_id, slot, paid, ship.stars)
+    w.emit(_ship_scored, seat, ship.good, ship.stars)
     move_bead(w, COM_INDEX[SLOTS[slot].lowers], -1)
     w.slots = w.slots[:slot] + w.slots[slot + 1 :]
     new = draw_ship(w)
     w.slots = (*w.slots, new)
     if new is not None:
-        if w.ev is not None:
-            w.emit(ShipArrived(new, len(w.slots) - 1))
+        w.emit(ShipArrived, new, len(w.slots) - 1)
+
+
+def _ship_scored(seat: int, good: str, stars: int) -> VPScored:
+    """The VP a bought ship scores, worded (built only when events are recorded)."""
+    return VPScored(seat, "ships", stars, f"{good} ship ({stars} stars)")

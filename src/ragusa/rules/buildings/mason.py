@@ -8,11 +8,11 @@ from ragusa.core.actions import BuildWall
 from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
 from ragusa.core.events import VPScored, WallBuilt
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     EMPTY,
     VP_MASON,
 )
-from ragusa.core.work import Work
 from ragusa.rules.action_form import free_place
 
 _WALL_SPOTS: Final = BOARD.wall_spots
@@ -33,25 +33,29 @@ def mason_vp(houses: tuple[int, ...], towers: tuple[int, ...], seat: int, segmen
 
 
 @implements("MASON-1", "R-8")
-def has_choice(w: Work, seat: int) -> bool:
+def has_choice(w: Scratch, seat: int) -> bool:
     """Compulsory when a free segment exists (R-8); otherwise nothing happens."""
     return EMPTY in w.walls
 
 
 @implements("MASON-1")
-def build_wall(w: Work, seat: int, segment_id: str) -> None:
+def build_wall(w: Scratch, seat: int, segment_id: str) -> None:
     """The wall on the free segment the action names."""
     unknown, taken = "there is no wall segment {key!r}", "wall segment {key} is already built"
     build(w, seat, free_place(BOARD.wall_index, w.walls, segment_id, "MASON-1", unknown, taken))
 
 
 @implements("MASON-1")
-def build(w: Work, seat: int, segment: int) -> None:
+def build(w: Scratch, seat: int, segment: int) -> None:
     """Build `seat`'s wall on the free `segment` and score it (`build_wall` once the segment is known)."""
     vp = mason_vp(w.houses, w.towers, seat, segment)
     w.set_wall(segment, seat)
     w.p(seat).vp[VP_MASON] += vp
-    if w.ev is not None:
-        segment_id = BOARD.wall_ids[segment]
-        w.emit(WallBuilt(seat, segment_id, vp))
-        w.emit(VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends"))
+    segment_id = BOARD.wall_ids[segment]
+    w.emit(WallBuilt, seat, segment_id, vp)
+    w.emit(_wall_scored, seat, segment_id, vp)
+
+
+def _wall_scored(seat: int, segment_id: str, vp: int) -> VPScored:
+    """The VP a wall scores, worded (built only when events are recorded)."""
+    return VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends")

@@ -8,7 +8,7 @@ from ragusa.core.board import BUILDING_INDEX, COM_INDEX, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS
 from ragusa.core.events import CommodityProduced
-from ragusa.core.work import Work
+from ragusa.core.scratch import Scratch
 
 #: building index -> (resource read, commodity made)
 PRODUCERS: Final[dict[int, tuple[int, int]]] = {
@@ -21,7 +21,7 @@ CAP: Final[int] = COMPONENTS.pieces.commodity_cap
 
 
 @implements("WINERY-1", "OILPRESS-1", "SILVERSMITH-1", "RES-2")
-def produce(w: Work, seat: int, building: int) -> None:
+def produce(w: Scratch, seat: int, building: int) -> None:
     """The owner makes as much of the commodity as they have of its resource; above the cap is lost."""
     resource, commodity = PRODUCERS[building]
     p = w.p(seat)
@@ -29,5 +29,4 @@ def produce(w: Work, seat: int, building: int) -> None:
     total = p.com[commodity] + amount
     lost = max(0, total - CAP)
     p.com[commodity] = total - lost
-    if w.ev is not None:
-        w.emit(CommodityProduced(seat, COMMODITIES[commodity], amount, lost, p.com[commodity]))
+    w.emit(CommodityProduced, seat, COMMODITIES[commodity], amount, lost, p.com[commodity])

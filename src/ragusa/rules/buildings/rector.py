@@ -7,10 +7,10 @@ from typing import Final
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen, BonusDrawn
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     PHASE_RECTOR_KEEP,
 )
-from ragusa.core.work import Work
 from ragusa.rules.randomness import draw_cards, draw_top
 
 #: RECTOR-1: cards drawn
@@ -18,21 +18,21 @@ DRAW: Final = 2
 
 
 @implements("RECTOR-1", "R-8")
-def has_choice(w: Work, seat: int) -> bool:
+def has_choice(w: Scratch, seat: int) -> bool:
     """Optional (R-8): the draw is offered when the bonus deck has a card."""
     return bool(w.bonus_deck)
 
 
 @implements("RECTOR-1", "R-4")
-def draw(w: Work, seat: int) -> None:
+def draw(w: Scratch, seat: int) -> None:
     """Draw the top 2 cards (what is there, if fewer: R-4)."""
     w.rector_hand = draw_cards(w, "bonus", DRAW)
     w.phase = PHASE_RECTOR_KEEP
-    w.emit(BonusDrawn(seat, len(w.rector_hand)))
+    w.emit(BonusDrawn, seat, len(w.rector_hand))
 
 
 @implements("RECTOR-1")
-def keep(w: Work, seat: int, card: str) -> None:
+def keep(w: Scratch, seat: int, card: str) -> None:
     """Keep one drawn card secretly; the others go to the bottom of the deck."""
     if card not in w.rector_hand:
         raise IllegalActionError("RECTOR-1", f"{card!r} is not one of the drawn cards")
@@ -42,26 +42,26 @@ def keep(w: Work, seat: int, card: str) -> None:
     p.bonus_cards = p.bonus_cards + (card,)
     w.bonus_deck = w.bonus_deck + tuple(rest)
     w.rector_hand = ()
-    w.emit(BonusChosen(seat, card))
+    w.emit(BonusChosen, seat, card)
 
 
 @implements("SOLO-5", "R-4")
-def keep_all(w: Work, seat: int) -> tuple[str, ...]:
+def keep_all(w: Scratch, seat: int) -> tuple[str, ...]:
     """Solo bot (SOLO-5): keep every drawn card (a bot scores both); returns them."""
     hand = w.rector_hand
     p = w.p(seat)
     p.bonus_cards = p.bonus_cards + hand
     w.rector_hand = ()
     for card in hand:
-        w.emit(BonusChosen(seat, card))
+        w.emit(BonusChosen, seat, card)
     return hand
 
 
 @implements("SOLO-8", "R-21")
-def take_top(w: Work, seat: int) -> None:
+def take_top(w: Scratch, seat: int) -> None:
     """Solo harder variant (SOLO-8): the human takes the top card and keeps it, with no choice."""
     card = draw_top(w, "bonus")
     p = w.p(seat)
     p.bonus_cards = p.bonus_cards + (card,)
-    w.emit(BonusDrawn(seat, 1))
-    w.emit(BonusChosen(seat, card))
+    w.emit(BonusDrawn, seat, 1)
+    w.emit(BonusChosen, seat, card)

@@ -10,23 +10,23 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import CommoditySold, VPScored
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     VP_WHARF,
 )
-from ragusa.core.work import Work
 
 SELL_ACTIONS: Final[tuple[SellCommodity, ...]] = tuple(SellCommodity(c) for c in COMMODITIES)
 TRACK: Final = COMPONENTS.market.track
 
 
 @implements("WHARF-1", "R-8")
-def has_choice(w: Work, seat: int) -> bool:
+def has_choice(w: Scratch, seat: int) -> bool:
     """Optional (R-8): the choice is offered when the owner holds a commodity to sell."""
     return any(w.commodities(seat))
 
 
 @implements("WHARF-1", "RES-3")
-def sell(w: Work, seat: int, commodity: str) -> None:
+def sell(w: Scratch, seat: int, commodity: str) -> None:
     """Sell one unit at its market value; selling does not move the market."""
     c = COM_INDEX.get(commodity)
     if c is None:
@@ -37,13 +37,17 @@ def sell(w: Work, seat: int, commodity: str) -> None:
 
 
 @implements("WHARF-1", "RES-3")
-def sell_one(w: Work, seat: int, c: int) -> None:
+def sell_one(w: Scratch, seat: int, c: int) -> None:
     """Sell one unit of commodity `c`, which `seat` holds (`sell` once the commodity is known)."""
     p = w.p(seat)
     vp = TRACK[w.market[c]]
     p.com[c] -= 1
     p.vp[VP_WHARF] += vp
-    if w.ev is not None:
-        commodity = COMMODITIES[c]
-        w.emit(CommoditySold(seat, commodity, vp))
-        w.emit(VPScored(seat, "wharf", vp, f"1 {commodity} sold at market value {vp}"))
+    commodity = COMMODITIES[c]
+    w.emit(CommoditySold, seat, commodity, vp)
+    w.emit(_sale_scored, seat, commodity, vp)
+
+
+def _sale_scored(seat: int, commodity: str, vp: int) -> VPScored:
+    """The VP a sale scores, worded (built only when events are recorded)."""
+    return VPScored(seat, "wharf", vp, f"1 {commodity} sold at market value {vp}")

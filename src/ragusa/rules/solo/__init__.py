@@ -6,13 +6,14 @@ Seats: the human is seat 0 (`HUMAN`), bot A seat 1 and bot B seat 2 (`BOT_A`, `B
 
 The modules of this package *decide* for the bots; the engine *executes*:
 
-- `.common`: seats, constants from the component data, the tie-break helper `best` and `BotMove`;
-- `.setup` and `.deal`: the solo setup (SOLO-1, SOLO-2, SOLO-3) and `new_solo_game`;
+- `.patrician`: seats, constants from the component data, the tie-break helper `best` and `BotMove`;
+- `.deal`: the solo setup's table (SOLO-1, SOLO-2, SOLO-3), which `ragusa.rules.game.new_solo_game`
+  deals;
 - `.policy`: the bots' placement (SOLO-4), hex order (R-15), trade windows (R-16), Rector's
   Palace, Market and Wharf (SOLO-5);
 - `.walls`: the Mason's and the Architect's choices (SOLO-5, ED-2, R-18);
 - `.scoring`: the end (SOLO-7): the bots' end trades and their bonus cards;
-- `.turns`: per phase, a bot's choice, its explanation and how it is carried out (`TURNS`), and
+- `.bot_turns`: per phase, a bot's choice, its explanation and how it is carried out (`TURNS`), and
   `decide`.
 
 Each decision is a pure choice of a position (`choose_*`: indices, no text) and its explanation

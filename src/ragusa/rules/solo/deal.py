@@ -1,5 +1,5 @@
 """The solo setup's table (SOLO-1, SOLO-2, SOLO-3, ED-3, R-12): opening houses, the Patrician's
-cards, the first seat, and `deal_solo`, everything `ragusa.rules.solo.setup.new_solo_game` does
+cards, the first seat, and `deal_solo`, everything `ragusa.rules.game.new_solo_game` does
 before the bots' opening turns (kept apart from the engine, which re-runs it for explicit chance)."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMPONENTS, RESOURCES, ComponentData
 from ragusa.core.errors import ComponentDataError
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     PHASE_PLACE,
     RESERVED,
@@ -18,7 +19,6 @@ from ragusa.core.state import (
     Options,
     SoloState,
 )
-from ragusa.core.work import Work
 from ragusa.rules import randomness
 from ragusa.rules.setup import blank_state, check_game_args, deal_ships
 from ragusa.rules.solo.patrician import (
@@ -122,7 +122,7 @@ def first_seat(options: Options) -> int:
 
 
 @implements("SOLO-1", "SOLO-2", "SOLO-3", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "ED-3", "R-12")
-def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceState | None = None) -> Work:
+def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceState | None = None) -> Scratch:
     """The set-up solo table from `seed` (or, with `chance`, its fixed outcomes), before the bots'
     opening turns (`ragusa.rules.resolution.start_play` plays them on the returned scratch copy).
 
@@ -149,7 +149,7 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     # SOLO-2: one bonus card each: the human's face up, the bots' face down
     deck, chance, r = randomness.bonus_deck_dealing(chance, r, [c.id for c in COMPONENTS.bonus_cards], len(COLOUR_SEAT))
     dealt_card = {HUMAN: deck[0], BOT_A: deck[1], BOT_B: deck[2]}
-    w = Work(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
+    w = Scratch(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
     # SOLO-1: the opening houses and what they give (they activate nothing)
     for colour, seat in COLOUR_SEAT.items():
         spots = _OPENING_SPOTS[colour]

@@ -1,5 +1,5 @@
 """Seats, component-derived constants and the shared tie-break of the solo game's bots, and
-`BotMove`, a bot's decision as `ragusa.rules.solo.turns.decide` reports it."""
+`BotMove`, a bot's decision as `ragusa.rules.solo.bot_turns.decide` reports it."""
 
 from __future__ import annotations
 

@@ -11,12 +11,12 @@ from ragusa.core.board import BOARD, KIND_CITY
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES
 from ragusa.core.position import Position
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     EMPTY,
     RESERVED,
     SoloState,
 )
-from ragusa.core.work import Work
 from ragusa.rules import randomness, scoring
 from ragusa.rules.buildings import market
 from ragusa.rules.solo.patrician import (
@@ -136,7 +136,7 @@ def explain_hex(state: Position, seat: int, h: int) -> tuple[str, str]:
 
 def no_choice(state: Position, seat: int) -> None:
     """The choice at a decision with nothing to choose: a bot's trade window, which it passes (R-16),
-    and the Rector's Palace, where it takes both cards (SOLO-5); `ragusa.rules.solo.turns` carries them out."""
+    and the Rector's Palace, where it takes both cards (SOLO-5); `ragusa.rules.solo.bot_turns` carries them out."""
     return None
 
 
@@ -165,8 +165,8 @@ _COMS: Final = range(len(COMMODITIES))
 
 
 def _commodities(state: Position, seat: int) -> Sequence[int]:
-    """`seat`'s commodities; on the scratch copy without freezing every changed player (`Work.players`)."""
-    if isinstance(state, Work):
+    """`seat`'s commodities; on the scratch copy without freezing every changed player (`Scratch.players`)."""
+    if isinstance(state, Scratch):
         return state.commodities(seat)
     return state.players[seat].commodities
 

@@ -65,34 +65,44 @@ def bonus_scores(state: GameState, seat: int) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-def _card_terms(state: GameState, seat: int) -> list[tuple[int, int, int]]:
-    """Per bonus card of `seat`: (resource index, VP per unit, 0) for a card that counts a resource
-    (its score is the only one a fish trade changes), else (-1, 0, the card's score now)."""
-    out = []
+_Terms = list[tuple[int, tuple[int, ...], int]]
+
+
+def _card_terms(state: GameState, seat: int) -> _Terms:
+    """Per bonus card of `seat`: (resource index, its score per count, 0) for a card that counts a
+    resource (its score is the only one a fish trade changes; `scoring.card_score` of every count
+    the trades can reach), else (-1, (), the card's score now)."""
+    held = state.players[seat].resources
+    out: _Terms = []
     for c in state.players[seat].bonus_cards:
         card = _CARDS[c]
         if card.kind == "per_resource" and card.resource is not None:
-            out.append((RES_INDEX[card.resource], scoring.card_vp(c, state.edition), 0))
+            r = RES_INDEX[card.resource]
+            cost = TRADE_COST.get(card.resource)  # none for fish: the fish card rules trades out
+            top = held[r] + (held[_FISH] // cost if cost else 0)  # no count after trades goes past this
+            # the counts below what the seat holds are never asked: scored as 0 without asking
+            scores = (0,) * held[r] + tuple(scoring.card_score(c, state.edition, n) for n in range(held[r], top + 1))
+            out.append((r, scores, 0))
         else:
-            out.append((-1, 0, scoring.bonus_card_score(state, seat, c)))
+            out.append((-1, (), scoring.bonus_card_score(state, seat, c)))
     return out
 
 
 def _bonus_total_after(
-    state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: list[tuple[int, int, int]] | None = None
+    state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: _Terms | None = None
 ) -> int:
     """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` (resource
-    index, units) pairs) with fish at the FISH-1 rates: the resource cards' scores from the resources
-    after the trades (END-BONUS-1, capped), the others' as they are (`_card_terms`), then the
-    easier variant's pairs (`_pair_losers`), as `bonus_scores` counts them."""
+    index, units) pairs) with fish at the FISH-1 rates: each resource card's score for the
+    resources after the trades (`_card_terms`: `scoring.card_score`), the others' as they are,
+    then the easier variant's pairs (`_pair_losers`), as `bonus_scores` counts them."""
     res = list(state.players[seat].resources)
     for r, n in trades:
         res[r] += n
         res[_FISH] -= n * TRADE_COST[RESOURCES[r]]
-    values = []
-    for r, vp, fixed in _card_terms(state, seat) if terms is None else terms:
-        score = vp * res[r] if r >= 0 else fixed
-        values.append(score if score < scoring.BONUS_CAP or r < 0 else scoring.BONUS_CAP)
+    values = [
+        scores[res[r]] if r >= 0 else fixed
+        for r, scores, fixed in (_card_terms(state, seat) if terms is None else terms)
+    ]
     losers = _pair_losers(state, seat, values)
     return sum(v for i, v in enumerate(values) if i not in losers)
 

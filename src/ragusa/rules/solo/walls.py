@@ -21,6 +21,8 @@ from ragusa.rules.buildings import architect, mason
 from ragusa.rules.solo.patrician import RING_POS, START_SPOT, best
 
 _RING: Final = BOARD.ring_spots
+#: a built segment, whoever built it (the longest stretch reads only whether a segment stands)
+BUILT: Final = 0
 assert set(BOARD.tower_spots) <= set(RING_POS), "every tower spot is on the wall ring (the board data)"
 #: per ring position: the wall segments that end there
 _SEGMENTS_AT: Final = tuple(
@@ -32,29 +34,19 @@ _SEGMENTS_AT: Final = tuple(
 
 
 def lengths_with_wall(walls: tuple[int, ...], ok: list[bool], segments: list[int]) -> dict[int, int]:
-    """For each free segment in `segments`: the segments of the longest wall stretch once it is built
-    (`scoring.longest_run(...)[0]` of the walls with it), from one pass over the ring instead of
-    one per segment. Building segment x joins the run ending at x - 1 (through ring position x, if
-    passable) and the run beginning at x + 1 (through x + 1); no other run changes."""
+    """For each free segment in `segments`: the segments of the longest wall stretch once it is built,
+    as the end scoring measures it (`scoring.longest_run` of the walls with it; `ok`: the ring
+    positions passable for the bot, `scoring.ring_values`). A segment with no built neighbour joins
+    no stretch, so with it the longest is the longest now, or 1."""
+    none = [0] * len(ok)  # the lengths do not depend on the values
     n = len(walls)
-    free = segments[0]
-    back = [0] * n  # per built segment: the segments of its run up to it, anticlockwise
-    fwd = [0] * n  # the same, clockwise
-    for k in range(1, n):  # from just after a free segment, so that every run is seen from its start
-        i = (free + k) % n
-        if walls[i] != EMPTY:
-            back[i] = back[i - 1] + 1 if walls[i - 1] != EMPTY and ok[i] else 1
-        j = (free - k) % n
-        if walls[j] != EMPTY:
-            nxt = (j + 1) % n
-            fwd[j] = fwd[nxt] + 1 if walls[nxt] != EMPTY and ok[nxt] else 1
-    best_len = max(back)
-    out = {}
-    for x in segments:
-        nxt = (x + 1) % n
-        joined = 1 + (back[x - 1] if ok[x] else 0) + (fwd[nxt] if ok[nxt] else 0)
-        out[x] = max(best_len, min(joined, n))
-    return out
+    alone = max(1, scoring.longest_run(walls, ok, none)[0])
+    return {
+        x: alone
+        if walls[x - 1] == EMPTY and walls[(x + 1) % n] == EMPTY
+        else scoring.longest_run((*walls[:x], BUILT, *walls[x + 1 :]), ok, none)[0]
+        for x in segments
+    }
 
 
 def _wall_ties(state: Position, seat: int) -> tuple[list[int], list[int], dict[int, int]]:

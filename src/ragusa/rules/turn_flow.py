@@ -1,5 +1,5 @@
-"""The turn (TURN, R-14): whose turn it is, placing the piece, and the automatic steps between
-decisions.
+"""The turn flow (TURN, R-14), every seat's: whose turn it is, placing the piece, and the automatic
+steps between decisions (the solo bots' own choices are `ragusa.rules.solo.bot_turns`).
 
 `begin_turn` and `next_turn` go round the seats and see when the game ends; `put_piece` puts a
 placed piece on the board and starts its activations (TURN-2); `run` runs every automatic step
@@ -13,9 +13,8 @@ from typing import Final
 
 from ragusa.core.board import BOARD, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
-from ragusa.core.events import HousePlaced
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import PHASE_ORDER, PHASE_PLACE, POWERHOUSE
-from ragusa.core.work import Work
 from ragusa.rules import activation, fish
 from ragusa.rules.end_of_game import begin_end
 from ragusa.rules.solo import patrician
@@ -29,7 +28,7 @@ _HEX_KIND: Final = BOARD.hex_kind
 
 
 @implements("TURN-1", "TWO-8", "SOLO-3")
-def begin_turn(w: Work, seat: int) -> None:
+def begin_turn(w: Scratch, seat: int) -> None:
     w.turn_seat = w.seat = seat
     w.phase = PHASE_PLACE
     if w.n == 2:
@@ -39,7 +38,7 @@ def begin_turn(w: Work, seat: int) -> None:
 
 
 @implements("TURN-3", "R-14", "SOLO-7", "R-22")
-def next_turn(w: Work) -> None:
+def next_turn(w: Scratch) -> None:
     """Turns go round in seat order, skipping seats with nothing left to place. The game ends when
     nobody has a piece left (TURN-3), every seat with pieces has passed in a row (R-14), or, solo,
     right after the human's last house (SOLO-7: when the human plays first, the bots keep their
@@ -66,7 +65,7 @@ def next_turn(w: Work) -> None:
             return
 
 
-def run(w: Work) -> None:
+def run(w: Scratch) -> None:
     """Run automatic steps until a seat must decide or the game ends."""
     while True:
         if w.queue:
@@ -90,10 +89,17 @@ def run(w: Work) -> None:
         return
 
 
+def resume(w: Scratch) -> None:
+    """A building's decision is carried out: the activation of its house is complete, and the
+    automatic steps go on (`run`). Every seat's decisions end so, the solo bots' included."""
+    activation.finish_head(w)
+    run(w)
+
+
 @implements("TURN-1", "TURN-2", "BUILD-8", "SOLO-4")
-def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) -> None:
+def put_piece(w: Scratch, seat: int, s: int, power: bool, trades: tuple[str, ...]) -> None:
     """Put the piece on spot `s` and activate its hexes: the placement code shared by checked
-    placements (`_place`) and the solo bots' unchecked ones (`ragusa.rules.solo.turns.bot_place`, SOLO-4)."""
+    placements (`_place`) and the solo bots' unchecked ones (`ragusa.rules.solo.bot_turns.bot_place`, SOLO-4)."""
     p = w.p(seat)
     w.set_house(s, POWERHOUSE if power else seat)
     if power:
@@ -101,8 +107,7 @@ def put_piece(w: Work, seat: int, s: int, power: bool, trades: tuple[str, ...]) 
     else:
         p.houses_left -= 1
     w.passes = 0
-    if w.ev is not None:
-        w.emit(HousePlaced(seat, BOARD.spot_ids[s], power))
+    w.house_placed(seat, s, power)
     w.placed = s
     w.placed_power = power
     hexes = _SPOT_HEXES[s]

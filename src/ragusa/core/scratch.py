@@ -1,25 +1,28 @@
 """The scratch copy that rule code edits while one action resolves.
 
-`ragusa.rules.resolution.apply` never changes its input. It copies the state into a `Work` (players
+`ragusa.rules.resolution.apply` never changes its input. It copies the state into a `Scratch` (players
 copied on first touch; the board tuples shared until a rule writes them), lets the rule functions
 edit that copy, and freezes the result into a new `GameState`. If a rule raises half-way, the copy
 is dropped and the caller's state is untouched. The field-by-field parts (`GameFields`,
-`PlayerFields`) are written out from the state's field declarations (`tools/generate_fields.py`).
+`PlayerScratch`) are written out from the state's field declarations (`tools/generate_fields.py`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from ragusa.core.board import BOARD
+from ragusa.core.components import BUILDINGS, RESOURCES
+from ragusa.core.events import HexActivated, HouseActivated, HousePlaced, ResourceGained
+from ragusa.core.scratch_fields import GameFields, PlayerScratch
 from ragusa.core.state import GameState, PlayerState
 from ragusa.core.state_tuples import game_state_of, game_state_values
-from ragusa.core.work_fields import GameFields, PlayerWork
 
-__all__ = ["PlayerWork", "Work"]
+__all__ = ["PlayerScratch", "Scratch"]
 
 
-class Work(GameFields):
+class Scratch(GameFields):
     """A mutable copy of a `GameState` for the duration of one action."""
 
     __slots__ = ("n", "_pw", "ev", "facts", "source")
@@ -29,7 +32,7 @@ class Work(GameFields):
     #: the board facts handed on to the frozen state (`ragusa.core.state.Derived`)
     facts: object
     n: int
-    _pw: dict[int, PlayerWork]
+    _pw: dict[int, PlayerScratch]
     #: events of this action, or None when the caller does not want them
     ev: list[Any] | None
 
@@ -65,11 +68,11 @@ class Work(GameFields):
             index if commodity == 2 else m[2],
         )
 
-    def p(self, seat: int) -> PlayerWork:
+    def p(self, seat: int) -> PlayerScratch:
         """The mutable copy of `seat`'s holdings (copied on first use)."""
         pw = self._pw.get(seat)
         if pw is None:
-            pw = self._pw[seat] = PlayerWork(self.copied_players[seat])
+            pw = self._pw[seat] = PlayerScratch(self.copied_players[seat])
         return pw
 
     def pieces_left(self, seat: int) -> int:
@@ -115,11 +118,37 @@ class Work(GameFields):
         pw = self._pw.get(seat)
         return self.copied_players[seat] if pw is None else pw.freeze()
 
-    def emit(self, event: Any) -> None:
-        """Record `event` if the caller asked for events (`ragusa.rules.resolution.step`). Hot
-        rule code tests `w.ev is not None` first, so that no event is even built for `apply`."""
+    def emit(self, make: Callable[..., Any], *args: Any) -> None:
+        """Record the event `make(*args)` if the caller asked for events (`ragusa.rules.resolution.step`).
+
+        Rule code calls this the same way for `apply` and `step`: what happens never depends on
+        whether events are recorded, and without them the event is not even built (`make` is an
+        event class, or a function that words one, such as a bot's explanation)."""
         if self.ev is not None:
-            self.ev.append(event)
+            self.ev.append(make(*args))
+
+    # The events of every placement, reported by typed calls: a compiled build passes their numbers
+    # unboxed, and builds nothing unless events are recorded (`emit` for the rest).
+
+    def hex_activated(self, h: int) -> None:
+        """Report that hex `h` of the new house activates (`HexActivated`)."""
+        if self.ev is not None:
+            self.ev.append(HexActivated(BOARD.hex_ids[h]))
+
+    def resource_gained(self, seat: int, r: int, h: int, total: int) -> None:
+        """Report that `seat` gained 1 of resource `r` from hex `h`, holding `total` now (`ResourceGained`)."""
+        if self.ev is not None:
+            self.ev.append(ResourceGained(seat, RESOURCES[r], BOARD.hex_ids[h], total))
+
+    def house_activated(self, seat: int, spot: int, building: int) -> None:
+        """Report that the house on `spot` activates `building` for `seat` (`HouseActivated`)."""
+        if self.ev is not None:
+            self.ev.append(HouseActivated(seat, BOARD.spot_ids[spot], BUILDINGS[building]))
+
+    def house_placed(self, seat: int, spot: int, power: bool) -> None:
+        """Report that `seat` placed a house (a powerhouse with `power`) on `spot` (`HousePlaced`)."""
+        if self.ev is not None:
+            self.ev.append(HousePlaced(seat, BOARD.spot_ids[spot], power))
 
     def freeze(self) -> GameState:
         players = self.copied_players

@@ -1,4 +1,4 @@
-"""The scratch copy's fields (`ragusa.core.work`): one attribute per field of the state and of a seat.
+"""The scratch copy's fields (`ragusa.core.scratch`): one attribute per field of the state and of a seat.
 
 Written out from the fields of `GameState` and `PlayerState` by `python tools/generate_fields.py`: do
 not edit (`tests/test_work.py` checks it is current)."""
@@ -11,7 +11,7 @@ from ragusa.core.state_tuples import GameStateValues, player_state_of, player_st
 
 class GameFields:
     """Each field of a `GameState` as an attribute; `players` as `copied_players`, the seats' holdings
-    as copied (`ragusa.core.work.Work` keeps the seats it changes apart)."""
+    as copied (`ragusa.core.scratch.Scratch` keeps the seats it changes apart)."""
 
     __slots__ = ("edition", "options", "rng", "copied_players", "start_seat", "phase", "seat", "turn_seat", "placements", "houses", "towers", "walls", "market", "slots", "ship_deck", "bonus_deck", "dealt", "rector_hand", "placed", "placed_power", "pending_hexes", "current_hex", "queue", "window_done", "passes", "end_seats", "solo", "chance")
 
@@ -22,7 +22,7 @@ class GameFields:
         return (self.edition, self.options, self.rng, players, self.start_seat, self.phase, self.seat, self.turn_seat, self.placements, self.houses, self.towers, self.walls, self.market, self.slots, self.ship_deck, self.bonus_deck, self.dealt, self.rector_hand, self.placed, self.placed_power, self.pending_hexes, self.current_hex, self.queue, self.window_done, self.passes, self.end_seats, self.solo, self.chance)
 
 
-class PlayerWork:
+class PlayerScratch:
     """A mutable copy of one `PlayerState`: resources, commodities and VP as lists."""
 
     __slots__ = ("res", "com", "houses_left", "powerhouses_left", "towers_left", "bonus_cards", "ships", "vp", "bonus_vp", "fish_traded")

@@ -1,9 +1,10 @@
-"""The solo bots' turns (SOLO-4, SOLO-5, R-15, R-16): per phase (`TURNS`), the bot's choice, its
-explanation, and the rule code of the human's actions that carries the choice out.
+"""The solo bots' turns (SOLO-4, SOLO-5, R-15): per phase (`TURNS`), the bot's choice, its
+explanation, and the rule code of the human's actions that carries the choice out (the turn flow
+every seat follows is `ragusa.rules.turn_flow`; a bot's trade window never opens, R-16).
 
 `ragusa.rules.resolution` plays every bot decision from this table, for `apply` and `step` alike: the
 choice (indices, no text) is executed on the scratch copy; only `step`, which reports each decision
-as a `BotDecision`, asks for the explanation. `decide` gives a bot's decision as an action with its
+as a `BotDecision`, has the explanation worded. `decide` gives a bot's decision as an action with its
 text, without playing it."""
 
 from __future__ import annotations
@@ -19,13 +20,12 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES
 from ragusa.core.events import Passed
 from ragusa.core.position import Position
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import Phase
-from ragusa.core.work import Work
-from ragusa.rules import activation
-from ragusa.rules.buildings import architect, market, mason, rector, wharf
+from ragusa.rules.buildings import architect, market, mason, rector
 from ragusa.rules.solo import policy, walls
 from ragusa.rules.solo.patrician import BotMove, is_bot, solo_of, solo_with
-from ragusa.rules.turn import next_turn, put_piece, run
+from ragusa.rules.turn_flow import next_turn, put_piece, resume
 
 C = TypeVar("C")
 
@@ -33,18 +33,18 @@ C = TypeVar("C")
 @attrs.frozen
 class BotTurn(Generic[C]):
     """A bot's decision in one phase: `choose`, its choice (a pure function of the position);
-    `explain`, the decision and the reason as text (for `step`'s `BotDecision`); `execute`, the
-    rule code that carries the choice out on the scratch copy; `action`, the action the choice is
-    (for `decide`)."""
+    `explain`, the decision and the reason as text (for `step`'s `BotDecision`); `action`, the
+    action the choice is; `execute`, the bots' own rule that carries the choice out on the scratch
+    copy, or None where the action is resolved as any seat's (`ragusa.rules.resolution`)."""
 
     choose: Callable[[Position, int], C]
     explain: Callable[[Position, int, C], tuple[str, str]]
-    execute: Callable[[Work, int, C], None]
+    execute: Callable[[Scratch, int, C], None] | None
     action: Callable[[C], Action]
 
 
 @implements("SOLO-4", "R-19", "R-14")
-def bot_place(w: Work, seat: int, choice: policy.Placement) -> None:
+def bot_place(w: Scratch, seat: int, choice: policy.Placement) -> None:
     """SOLO-4: a bot places on the spot its card gave, replacing the black house there, with no
     requirement check; the hexes activate as usual (through the human's placement code). With no
     card left it passes its turn (R-19, R-14; never with the standard cards)."""
@@ -53,24 +53,12 @@ def bot_place(w: Work, seat: int, choice: policy.Placement) -> None:
         put_piece(w, seat, s, False, ())
         return
     w.passes += 1
-    w.emit(Passed(seat, "turn: no Patrician card with a free spot"))
+    w.emit(Passed, seat, "turn: no Patrician card with a free spot")
     next_turn(w)
 
 
-def _activate(w: Work, seat: int, h: int) -> None:
-    activation.start_hex(w, h)
-    run(w)
-
-
-@implements("R-16", "FISH-2")
-def pass_window(w: Work, seat: int, choice: None) -> None:
-    """R-16: a bot never trades fish during play (only at the end, SOLO-7): it passes its trade
-    window (`apply`, which reports nothing, opens none for a bot: `activation.activate_head`)."""
-    run(w)
-
-
 @implements("SOLO-5", "R-4")
-def bot_rector(w: Work, seat: int, choice: None) -> None:
+def bot_rector(w: Scratch, seat: int, choice: None) -> None:
     """SOLO-5: a bot takes the top 2 cards face down (the last one, if only one is left: R-4) and
     keeps both, to score both; the easier variant also records them as a pair, of which only the
     better card scores (`ragusa.rules.solo.scoring.bonus_scores`)."""
@@ -80,34 +68,7 @@ def bot_rector(w: Work, seat: int, choice: None) -> None:
         k = w.solo.bot_seats.index(seat)
         pairs = tuple(ps + (kept,) if j == k else ps for j, ps in enumerate(w.solo.bot_pairs))
         w.solo = solo_with(w.solo, bot_pairs=pairs)
-    activation.finish_head(w)
-    run(w)
-
-
-def _build_wall(w: Work, seat: int, segment: int) -> None:
-    mason.build(w, seat, segment)
-    activation.finish_head(w)
-    run(w)
-
-
-def _build_tower(w: Work, seat: int, spot: int) -> None:
-    architect.build(w, seat, spot)
-    activation.finish_head(w)
-    run(w)
-
-
-def _buy(w: Work, seat: int, slot: int) -> None:
-    if slot >= 0:
-        market.buy(w, seat, slot)
-    activation.finish_head(w)
-    run(w)
-
-
-def _sell(w: Work, seat: int, c: int) -> None:
-    if c >= 0:
-        wharf.sell_one(w, seat, c)
-    activation.finish_head(w)
-    run(w)
+    resume(w)
 
 
 _PLACE: Final = tuple(Place(x) for x in BOARD.spot_ids)
@@ -119,10 +80,6 @@ _DRAW: Final = DrawBonus()
 
 def _place_action(choice: policy.Placement) -> Action:
     return _PASS if choice[0] < 0 else _PLACE[choice[0]]
-
-
-def _pass_action(choice: None) -> Action:
-    return _PASS
 
 
 def _draw_action(choice: None) -> Action:
@@ -140,14 +97,11 @@ def _sell_action(c: int) -> Action:
 #: per phase, how a bot decides and how its decision is carried out
 TURNS: Final[dict[Phase, BotTurn[Any]]] = {
     Phase.PLACE: BotTurn(policy.choose_placement, policy.explain_placement, bot_place, _place_action),
-    Phase.ORDER: BotTurn(policy.choose_hex, policy.explain_hex, _activate, _ACTIVATE.__getitem__),
-    Phase.TRADE_WINDOW: BotTurn(policy.no_choice, policy.explain_window, pass_window, _pass_action),
-    Phase.MASON: BotTurn(walls.choose_wall, walls.explain_wall, _build_wall, mason.WALL_ACTIONS.__getitem__),
-    Phase.ARCHITECT: BotTurn(
-        walls.choose_tower, walls.explain_tower, _build_tower, architect.TOWER_ACTIONS.__getitem__
-    ),
-    Phase.MARKET: BotTurn(policy.choose_ship, policy.explain_ship, _buy, _buy_action),
-    Phase.WHARF: BotTurn(policy.choose_sale, policy.explain_sale, _sell, _sell_action),
+    Phase.ORDER: BotTurn(policy.choose_hex, policy.explain_hex, None, _ACTIVATE.__getitem__),
+    Phase.MASON: BotTurn(walls.choose_wall, walls.explain_wall, None, mason.WALL_ACTIONS.__getitem__),
+    Phase.ARCHITECT: BotTurn(walls.choose_tower, walls.explain_tower, None, architect.TOWER_ACTIONS.__getitem__),
+    Phase.MARKET: BotTurn(policy.choose_ship, policy.explain_ship, None, _buy_action),
+    Phase.WHARF: BotTurn(policy.choose_sale, policy.explain_sale, None, _sell_action),
     Phase.RECTOR_DRAW: BotTurn(policy.no_choice, policy.explain_rector, bot_rector, _draw_action),
 }
 
