@@ -19,8 +19,8 @@ import attrs
 from ragusa.contract.validation.common import FISH, QUEUED, Found, count
 from ragusa.contract.validation.turns import FISH_WINDOW
 from ragusa.core.board import BOARD, KIND_CITY
-from ragusa.core.state import GameState, Phase
 from ragusa.core.scratch import Scratch
+from ragusa.core.state import GameState, Phase
 from ragusa.rules.activation import NEW_HOUSE_ONLY, order_matters, start_hex
 from ragusa.rules.legal import legal_moves
 from ragusa.rules.solo.patrician import HUMAN
