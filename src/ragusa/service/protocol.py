@@ -75,13 +75,17 @@ class ProtocolError(Exception):
 
 # --------------------------------------------------------------------------- reading requests
 
+_ABSENT = object()
+
 
 def _field(msg: Message, name: str, kind: type | tuple[type, ...], default: Any = ..., what: str = "") -> Any:
-    if name not in msg:
+    value = msg.get(name, _ABSENT)
+    if value is _ABSENT:
         if default is ...:
             raise ProtocolError("bad_request", f"missing field {name!r}{what}")
         return default
-    value = msg[name]
+    if type(value) is kind:  # the usual case (`check_request` has checked the field against its schema)
+        return value
     if isinstance(value, bool) and kind is int or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise ProtocolError(
@@ -121,7 +125,8 @@ def _action(s: Session, raw: object) -> Action:
         return parse_action(s.state, raw)
     if isinstance(raw, dict):
         for action, entry in zip(s.legal, s.listed):  # the usual case, without a schema validation
-            if entry["action"] == raw:
+            listed = entry["action"]
+            if listed is raw or listed == raw:  # in this process, often the very entry `legal` answered
                 return action
         try:
             return action_from_data(raw)
