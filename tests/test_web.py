@@ -14,14 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonschema
 import pytest
+from starlette.routing import Route
 
 from ragusa import legal_actions
 from ragusa.contract.views import view, view_to_data
 from ragusa.service.protocol import ProtocolError, handle
 from ragusa.service.session import apply_action, create, replay_actions
 from ragusa.service.store import MemoryStore
-from ragusa.web.app import MAX_BODY
+from ragusa.web.app import MAX_BODY, create_app
 from ragusa.web.db import GameStore, default_db_path, open_games
 from tests.protocol_support import check
 from tests.web_support import DATABASES, database, postgres_server, running_server, served
@@ -352,6 +354,40 @@ def test_a_page_on_one_server_hears_moves_made_through_another(db: str) -> None:
         forged = httpx.get(f"{one}/api/live/{game}/forged", timeout=10)
         assert forged.status_code == 403 and forged.json()["error"]["code"] == "forbidden"
         assert httpx.get(f"{one}/api/live/nope/x", timeout=10).status_code == 404
+
+
+def test_the_openapi_description_lists_every_api_route_and_what_the_live_stream_sends(
+    client: httpx.Client, tmp_path: Path
+) -> None:
+    doc = client.get("/api/openapi.json").json()
+    app = create_app(tmp_path / "routes.sqlite3", workers=1)
+    try:
+        api = {
+            (r.path, m.lower())
+            for r in app.routes
+            if isinstance(r, Route) and r.path.startswith(("/api/", "/schemas/"))
+            for m in r.methods or ()
+            if m != "HEAD"
+        }
+    finally:
+        app.state.store.close()
+    assert api == {(path, method) for path, ops in doc["paths"].items() for method in ops}
+    live = doc["paths"]["/api/live/{game}/{token}"]["get"]
+    assert set(live["responses"]) == {"200", "403", "404"}
+    event = live["responses"]["200"]["content"]["text/event-stream"]["schema"]
+    event = doc["components"]["schemas"][event["$ref"].rsplit("/", 1)[1]]
+    _, reply = _post(client, {"op": "new_game", "players": 2, "seats": ["human", "greedy"], "seed": 3})
+    game, token = _token(reply["links"][0])
+    with client.stream("GET", f"/api/live/{game}/{token}") as r:
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+        first = next(line for line in r.iter_lines() if line.startswith("data: "))
+    data = json.loads(first.removeprefix("data: "))
+    jsonschema.validate(data, event)
+    assert data == {"game": game, "version": reply["status"]["version"]}
+    for path, code, error in ((f"/api/live/{game}/forged", 403, "forbidden"), ("/api/live/nope/x", 404, "not_found")):
+        r = client.get(path)
+        assert r.status_code == code and r.json()["error"]["code"] == error, r.text
+        check(r.json())
 
 
 def test_the_bots_answer_as_the_engine_does(client: httpx.Client) -> None:
