@@ -20,6 +20,7 @@ from starlette.routing import Route
 
 from ragusa import legal_actions
 from ragusa.contract.views import view, view_to_data
+from ragusa.service import analysis
 from ragusa.service.protocol import ProtocolError, handle
 from ragusa.service.session import apply_action, create, replay_actions
 from ragusa.service.store import MemoryStore
@@ -388,6 +389,38 @@ def test_the_openapi_description_lists_every_api_route_and_what_the_live_stream_
         r = client.get(path)
         assert r.status_code == code and r.json()["error"]["code"] == error, r.text
         check(r.json())
+
+
+def test_an_analysis_is_made_in_the_bot_worker_pool_not_in_the_request_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the search made unusable in the server's own process, the server still answers `analyse`
+    (its worker processes start afresh, with the real one), and as `ragusa engine` does."""
+    new = {"op": "new_game", "players": 3, "seats": ["human", "greedy", "greedy"], "seed": 5}
+    ask = {"op": "analyse", "budget": {"iterations": 30}, "seed": 2}
+    store = MemoryStore()
+    local = handle(store, new)
+    want = handle(store, {**ask, "game": local["status"]["game"], "seat": 0})
+    assert want["ok"] and len(want["moves"]) > 1, want
+
+    def nowhere(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("an analysis searched in the request's thread")
+
+    monkeypatch.setattr(analysis, "analyse", nowhere)
+    assert handle(store, {**ask, "game": local["status"]["game"], "seat": 0})["error"]["code"] == "internal"
+
+    async def served_here() -> dict[str, Any]:
+        app = create_app(tmp_path / "games.sqlite3", workers=1)
+        transport = httpx.ASGITransport(app=app)
+        async with app.router.lifespan_context(app), httpx.AsyncClient(transport=transport, base_url="http://t") as c:
+            web = (await c.post("/api/message", json=new)).json()
+            game, token = _token(web["links"][0])
+            got: dict[str, Any] = (await c.post("/api/message", json={**ask, "game": game, "token": token})).json()
+            return got
+
+    got = asyncio.run(served_here())
+    assert got["ok"], got
+    assert (got["moves"], got["iterations"], got["bot"]) == (want["moves"], want["iterations"], want["bot"])
 
 
 def test_the_bots_answer_as_the_engine_does(client: httpx.Client) -> None:

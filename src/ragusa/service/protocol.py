@@ -322,9 +322,14 @@ def _analyse(store: Store, msg: Message, stop: Callable[[], bool] | None = None)
     if "bot" in msg and "level" in msg:
         raise ProtocolError("bad_request", "give bot or level, not both", path="$.level")
     spec = str(msg.get("bot", msg.get("level", "ismcts")))
-    bot = analyst(spec, getattr(store, "bot_specs", False) is True)
-    rng = random.Random(f"ragusa-analyse/{s.seed}/{len(s.actions)}/{msg.get('seed', 0)}")
-    moves, iterations = analysis.analyse(view(s.state, seat), bot, msg["budget"], rng, stop)
+    any_spec = getattr(store, "bot_specs", False) is True
+    bot = analyst(spec, any_spec)  # an unknown bot is refused here, before any search
+    seed = f"ragusa-analyse/{s.seed}/{len(s.actions)}/{msg.get('seed', 0)}"
+    runner: analysis.Runner | None = getattr(store, "analyse", None)  # the web app's: its worker processes
+    if runner is not None:
+        moves, iterations = runner(view(s.state, seat), spec, any_spec, msg["budget"], seed)
+    else:
+        moves, iterations = analysis.analyse(view(s.state, seat), bot, msg["budget"], random.Random(seed), stop)
     return {"status": status(s), "bot": spec, "iterations": iterations, "moves": [m.to_data() for m in moves]}
 
 
