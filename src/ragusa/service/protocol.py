@@ -110,11 +110,11 @@ def _seat(s: Session, msg: Message, required: bool = False) -> int | None:
             return s.tokens.index(token)
         raise ProtocolError("forbidden", "this link is not a seat of this game")
     seat = _field(msg, "seat", int, None)
-    n = s.state.n_players
     if seat is None:
         if required:
             raise ProtocolError("bad_request", "missing field 'seat'")
         return None
+    n = s.state.n_players
     if not 0 <= seat < n:
         raise ProtocolError("bad_request", f"seat must be 0 to {n - 1}, not {seat}")
     return int(seat)
