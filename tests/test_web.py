@@ -14,14 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonschema
 import pytest
+from starlette.routing import Route
 
 from ragusa import legal_actions
 from ragusa.contract.views import view, view_to_data
+from ragusa.service import analysis
 from ragusa.service.protocol import ProtocolError, handle
 from ragusa.service.session import apply_action, create, replay_actions
 from ragusa.service.store import MemoryStore
-from ragusa.web.app import MAX_BODY
+from ragusa.web.app import MAX_BODY, create_app
 from ragusa.web.db import GameStore, default_db_path, open_games
 from tests.protocol_support import check
 from tests.web_support import DATABASES, database, postgres_server, running_server, served
@@ -352,6 +355,72 @@ def test_a_page_on_one_server_hears_moves_made_through_another(db: str) -> None:
         forged = httpx.get(f"{one}/api/live/{game}/forged", timeout=10)
         assert forged.status_code == 403 and forged.json()["error"]["code"] == "forbidden"
         assert httpx.get(f"{one}/api/live/nope/x", timeout=10).status_code == 404
+
+
+def test_the_openapi_description_lists_every_api_route_and_what_the_live_stream_sends(
+    client: httpx.Client, tmp_path: Path
+) -> None:
+    doc = client.get("/api/openapi.json").json()
+    app = create_app(tmp_path / "routes.sqlite3", workers=1)
+    try:
+        api = {
+            (r.path, m.lower())
+            for r in app.routes
+            if isinstance(r, Route) and r.path.startswith(("/api/", "/schemas/"))
+            for m in r.methods or ()
+            if m != "HEAD"
+        }
+    finally:
+        app.state.store.close()
+    assert api == {(path, method) for path, ops in doc["paths"].items() for method in ops}
+    live = doc["paths"]["/api/live/{game}/{token}"]["get"]
+    assert set(live["responses"]) == {"200", "403", "404"}
+    event = live["responses"]["200"]["content"]["text/event-stream"]["schema"]
+    event = doc["components"]["schemas"][event["$ref"].rsplit("/", 1)[1]]
+    _, reply = _post(client, {"op": "new_game", "players": 2, "seats": ["human", "greedy"], "seed": 3})
+    game, token = _token(reply["links"][0])
+    with client.stream("GET", f"/api/live/{game}/{token}") as r:
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+        first = next(line for line in r.iter_lines() if line.startswith("data: "))
+    data = json.loads(first.removeprefix("data: "))
+    jsonschema.validate(data, event)
+    assert data == {"game": game, "version": reply["status"]["version"]}
+    for path, code, error in ((f"/api/live/{game}/forged", 403, "forbidden"), ("/api/live/nope/x", 404, "not_found")):
+        r = client.get(path)
+        assert r.status_code == code and r.json()["error"]["code"] == error, r.text
+        check(r.json())
+
+
+def test_an_analysis_is_made_in_the_bot_worker_pool_not_in_the_request_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the search made unusable in the server's own process, the server still answers `analyse`
+    (its worker processes start afresh, with the real one), and as `ragusa engine` does."""
+    new = {"op": "new_game", "players": 3, "seats": ["human", "greedy", "greedy"], "seed": 5}
+    ask = {"op": "analyse", "budget": {"iterations": 30}, "seed": 2}
+    store = MemoryStore()
+    local = handle(store, new)
+    want = handle(store, {**ask, "game": local["status"]["game"], "seat": 0})
+    assert want["ok"] and len(want["moves"]) > 1, want
+
+    def nowhere(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("an analysis searched in the request's thread")
+
+    monkeypatch.setattr(analysis, "analyse", nowhere)
+    assert handle(store, {**ask, "game": local["status"]["game"], "seat": 0})["error"]["code"] == "internal"
+
+    async def served_here() -> dict[str, Any]:
+        app = create_app(tmp_path / "games.sqlite3", workers=1)
+        transport = httpx.ASGITransport(app=app)
+        async with app.router.lifespan_context(app), httpx.AsyncClient(transport=transport, base_url="http://t") as c:
+            web = (await c.post("/api/message", json=new)).json()
+            game, token = _token(web["links"][0])
+            got: dict[str, Any] = (await c.post("/api/message", json={**ask, "game": game, "token": token})).json()
+            return got
+
+    got = asyncio.run(served_here())
+    assert got["ok"], got
+    assert (got["moves"], got["iterations"], got["bot"]) == (want["moves"], want["iterations"], want["bot"])
 
 
 def test_the_bots_answer_as_the_engine_does(client: httpx.Client) -> None:

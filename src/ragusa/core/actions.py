@@ -32,7 +32,7 @@ class ChooseBonus:
     card: str
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Place:
     """TURN-1: place a house (or, in 2p, a powerhouse) on `spot`.
 

@@ -36,7 +36,7 @@ from ragusa.ismcts import ISMCTSBot
 from ragusa.ismcts import analyse as search_analyse
 from ragusa.text.notation import format_action
 
-__all__ = ["ANALYSTS", "MAX_ITERATIONS", "MAX_MS", "Move", "analyse"]
+__all__ = ["ANALYSTS", "MAX_ITERATIONS", "MAX_MS", "Move", "Runner", "analyse", "run"]
 
 #: the bots that can analyse (besides the levels, which play one of them)
 ANALYSTS: tuple[str, ...] = ("ismcts", "expert", "greedy")
@@ -95,3 +95,13 @@ def analyse(
     else:
         scored = [Move(a, greedy_worth(drawn, seat, a)) for a in v.legal_actions]
     return sorted(scored, key=lambda m: -m.value), 0
+
+
+def run(v: PlayerView, spec: str, any_spec: bool, budget: dict[str, int], seed: str) -> tuple[list[Move], int]:
+    """`analyse` by the bot `spec` (see `analyst`), its draws seeded by `seed`: what a worker process
+    runs (every argument and the answer can be pickled)."""
+    return analyse(v, analyst(spec, any_spec), budget, random.Random(seed))
+
+
+#: where a store's analyses run: called as `run` is; the web app's runs them in its worker processes
+Runner = Callable[[PlayerView, str, bool, dict[str, int], str], tuple[list[Move], int]]

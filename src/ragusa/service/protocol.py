@@ -75,13 +75,17 @@ class ProtocolError(Exception):
 
 # --------------------------------------------------------------------------- reading requests
 
+_ABSENT = object()
+
 
 def _field(msg: Message, name: str, kind: type | tuple[type, ...], default: Any = ..., what: str = "") -> Any:
-    if name not in msg:
+    value = msg.get(name, _ABSENT)
+    if value is _ABSENT:
         if default is ...:
             raise ProtocolError("bad_request", f"missing field {name!r}{what}")
         return default
-    value = msg[name]
+    if type(value) is kind:  # the usual case (`check_request` has checked the field against its schema)
+        return value
     if isinstance(value, bool) and kind is int or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise ProtocolError(
@@ -106,11 +110,11 @@ def _seat(s: Session, msg: Message, required: bool = False) -> int | None:
             return s.tokens.index(token)
         raise ProtocolError("forbidden", "this link is not a seat of this game")
     seat = _field(msg, "seat", int, None)
-    n = s.state.n_players
     if seat is None:
         if required:
             raise ProtocolError("bad_request", "missing field 'seat'")
         return None
+    n = s.state.n_players
     if not 0 <= seat < n:
         raise ProtocolError("bad_request", f"seat must be 0 to {n - 1}, not {seat}")
     return int(seat)
@@ -121,7 +125,8 @@ def _action(s: Session, raw: object) -> Action:
         return parse_action(s.state, raw)
     if isinstance(raw, dict):
         for action, entry in zip(s.legal, s.listed):  # the usual case, without a schema validation
-            if entry["action"] == raw:
+            listed = entry["action"]
+            if listed is raw or listed == raw:  # in this process, often the very entry `legal` answered
                 return action
         try:
             return action_from_data(raw)
@@ -317,9 +322,14 @@ def _analyse(store: Store, msg: Message, stop: Callable[[], bool] | None = None)
     if "bot" in msg and "level" in msg:
         raise ProtocolError("bad_request", "give bot or level, not both", path="$.level")
     spec = str(msg.get("bot", msg.get("level", "ismcts")))
-    bot = analyst(spec, getattr(store, "bot_specs", False) is True)
-    rng = random.Random(f"ragusa-analyse/{s.seed}/{len(s.actions)}/{msg.get('seed', 0)}")
-    moves, iterations = analysis.analyse(view(s.state, seat), bot, msg["budget"], rng, stop)
+    any_spec = getattr(store, "bot_specs", False) is True
+    bot = analyst(spec, any_spec)  # an unknown bot is refused here, before any search
+    seed = f"ragusa-analyse/{s.seed}/{len(s.actions)}/{msg.get('seed', 0)}"
+    runner: analysis.Runner | None = getattr(store, "analyse", None)  # the web app's: its worker processes
+    if runner is not None:
+        moves, iterations = runner(view(s.state, seat), spec, any_spec, msg["budget"], seed)
+    else:
+        moves, iterations = analysis.analyse(view(s.state, seat), bot, msg["budget"], random.Random(seed), stop)
     return {"status": status(s), "bot": spec, "iterations": iterations, "moves": [m.to_data() for m in moves]}
 
 

@@ -399,6 +399,9 @@ def openapi(version: str) -> dict[str, Any]:
                     "responses": {"200": {"description": "board data"}},
                 }
             },
+            "/api/openapi.json": {
+                "get": {"summary": "this description", "responses": {"200": {"description": "OpenAPI 3.1"}}}
+            },
             "/schemas/{name}": {
                 "get": {
                     "summary": "the library's JSON Schemas (action, view, record...)",
@@ -406,9 +409,49 @@ def openapi(version: str) -> dict[str, Any]:
                     "responses": {"200": {"description": "a schema"}},
                 }
             },
+            "/api/live/{game}/{token}": {
+                "get": {
+                    "summary": (
+                        "a seat's live updates (Server-Sent Events): an event with the game's version at once, then"
+                        " one each time the game changes, and a keep-alive comment on a quiet stream; the page"
+                        " then asks view for what its seat may see (nothing secret travels on the stream)"
+                    ),
+                    "parameters": [
+                        {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}},
+                        {
+                            "name": "token",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "string"},
+                            "description": "a human seat's secret (its link's last part)",
+                        },
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "a text/event-stream, each event's data a live_event",
+                            "content": {"text/event-stream": {"schema": {"$ref": "#/components/schemas/live_event"}}},
+                        },
+                        "403": {"description": "the token is not a seat of this game (forbidden)", "content": error},
+                        "404": {"description": "no such game (not_found)", "content": error},
+                    },
+                }
+            },
         },
-        "components": {"schemas": defs},
+        "components": {"schemas": {**defs, "live_event": _LIVE_EVENT}},
     }
+
+
+#: the data of each event of a game's live stream (`GET /api/live/{game}/{token}`)
+_LIVE_EVENT: dict[str, Any] = {
+    "type": "object",
+    "description": "an event of the live stream: the game changed, and is now at status.version `version`",
+    "properties": {
+        "game": {"type": "string", "description": "the game id"},
+        "version": {"type": "integer", "minimum": 0, "description": "the game's status.version now"},
+    },
+    "required": ["game", "version"],
+    "additionalProperties": False,
+}
 
 
 if __name__ == "__main__":

@@ -167,7 +167,7 @@ def create_app(db: str | Path, workers: int | None = None) -> Starlette:
     resuming_guard = threading.Lock()
 
     def handle_one(msg: Any) -> dict[str, Any]:
-        store = GameStore(games, pool.choose)
+        store = GameStore(games, pool.choose, pool.analyse)
         writes = isinstance(msg, dict) and isinstance(msg.get("op"), str) and msg["op"] in WRITES
         game = msg.get("game") if writes else None
         if not isinstance(game, str):
@@ -193,7 +193,7 @@ def create_app(db: str | Path, workers: int | None = None) -> Starlette:
             try:
                 time.sleep(RESUME_AFTER)
                 with locks.hold(game):
-                    store = GameStore(games, pool.choose)
+                    store = GameStore(games, pool.choose, pool.analyse)
                     found = store.get(game)
                     if found is not None and found.version == version:
                         store.put(run_bots(found, choose=store.choose))

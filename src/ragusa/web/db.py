@@ -31,6 +31,7 @@ from typing import Any, Protocol
 import attrs
 
 from ..core.actions import Action
+from ..service.analysis import Runner
 from ..service.protocol import ProtocolError, status
 from ..service.session import Session, session_from_data, session_to_data, think
 
@@ -358,9 +359,16 @@ class GameStore:
     so every page sees each bot's move as it is made and a bot never thinks on a state not stored.
     """
 
-    def __init__(self, games: Games, think: Callable[[Session, str], Action] | None = None) -> None:
+    def __init__(
+        self,
+        games: Games,
+        think: Callable[[Session, str], Action] | None = None,
+        analyse: Runner | None = None,
+    ) -> None:
         self.games = games
         self._think = think
+        #: where the `analyse` op's searches run (the worker processes), or None: in the request's thread
+        self.analyse = analyse
         self._read: dict[str, int] = {}
 
     def get(self, game_id: str) -> Session | None:

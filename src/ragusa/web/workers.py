@@ -7,7 +7,8 @@ answered while the bots think. The searching bots (the `hard` level, `ismcts`) t
 (every other level: milliseconds a move) have one process more, so a person's move beside quick
 bots never waits behind a table of searching bots. Decisions wait their turn in order, the quick
 ones first. The request waiting for a decision holds only its game's lock; other games and every
-other request go on.
+other request go on. The `analyse` op's searches run there too, waiting their turn as the same
+bot's decisions do, never in a request's thread.
 """
 
 from __future__ import annotations
@@ -19,11 +20,18 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
+from ..contract.views import PlayerView
 from ..core.actions import Action
+from ..service.analysis import Move
+from ..service.analysis import run as run_analysis
 from ..service.session import Session, think
+
+T = TypeVar("T")
 
 __all__ = ["BotPool", "default_workers"]
 
@@ -86,7 +94,17 @@ class BotPool:
 
     def choose(self, session: Session, spec: str) -> Action:
         """The bot `spec`'s action in `session`, decided in a worker process."""
-        slow = _slow(spec)
+        return self._run(_slow(spec), think, session.state, spec, session.seed, len(session.actions))
+
+    def analyse(
+        self, v: PlayerView, spec: str, any_spec: bool, budget: dict[str, int], seed: str
+    ) -> tuple[list[Move], int]:
+        """An analysis (`ragusa.service.analysis.run`) made in a worker process, waiting its turn as
+        a bot's decision by the same bot would."""
+        return self._run(_slow(spec), run_analysis, v, spec, any_spec, budget, seed)
+
+    def _run(self, slow: bool, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` in a worker process, when its turn comes (the quick ones first)."""
         ticket = (1 if slow else 0, next(self._order))
 
         def my_turn() -> bool:
@@ -104,12 +122,12 @@ class BotPool:
         pool = self._pool()
         try:
             try:
-                return pool.submit(think, session.state, spec, session.seed, len(session.actions)).result()
+                return pool.submit(fn, *args).result()
             except BrokenProcessPool:  # a worker died (killed from outside): a fresh pool decides again
                 with self._cv:
                     if self._executor is pool:
                         self._executor = None
-                return self._pool().submit(think, session.state, spec, session.seed, len(session.actions)).result()
+                return self._pool().submit(fn, *args).result()
         finally:
             with self._cv:
                 self._busy -= 1
