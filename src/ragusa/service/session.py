@@ -275,21 +275,21 @@ def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
     new, events = step(state, action)
     if out is not None:
         out.extend(events)
-    return Session(  # every field, as attrs.evolve would copy them (faster: a step is the hot path)
-        id=session.id,
-        players=session.players,
-        edition=session.edition,
-        options=session.options,
-        seed=session.seed,
-        seats=session.seats,
-        tokens=session.tokens,
-        initial=session.initial,
-        state=new,
-        actions=(*session.actions, action),
-        actors=(*session.actors, state.seat),
-        names=session.names,
-        version=session.version + 1,
-        from_position=session.from_position,
+    return Session(  # every field in order, as attrs.evolve would copy them (faster: a step is the hot path)
+        session.id,
+        session.players,
+        session.edition,
+        session.options,
+        session.seed,
+        session.seats,
+        session.tokens,
+        session.initial,
+        new,
+        (*session.actions, action),
+        (*session.actors, state.seat),
+        session.names,
+        session.version + 1,
+        session.from_position,
     )
 
 
