@@ -120,6 +120,10 @@ BOT_PASS_REASON = "SOLO-4: the bot has no Patrician card with a free spot left, 
 EVENT_TYPES: tuple[type, ...] = typing.get_args(Event)
 
 
+#: the event classes `_redact` leaves as they are, whoever the seat
+_SHOWN_AS_THEY_ARE = frozenset(EVENT_TYPES) - {BonusChosen, BotDecision}
+
+
 def _redact(event: Event, seat: int | None) -> Event:
     if isinstance(event, BonusChosen) and event.seat != seat:
         return BonusChosen(event.seat, HIDDEN)
@@ -149,6 +153,10 @@ def events_for(seat: int | None, events: Iterable[Event]) -> tuple[Event, ...]:
         raise ValueError(f"events must be the events of a step; got {excerpt(repr(events), 40)}")
     out = []
     for i, event in enumerate(events):
+        cls = type(event)
+        if cls in _SHOWN_AS_THEY_ARE:  # the usual case: an event every seat sees whole
+            out.append(event)
+            continue
         if not isinstance(event, EVENT_TYPES):
             raise ValueError(f"events[{i}] is not a ragusa event: {excerpt(repr(event), 60)}")
         out.append(_redact(event, seat))

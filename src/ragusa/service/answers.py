@@ -37,21 +37,22 @@ def status(s: Session) -> Message:
 def _status(s: Session) -> Message:
     st = s.state
     n = st.n_players
+    over = is_terminal(st)
     out: Message = {
         "game": s.id,
         "phase": st.phase,
         "seat": st.seat,
         "turn_seat": st.turn_seat,
-        "over": is_terminal(st),
+        "over": over,
         "scores": [p.total_vp for p in st.players],
         "actions": len(s.actions),
         "seats": [*s.seats, *[PATRICIAN] * (n - len(s.seats))],
         "names": [*s.names[:n], *[None] * (n - len(s.names[:n]))],
         "edition": st.edition,
-        "undo": s.humans <= 1 and s.human_acted and not is_terminal(st),
+        "undo": s.humans <= 1 and s.human_acted and not over,
         "version": s.version,
     }
-    if out["over"]:
+    if over:
         out["winners"] = list(winners(st))
         out["result"] = [dict(d) for d in score_breakdown(st)]
     return out

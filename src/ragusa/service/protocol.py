@@ -124,9 +124,12 @@ def _action(s: Session, raw: object) -> Action:
     if isinstance(raw, str):
         return parse_action(s.state, raw)
     if isinstance(raw, dict):
-        for action, entry in zip(s.legal, s.listed):  # the usual case, without a schema validation
-            listed = entry["action"]
-            if listed is raw or listed == raw:  # in this process, often the very entry `legal` answered
+        listed = s.listed
+        for i, entry in enumerate(listed):  # in this process, often the very entry `legal` answered
+            if entry["action"] is raw:
+                return s.legal[i]
+        for action, entry in zip(s.legal, listed):  # the usual case, without a schema validation
+            if entry["action"] == raw:
                 return action
         try:
             return action_from_data(raw)

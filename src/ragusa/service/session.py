@@ -118,15 +118,25 @@ class Session:
     #: the game started from a given position (`initial`), not from the seed's setup
     from_position: bool = False
 
-    @functools.cached_property
+    #: what has been worked out from this session (its legal actions as listed, its log in each
+    #: language, its status): the session never changes, so neither do they
+    memo: dict[str, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+
+    @property
     def legal(self) -> tuple[Action, ...]:
         """`legal_actions(state)`, worked out once per session (a client asks, then applies)."""
-        return legal_actions(self.state)
+        found: tuple[Action, ...] | None = self.memo.get("legal")
+        if found is None:
+            found = self.memo["legal"] = legal_actions(self.state)
+        return found
 
-    @functools.cached_property
+    @property
     def listed(self) -> tuple[dict[str, Any], ...]:
         """Each legal action as the protocol lists it: its notation, its JSON and the fish it spends."""
-        return tuple(map(entry, self.legal))
+        found: tuple[dict[str, Any], ...] | None = self.memo.get("listed")
+        if found is None:
+            found = self.memo["listed"] = tuple(map(entry, self.legal))
+        return found
 
     def name(self, seat: int) -> str | None:
         """The name `seat` goes by, if its person gave one."""
@@ -144,12 +154,6 @@ class Session:
     def human_acted(self) -> bool:
         """Whether a human seat has taken an action (there is something to undo)."""
         return any(self.seats[i] == HUMAN and i in self.actors for i in range(len(self.seats)))
-
-    @functools.cached_property
-    def memo(self) -> dict[str, Any]:
-        """What has been worked out from this session (its log in each language, its status): the
-        session never changes, so neither do they."""
-        return {}
 
     def log_in(self, tr: Translator = ENGLISH) -> Log:
         """The log in `tr`'s language: the setup lines (and, solo, the Patrician's opening turns),
@@ -270,21 +274,21 @@ def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
     new, events = step(state, action)
     if out is not None:
         out.extend(events)
-    return Session(  # every field, as attrs.evolve would copy them (faster: a step is the hot path)
-        id=session.id,
-        players=session.players,
-        edition=session.edition,
-        options=session.options,
-        seed=session.seed,
-        seats=session.seats,
-        tokens=session.tokens,
-        initial=session.initial,
-        state=new,
-        actions=(*session.actions, action),
-        actors=(*session.actors, state.seat),
-        names=session.names,
-        version=session.version + 1,
-        from_position=session.from_position,
+    return Session(  # every field in order, as attrs.evolve would copy them (faster: a step is the hot path)
+        session.id,
+        session.players,
+        session.edition,
+        session.options,
+        session.seed,
+        session.seats,
+        session.tokens,
+        session.initial,
+        new,
+        (*session.actions, action),
+        (*session.actors, state.seat),
+        session.names,
+        session.version + 1,
+        session.from_position,
     )
 
 
