@@ -14,11 +14,16 @@ rulebooks) is listed in `NO_POSITION` with the reason the rule page gives in pla
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import attrs
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
@@ -32,18 +37,23 @@ from ragusa import (  # noqa: E402
     DrawBonus,
     GameState,
     IllegalActionError,
+    Options,
     Pass,
     Place,
     SellCommodity,
     Trade,
     apply,
     format_action,
+    is_chance,
+    is_terminal,
     legal_actions,
+    new_game,
+    position_from_text,
     position_to_text,
     step,
 )
 from ragusa.core.board import BOARD  # noqa: E402
-from ragusa.core.components import COMMODITIES  # noqa: E402
+from ragusa.core.components import COMMODITIES, COMPONENTS  # noqa: E402
 from ragusa.core.events import (  # noqa: E402
     BotDecision,
     CommodityProduced,
@@ -59,7 +69,7 @@ from ragusa.core.events import (  # noqa: E402
     ShipBought,
     VPScored,
 )
-from ragusa.core.state import EMPTY, POWERHOUSE, RESERVED, Phase  # noqa: E402
+from ragusa.core.state import EMPTY, POWERHOUSE, RESERVED, VP_SHIPS, VP_WHARF, Phase  # noqa: E402
 from ragusa.spec import default_registry  # noqa: E402
 from tests.golden.transcript import states_of  # noqa: E402
 
@@ -75,6 +85,8 @@ NO_POSITION = {
     "SETUP-4": "it sets the market beads before any ship is dealt, before the first decision",
     "SETUP-5": "it deals the first five ships during the setup, before the first decision",
     "SETUP-7": "chance picks the first player during the setup, before the first decision",
+    "SOLO-1": "it sets up the solo game's colours and their first houses, before the first decision",
+    "SOLO-2": "it deals the Patrician cards and reserves their spots during the setup, before the first decision",
     "RES-1": "it says what a resource count is in every position: nothing in one position uses it up",
     "BUILD-4": "a sea hex asks for nothing, so it never decides whether a placement is legal",
     "BUILD-5": "it says that requirements are compared, not paid, which holds in every placement alike",
@@ -87,9 +99,106 @@ NO_POSITION = {
 CLAUSE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z]+)*-\d+[a-z]?\b")
 
 
+#: seeded games played by the tool's own chooser, for what the golden games never reach: players,
+#: seed, edition, options; 2-player games whose players fill the wall ring with houses and keep their
+#: powerhouses until none has a legal spot left (TWO-8, R-11), solo games of the harder variant where
+#: the human reaches the Rector's Palace (SOLO-8)
+EXTRA_GAMES: tuple[tuple[int, int, str, Options], ...] = (
+    (2, 107, "2nd", Options()),
+    (2, 107, "1st", Options()),
+    *((1, seed, edition, Options(solo_harder=True)) for seed in range(103, 109) for edition in ("1st", "2nd")),
+)
+
+
+def chooser_play(players: int, seed: int, edition: str, options: Options) -> Iterator[GameState]:
+    """A seeded game whose players choose at random; with 2 players, preferring houses on the wall
+    ring and keeping their powerhouses while they have another move."""
+    state = new_game(players, seed=seed, edition=edition, options=options)
+    rng = random.Random(seed)
+    ring = {BOARD.spot_ids[i] for i in BOARD.ring_spots}
+    yield state
+    while not is_terminal(state):
+        moves = legal_actions(state)
+        houses = [a for a in moves if not (isinstance(a, Place) and a.powerhouse)]
+        on_ring = [a for a in houses if isinstance(a, Place) and a.spot in ring and players == 2]
+        state = apply(state, rng.choice(on_ring or houses or moves))
+        yield state
+
+
+def built() -> Iterator[GameState]:
+    """Positions no game above reaches, built from one of theirs and read back through the position
+    text's validation: a Market decision with the ship deck empty (R-4), each ship the deck held
+    bought by the first seat whose Market houses can have bought one more, its ship VP their stars;
+    the last decision of a 2-player game where seat 1 holds seat 0's commodities and the Wharf VP
+    that make the final totals equal (R-7)."""
+    markets = [s for s in played() if s.phase == Phase.MARKET and any(isinstance(a, BuyShip) for a in legal_actions(s))]
+    for market in reversed(markets):  # the latest first: the most Market activations behind them
+        state: GameState | None = market
+        for ship in market.ship_deck:
+            state = _bought_elsewhere(state, ship) if state is not None else None
+        if state is not None:
+            yield state
+            break
+    yield from _tied_end()
+
+
+def _tied_end() -> Iterator[GameState]:
+    ends = [before for before, after in itertools.pairwise(played()) if after.seat is None and before.n_players == 2]
+    for end in ends:
+        level = _with(end, 1, commodities=end.players[0].commodities)
+        scores = _final_scores(level)
+        if not scores:
+            continue
+        vp = _plus(level.players[1].vp, VP_WHARF, scores[0] - scores[1])
+        try:
+            tied = position_from_text(position_to_text(_with(level, 1, vp=vp), unknown=True))
+        except ValueError:
+            continue
+        if len(set(_final_scores(tied))) == 1:
+            yield tied
+            return
+
+
+def _plus(vp: tuple[int, ...], source: int, more: int) -> tuple[int, ...]:
+    return vp[:source] + (vp[source] + more,) + vp[source + 1 :]
+
+
+def _with(state: GameState, seat: int, **holdings: Any) -> GameState:
+    players = state.players
+    return attrs.evolve(state, players=(*players[:seat], attrs.evolve(players[seat], **holdings), *players[seat + 1 :]))
+
+
+def _final_scores(state: GameState) -> tuple[int, ...]:
+    """The final totals after the first legal move of `state` (the last decision of the game)."""
+    ended = [e for e in step(state, legal_actions(state)[0])[1] if isinstance(e, GameEnded)]
+    return ended[0].scores if ended else ()
+
+
+def _bought_elsewhere(state: GameState, ship: str) -> GameState | None:
+    """`state` with `ship` taken from the deck and bought by a seat that can have bought it, or None."""
+    stars = {s.id: s.stars for s in COMPONENTS.ships}
+    for seat, holder in enumerate(state.players):
+        ships = holder.ships + (ship,)
+        bought = _with(state, seat, ships=ships, vp=_plus(holder.vp, VP_SHIPS, stars[ship]))
+        deck = tuple(s for s in state.ship_deck if s != ship)
+        try:
+            return position_from_text(position_to_text(attrs.evolve(bought, ship_deck=deck)))
+        except ValueError:
+            continue
+    return None
+
+
 def states() -> Iterator[GameState]:
+    yield from played()
+    yield from built()
+
+
+def played() -> Iterator[GameState]:
     for path in GOLDEN:
         yield from states_of(path.read_text(encoding="utf-8"))
+    for game in EXTRA_GAMES:
+        yield from chooser_play(*game)
+    yield new_game(2, chance=True)  # a game with explicit chance, at its setup draws (R-23)
 
 
 def tries(state: GameState) -> Iterator[Action]:
@@ -117,12 +226,17 @@ BUILDING_CLAUSES = {
 }
 #: the final scoring a clause describes, by VP source
 SCORING_CLAUSES = {"walls": ("END-WALL-1", "END-WALL-2"), "cathedral": ("END-CATH-1",), "bonus": ("END-BONUS-1",)}
+#: the decisions R-8 makes optional
+OPTIONAL = frozenset({Phase.MARKET, Phase.WHARF, Phase.RECTOR_DRAW})
 #: the buildings whose arrow is crossed out: only the new house activates (ACT-4)
 SINGLE_BUILDINGS = frozenset({"rectors-palace", "cathedral"})
 
 
 def decisions(state: GameState) -> Iterator[str]:
     """The clauses that govern the decision of `state`: its phase's rule, and the edition's ruling on it."""
+    if is_chance(state):
+        yield "R-23"  # the next random event is a chance node: its outcome is applied, not drawn
+        return
     if state.seat is None:
         return
     yield state.phase.rule
@@ -135,6 +249,8 @@ def refusals(state: GameState, action: Action, exc: IllegalActionError) -> Itera
     yield exc.rule
     if exc.rule in ("BUILD-2", "BUILD-3", "BUILD-7"):
         yield "BUILD-1"  # each hex around the spot has to accept the house
+    if "R-3" in CLAUSE_ID.findall(str(exc)):
+        yield "R-3"  # the Market's and the Wharf's commodity, held or produced on the spot
     if exc.rule == "BUILD-7" and isinstance(action, Place) and action.powerhouse:
         yield "R-10"  # a powerhouse is excused from wood and stone only
 
@@ -164,16 +280,25 @@ def effects(action: Action, events: tuple[Event, ...], state: GameState | None =
             yield "RES-2"
         elif isinstance(e, MarketMoved):
             yield "RES-3"
-        elif isinstance(e, ShipBought) and not any(isinstance(a, ShipArrived) for a in events):
-            yield "R-4"  # the deck is empty: no ship arrives
+        elif isinstance(e, ShipBought):
+            if not any(isinstance(a, ShipArrived) for a in events):
+                yield "R-4"  # the deck is empty: no ship arrives
+            if not any(isinstance(a, MarketMoved) and a.steps < 0 for a in events):
+                yield "R-2"  # the bought slot's commodity is at the bottom of its track: the step is lost
         elif isinstance(e, VPScored) and e.source in SCORING_CLAUSES:
             yield from SCORING_CLAUSES[e.source]
+            if e.reason == "bonus card bonus-towers" and e.vp:
+                yield "ED-1"  # the edition sets the VP per tower
         elif isinstance(e, PowerhousesConverted):
             yield "TWO-8"
             if state is not None and state.edition == "1st":
                 yield from ("R-11", "ED-4")
         elif isinstance(e, BotDecision):
             yield from (c for c in CLAUSE_ID.findall(e.reason) if c in known)
+            if e.reason.startswith("SOLO-4: drew"):
+                yield "R-19"  # the card drawn at random, its spots in the card's order
+            if e.reason.startswith(("SOLO-5 Mason", "SOLO-5 Architect")):
+                yield "R-18"  # the bot's longest wall, or its potential stretch
             if e.seat not in bots_seen:
                 bots_seen.append(e.seat)
         elif isinstance(e, GameEnded):
@@ -188,8 +313,15 @@ def effects(action: Action, events: tuple[Event, ...], state: GameState | None =
         yield "SOLO-3"  # bot A, then bot B
         if state.edition == "1st":
             yield from ("R-12", "ED-3")
+    if isinstance(action, Place) and not action.powerhouse and state is not None and state.seat is not None:
+        wood = state.players[state.seat].resources[1]
+        gains = [e for e in events if isinstance(e, ResourceGained) and e.resource == "wood" and e.seat == state.seat]
+        if wood == 0 and gains and not any(isinstance(e, FishTraded) for e in events):
+            yield "BUILD-6"  # the wood the house brings in meets its own country hex's requirement
     if isinstance(action, Place) and action.powerhouse:
         yield from ("TWO-1", "TWO-3", "TWO-4", "TWO-5")
+    if isinstance(action, Pass) and state is not None and state.phase in OPTIONAL:
+        yield "R-8"  # buying, selling and drawing are optional
     if isinstance(action, DrawBonus) and state is not None and state.options.solo_harder:
         yield from ("SOLO-8", "R-21")
 
@@ -200,6 +332,8 @@ def find() -> dict[str, dict[str, str]]:
         for clause in decisions(state):
             if clause not in found:
                 found[clause] = {"position": position_to_text(state, unknown=True), "move": ""}
+        if is_chance(state):
+            continue
         moves = legal_actions(state)
         legal = set(moves)
         for action in moves:  # in the rules' order: the same file on every run
@@ -216,7 +350,10 @@ def find() -> dict[str, dict[str, str]]:
             except IllegalActionError as exc:
                 for clause in refusals(state, action, exc):
                     if clause not in found:
-                        found[clause] = {"position": position_to_text(state, unknown=True), "move": format_action(action)}
+                        found[clause] = {
+                            "position": position_to_text(state, unknown=True),
+                            "move": format_action(action),
+                        }
     return dict(sorted(found.items()))
 
 
