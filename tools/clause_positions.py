@@ -87,10 +87,7 @@ NO_POSITION = {
     "SETUP-7": "chance picks the first player during the setup, before the first decision",
     "SOLO-1": "it sets up the solo game's colours and their first houses, before the first decision",
     "SOLO-2": "it deals the Patrician cards and reserves their spots during the setup, before the first decision",
-    "RES-1": "it says what a resource count is in every position: nothing in one position uses it up",
     "BUILD-4": "a sea hex asks for nothing, so it never decides whether a placement is legal",
-    "BUILD-5": "it says that requirements are compared, not paid, which holds in every placement alike",
-    "TWO-7": "it says what a powerhouse never counts for, across every rule that counts houses",
     "R-6": "it settles a tie between two wall stretches of one player, which the final scoring shows only as a total",
     "R-13": "it is a note on how the rulebooks' examples and texts are read, not a rule of play",
     "ED-5": "it notes a miscount in the 1st edition's wall figure, not a rule of play",
@@ -316,10 +313,19 @@ def effects(action: Action, events: tuple[Event, ...], state: GameState | None =
     if isinstance(action, Place) and not action.powerhouse and state is not None and state.seat is not None:
         wood = state.players[state.seat].resources[1]
         gains = [e for e in events if isinstance(e, ResourceGained) and e.resource == "wood" and e.seat == state.seat]
-        if wood == 0 and gains and not any(isinstance(e, FishTraded) for e in events):
+        traded = any(isinstance(e, FishTraded) for e in events)
+        if wood == 0 and gains and not traded:
             yield "BUILD-6"  # the wood the house brings in meets its own country hex's requirement
+        country = [e for e in events if isinstance(e, ResourceGained) and e.seat == state.seat and e.resource != "fish"]
+        if len(country) >= 2 and wood + len(gains) < len(country) and not traded:
+            yield from ("BUILD-5", "RES-1")  # fewer wood than country hexes: each compares, none uses it up
     if isinstance(action, Place) and action.powerhouse:
         yield from ("TWO-1", "TWO-3", "TWO-4", "TWO-5")
+    if isinstance(action, BuildWall) and state is not None:
+        i = BOARD.wall_ids.index(action.segment)
+        ends = (BOARD.ring_spots[i], BOARD.ring_spots[(i + 1) % len(BOARD.ring_spots)])
+        if any(state.houses[spot] == POWERHOUSE for spot in ends):
+            yield "TWO-7"  # the powerhouse at the segment's end adds no Mason VP
     if isinstance(action, Pass) and state is not None and state.phase in OPTIONAL:
         yield "R-8"  # buying, selling and drawing are optional
     if isinstance(action, DrawBonus) and state is not None and state.options.solo_harder:
