@@ -70,6 +70,7 @@ from ragusa.core.events import (  # noqa: E402
     VPScored,
 )
 from ragusa.core.state import EMPTY, POWERHOUSE, RESERVED, VP_SHIPS, VP_WHARF, Phase  # noqa: E402
+from ragusa.rules.randomness import KIND_RULE  # noqa: E402
 from ragusa.spec import default_registry  # noqa: E402
 from tests.golden.transcript import states_of  # noqa: E402
 
@@ -80,13 +81,10 @@ GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.txt"))
 #: the clauses no single position can show, each with the reason its rule page gives instead
 NO_POSITION = {
     "SETUP-1": "it sets how many players a game has, which every position of the game already fixes",
-    "SETUP-2": "it counts the pieces each player starts with, before the first decision",
-    "SETUP-3": "it sets each player's holdings before the first decision",
-    "SETUP-4": "it sets the market beads before any ship is dealt, before the first decision",
-    "SETUP-5": "it deals the first five ships during the setup, before the first decision",
-    "SETUP-7": "chance picks the first player during the setup, before the first decision",
-    "SOLO-1": "it sets up the solo game's colours and their first houses, before the first decision",
-    "SOLO-2": "it deals the Patrician cards and reserves their spots during the setup, before the first decision",
+    "SETUP-2": "it counts the pieces each player starts with, laid out with the table before any draw or decision",
+    "SETUP-3": "it sets each player's holdings at nothing, with the table, before any draw or decision",
+    "SETUP-4": "it puts the market beads on their start spaces with the table, before any draw or decision",
+    "SOLO-1": "it sets out the solo game's colours and their first houses with the table, before any draw or decision",
     "BUILD-4": "a sea hex asks for nothing, so it never decides whether a placement is legal",
     "R-6": "it settles a tie between two wall stretches of one player, which the final scoring shows only as a total",
     "R-13": "it is a note on how the rulebooks' examples and texts are read, not a rule of play",
@@ -195,7 +193,11 @@ def played() -> Iterator[GameState]:
         yield from states_of(path.read_text(encoding="utf-8"))
     for game in EXTRA_GAMES:
         yield from chooser_play(*game)
-    yield new_game(2, chance=True)  # a game with explicit chance, at its setup draws (R-23)
+    for players in (2, 1):  # games with explicit chance, through their setup draws (R-23)
+        state = new_game(players, chance=True)
+        while is_chance(state):
+            yield state
+            state = apply(state, legal_actions(state)[0])
 
 
 def tries(state: GameState) -> Iterator[Action]:
@@ -230,9 +232,12 @@ SINGLE_BUILDINGS = frozenset({"rectors-palace", "cathedral"})
 
 
 def decisions(state: GameState) -> Iterator[str]:
-    """The clauses that govern the decision of `state`: its phase's rule, and the edition's ruling on it."""
+    """The clauses that govern the decision of `state`: its phase's rule and the edition's ruling on
+    it, or at a chance node (explicit chance) R-23 and the rule of what is drawn."""
     if is_chance(state):
         yield "R-23"  # the next random event is a chance node: its outcome is applied, not drawn
+        assert state.chance is not None and state.chance.node is not None
+        yield KIND_RULE[state.chance.node.kind]  # the rule of the draw: a ship dealt, the start seat
         return
     if state.seat is None:
         return
