@@ -71,6 +71,7 @@ from ragusa.core.events import (  # noqa: E402
 )
 from ragusa.core.state import EMPTY, POWERHOUSE, RESERVED, VP_SHIPS, VP_WHARF, Phase  # noqa: E402
 from ragusa.rules.randomness import KIND_RULE  # noqa: E402
+from ragusa.rules.scoring import longest_run, ring_values  # noqa: E402
 from ragusa.spec import default_registry  # noqa: E402
 from tests.golden.transcript import states_of  # noqa: E402
 
@@ -86,7 +87,6 @@ NO_POSITION = {
     "SETUP-4": "it puts the market beads on their start spaces with the table, before any draw or decision",
     "SOLO-1": "it sets out the solo game's colours and their first houses with the table, before any draw or decision",
     "BUILD-4": "a sea hex asks for nothing, so it never decides whether a placement is legal",
-    "R-6": "it settles a tie between two wall stretches of one player, which the final scoring shows only as a total",
     "R-13": "it is a note on how the rulebooks' examples and texts are read, not a rule of play",
     "ED-5": "it notes a miscount in the 1st edition's wall figure, not a rule of play",
 }
@@ -257,6 +257,18 @@ def refusals(state: GameState, action: Action, exc: IllegalActionError) -> Itera
         yield "R-10"  # a powerhouse is excused from wood and stone only
 
 
+def _tied_stretches(end: GameState) -> bool:
+    """Whether a seat's longest wall stretches are equally long but score differently (R-6): the
+    scoring's own run, once preferring its houses and towers and once avoiding them."""
+    for seat in range(len(end.players)):
+        ok, val = ring_values(end.houses, end.towers, seat)
+        length, most = longest_run(end.walls, ok, val)
+        _, fewest = longest_run(end.walls, ok, [-v for v in val])
+        if length and most - length != length - fewest:
+            return True
+    return False
+
+
 def effects(action: Action, events: tuple[Event, ...], state: GameState | None = None) -> Iterator[str]:
     """The clauses whose effect a legal move's events show (`state`: the position the move is made in)."""
     known = set(default_registry().ids)
@@ -307,6 +319,8 @@ def effects(action: Action, events: tuple[Event, ...], state: GameState | None =
             yield from ("END-1", "WIN-1")
             if len(e.winners) > 1:
                 yield "R-7"
+            if state is not None and _tied_stretches(apply(state, action)):
+                yield "R-6"  # of two equally long stretches, the one scoring more counts
             if state is not None and state.solo is not None:
                 yield from ("SOLO-7", "R-20")
                 if state.options.solo_human_first:
