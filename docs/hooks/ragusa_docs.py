@@ -15,6 +15,7 @@ Nothing here knows a rule: the text comes from ``ragusa/spec/clauses.toml``.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import logging
 import math
@@ -359,10 +360,23 @@ def _clause_positions() -> dict[str, dict[str, str]]:
     return found
 
 
+@functools.lru_cache(maxsize=1)
+def _no_position() -> dict[str, str]:
+    """The clauses no single position can show, with the reason (`NO_POSITION` of tools/clause_positions.py)."""
+    path = Path(__file__).resolve().parents[2] / "tools" / "clause_positions.py"
+    spec = importlib.util.spec_from_file_location("clause_positions", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    reasons: dict[str, str] = module.NO_POSITION
+    return reasons
+
+
 def _example(clause: str) -> str | None:
     example = _clause_positions().get(clause)
     if example is None:
-        return None
+        reason = _no_position().get(clause)
+        return None if reason is None else f"- **Example:** no single position shows this clause: {reason}."
     link = f"{EDITOR}?position={quote(example['position'], safe='')}"
     if example["move"]:
         link += f"&move={quote(example['move'], safe='')}"
