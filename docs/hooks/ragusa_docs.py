@@ -91,8 +91,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 def _http_api() -> tuple[dict[str, Any], str]:
     """The OpenAPI description of `ragusa serve`'s HTTP API, and a page that presents it."""
     from ragusa._version import __version__
+    from ragusa.service.openapi import openapi
     from ragusa.service.reference import reference
-    from ragusa.service.schema import openapi
 
     doc = openapi(__version__)
     lines = [

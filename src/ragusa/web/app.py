@@ -39,8 +39,9 @@ from ragusa._version import __version__
 from ragusa.contract.schema.generate import NAMES, schema
 from ragusa.text.i18n import choose_language
 
+from ..service.openapi import openapi
 from ..service.protocol import LOG, ProtocolError, error, handle, internal_error
-from ..service.schema import openapi, protocol_schema
+from ..service.schema import protocol_schema
 from ..service.session import HUMAN, run_bots
 from .board import board_data
 from .db import GameStore, open_games
