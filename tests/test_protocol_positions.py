@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ragusa import GameState, action_to_data, apply, format_action, legal_actions, state_to_json
-from ragusa.service.session import session_from_data, session_to_data
+from ragusa.service.saved import session_from_data, session_to_data
 from ragusa.service.store import MemoryStore
 from tests.protocol_support import send
 

@@ -10,7 +10,8 @@ from typing import Any
 import attrs
 
 from ragusa import state_to_json
-from ragusa.service.session import apply_action, session_from_data, session_to_data
+from ragusa.service.saved import session_from_data, session_to_data
+from ragusa.service.session import apply_action
 from ragusa.service.store import MemoryStore
 from tests.protocol_support import send
 

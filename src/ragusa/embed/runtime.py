@@ -14,7 +14,8 @@ from typing import Any
 
 from ragusa.service.engine import respond
 from ragusa.service.protocol import Store
-from ragusa.service.session import Session, session_from_data, session_to_data
+from ragusa.service.saved import session_from_data, session_to_data
+from ragusa.service.session import Session
 from ragusa.service.store import MemoryStore
 
 __all__ = ["Engine", "SavedStore"]

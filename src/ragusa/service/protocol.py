@@ -18,19 +18,16 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ragusa._version import __version__
-from ragusa.bots import LEVELS
 from ragusa.contract.records import record_from_json, record_of, record_to_data, verify
 from ragusa.contract.serialization import action_from_data
 from ragusa.contract.views import view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
 from ragusa.core.events import Event
-from ragusa.core.state import EDITIONS, OPTION_NAMES, Options
+from ragusa.core.state import OPTION_NAMES, Options
 from ragusa.rules.queries import is_terminal
-from ragusa.text.describe import building_texts, card_texts, ship_texts
 from ragusa.text.explain import why_now
-from ragusa.text.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
+from ragusa.text.i18n import Translator, translator
 from ragusa.text.notation import parse_action
 
 from . import analysis
@@ -38,9 +35,10 @@ from . import session as sessions
 from .analysis import analyst
 from .answers import events_list, legal_list, status
 from .history import log_groups, steps_since
+from .info import info
 from .positions import position_op
 from .requests import check_request, position_of, within
-from .session import HUMAN, SEAT_KINDS, Session, entry
+from .session import HUMAN, Session, entry
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
 
@@ -341,32 +339,9 @@ def _stop(store: Store, msg: Message) -> Message:
     return {"stopped": False}
 
 
-def _info(store: Store, msg: Message) -> Message:
-    out: Message = {
-        "version": __version__,
-        "ops": sorted(OPS),
-        "seat_kinds": list(SEAT_KINDS),
-        "editions": list(EDITIONS),
-        "options": list(OPTION_NAMES),
-        "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES],
-    }
-    tr = _lang(msg)  # with lang: the levels' words, the page's words and the components' in that language
-    out["levels"] = [
-        {"name": lv.name, "bot": lv.spec, "budget": tr(lv.budget), "description": tr(lv.description)} for lv in LEVELS
-    ]
-    if "lang" in msg:
-        out["strings"] = dict(tr.messages)
-        out["components"] = {
-            "cards": {e: card_texts(e, tr) for e in EDITIONS},
-            "buildings": building_texts(tr),
-            "ships": ship_texts(tr),
-        }
-    return out
-
-
 #: every operation, by its `op` name
 OPS: dict[str, Callable[[Store, Message], Message]] = {
-    "info": _info,
+    "info": lambda store, msg: info(sorted(OPS), _lang(msg), with_texts="lang" in msg),
     "position": lambda store, msg: position_op(msg),
     "new_game": _new_game,
     "legal": _legal,

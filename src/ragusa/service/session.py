@@ -17,12 +17,12 @@ from typing import Any
 import attrs
 
 from ragusa.bots import LEVELS, make_bot
-from ragusa.contract.serialization import action_to_data, state_from_data, state_to_data
+from ragusa.contract.serialization import action_to_data
 from ragusa.contract.views import events_for
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
 from ragusa.core.events import Event
-from ragusa.core.state import EDITIONS, OPTION_NAMES, GameState, Options
+from ragusa.core.state import EDITIONS, GameState, Options
 from ragusa.rules.game import new_game, new_solo_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
@@ -30,7 +30,7 @@ from ragusa.rules.resolution import apply, step
 from ragusa.text.explain import fish_spent
 from ragusa.text.i18n import ENGLISH, Translator
 from ragusa.text.log import describe_event, describe_setup, describe_step
-from ragusa.text.notation import format_action, parse_action
+from ragusa.text.notation import format_action
 
 __all__ = [
     "HUMAN",
@@ -355,52 +355,6 @@ def replay_actions(initial: GameState, actions: Sequence[Action]) -> GameState:
     for a in actions:
         state = apply(state, a)
     return state
-
-
-def session_to_data(s: Session) -> dict[str, Any]:
-    """A session as JSON data, to keep it (the web app's SQLite store, the browser export's saved
-    games); `session_from_data` reads it back. Actions are in notation; the log is written again
-    from them when asked for."""
-    return {
-        "players": s.players,
-        "edition": s.edition,
-        "options": {k: getattr(s.options, k) for k in OPTION_NAMES},
-        "seed": s.seed,
-        "seats": list(s.seats),
-        "tokens": list(s.tokens),
-        "actions": [format_action(a) for a in s.actions],
-        "actors": list(s.actors),
-        "names": list(s.names),
-        "version": s.version,
-        **({"position": state_to_data(s.initial)} if s.from_position else {}),
-    }
-
-
-def session_from_data(game_id: str, d: dict[str, Any]) -> Session:
-    """The session `session_to_data` wrote, its game replayed from the seed and the actions."""
-    options = Options(**d["options"])
-    position = d.get("position")
-    if position is not None:
-        initial = state_from_data(position)
-    else:
-        initial = new_game(d["players"], seed=d["seed"], edition=d["edition"], options=options)
-    actions = tuple(parse_action(None, a) for a in d["actions"])
-    return Session(
-        id=game_id,
-        players=d["players"],
-        edition=d["edition"],
-        options=options,
-        seed=d["seed"],
-        seats=tuple(d["seats"]),
-        tokens=tuple(d["tokens"]),
-        initial=initial,
-        state=replay_actions(initial, actions),
-        actions=actions,
-        actors=tuple(d["actors"]),
-        names=tuple(d.get("names", ())),
-        version=d.get("version", len(actions)),
-        from_position=position is not None,
-    )
 
 
 def undo(session: Session) -> Session:

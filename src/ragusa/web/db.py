@@ -33,7 +33,8 @@ import attrs
 from ..core.actions import Action
 from ..service.analysis import Runner
 from ..service.protocol import ProtocolError, status
-from ..service.session import Session, session_from_data, session_to_data, think
+from ..service.saved import session_from_data, session_to_data
+from ..service.session import Session, think
 
 __all__ = ["GameStore", "Games", "default_db_path", "is_postgres", "open_games", "shown"]
 
