@@ -144,7 +144,8 @@ def test_one_person_against_two_bots(browser: Browser, tmp_path: Path) -> None:
         page.mouse.click(box[0], box[1])
         page.wait_for_selector("#message.error")
         message = page.inner_text("#message")
-        assert message.startswith("[") and spot in message, message
+        # in the page's words, then the rule's own clause and numbers
+        assert message.startswith("The rules do not allow this move: [") and spot in message, message
         shot(page, "play-illegal.png")
         turns = page.inner_text("#log").count("Turn ")
         first_move(page)

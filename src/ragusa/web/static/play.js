@@ -1,11 +1,22 @@
 // Playing: clicks and taps on the board, choices and confirmations, undo, refreshing, following the bots.
 "use strict";
 
+// an error answer in the page's language; a refused move keeps the rule's own words and numbers
+function errorText(r) {
+  const e = r.error;
+  if (e.code === "stale") return t("The game changed since you saw it: here it is now.");
+  if (e.code === "not_your_turn") return t("It is not your turn.");
+  if (e.code === "not_found") return t("No such game: check the link.");
+  if (e.code === "forbidden") return t("This link is not a seat of this game.");
+  if (e.code === "illegal") return t("The rules do not allow this move: {why}", { why: `${e.rule ? "[" + e.rule + "] " : ""}${e.message}` });
+  return e.message;
+}
+
 async function play(action, label) {
   const before = G.reply.status.actions;
   const r = await send({ op: "apply", game: G.game, token: G.token, action, lang: LANG, expect: G.reply.status.version });
-  if (!r.ok && r.error.code === "stale") { await refresh(); say(r.error.message, "error"); return false; }
-  if (!r.ok) { say(`${r.error.rule ? "[" + r.error.rule + "] " : ""}${r.error.message}`, "error"); return false; }
+  if (!r.ok && r.error.code === "stale") { await refresh(); say(errorText(r), "error"); return false; }
+  if (!r.ok) { say(errorText(r), "error"); return false; }
   G.seen = before;  // this action and what follows it (a solo game's bot decisions are inside it) are marked as changed
   localStorage.setItem(seenKey(), String(G.seen));
   G.selected = null;
@@ -86,7 +97,7 @@ function wireGame(mine) {
     if (el.id === "undo") {
       const r = await send({ op: "undo", game: G.game, token: G.token, expect: G.reply.status.version });
       await refresh();
-      say(r.ok ? tn("Taken back: {n} action", "Taken back: {n} actions", r.undone) : r.error.message, r.ok ? "info" : "error");
+      say(r.ok ? tn("Taken back: {n} action", "Taken back: {n} actions", r.undone) : errorText(r), r.ok ? "info" : "error");
       return;
     }
     if (el.id === "hint") return hint();
@@ -113,14 +124,14 @@ function wireGame(mine) {
 // what the expert would play here (the analysis reads only what this seat may see)
 async function hint() {
   const r = await send({ op: "analyse", game: G.game, token: G.token, level: "medium", budget: { ms: 500 } });
-  if (!r.ok) return say(r.error.message, "error");
+  if (!r.ok) return say(errorText(r), "error");
   const best = G.reply.legal.find(l => l.text === r.moves[0].text);
   say(t("Hint: {move}", { move: best && best.explain ? best.explain : r.moves[0].text }), "info");
 }
 
 async function downloadRecord() {
   const r = await send({ op: "record", game: G.game, token: G.token });
-  if (!r.ok) return say(r.error.message, "error");
+  if (!r.ok) return say(errorText(r), "error");
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([JSON.stringify(r.record, null, 1)], { type: "application/json" }));
   a.download = `ragusa-${G.game}.json`; a.click();
@@ -130,7 +141,7 @@ async function refresh(quiet) {
   const msg = { op: "view", game: G.game, token: G.token, lang: LANG, explain: true };
   if (G.seen !== null && G.seen >= 0) msg.since = G.seen;
   const [reply, log] = await Promise.all([send(msg, quiet), send({ op: "log", game: G.game, token: G.token, lang: LANG }, true)]);
-  if (!reply.ok) { $("#main").innerHTML = `<p id="message" class="error">${esc(reply.error.message)}</p>`; return; }
+  if (!reply.ok) { $("#main").innerHTML = `<p id="message" class="error">${esc(errorText(reply))}</p>`; return; }
   G.reply = reply; G.log = log.ok ? log.lines : [];
   if (G.playing) stopSteps();
   G.steps = reply.steps || []; G.changed = reply.changed || null; G.stepAt = null;
