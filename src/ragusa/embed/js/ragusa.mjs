@@ -87,13 +87,20 @@ export async function loadRagusa(options = {}) {
   const reading = Promise.all(names.map(name => readBytes(new URL(`wheels/${name}`, base))));
   const snapshot = fromSnapshot ? readBytes(new URL(`wheels/${manifest.snapshot}`, base)).then(gunzip) : undefined;
   const { loadPyodide } = await import(/* @vite-ignore */ /* webpackIgnore: true */ new URL("pyodide/pyodide.mjs", base).href);
-  const pyodide = await loadPyodide({
-    indexURL: await indexURL(new URL("pyodide/", base)),
-    stdout: () => {},
-    stderr: () => {},
-    ...(snapshot ? { _loadSnapshot: snapshot } : {}),
-    ...(options.makeSnapshot ? { _makeSnapshot: true } : {}),
-  });
+  const settings = { indexURL: await indexURL(new URL("pyodide/", base)), stdout: () => {}, stderr: () => {} };
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({
+      ...settings,
+      ...(snapshot ? { _loadSnapshot: snapshot } : {}),
+      ...(options.makeSnapshot ? { _makeSnapshot: true } : {}),
+    });
+  } catch (failure) {
+    // Pyodide's memory snapshots are experimental (its underscore options) and a snapshot can fail to
+    // restore: then Python starts itself, as with snapshot: false; the answers are the same
+    if (!snapshot) throw failure;
+    pyodide = await loadPyodide(settings);
+  }
   const archives = await reading;
   // the files, a snapshot's too: its modules are imported, but a module may still read a data file
   const extractDir = pyodide.runPython("import site; site.getsitepackages()[0]");
