@@ -25,10 +25,14 @@ MODES: tuple[tuple[int, str, Options], ...] = (
 )
 
 
-def game(players: int, edition: str, options: Options, seed: int) -> Iterator[GameState]:
-    """Every state of one random game, from the new game to the end."""
+def game(players: int, edition: str, options: Options, seed: int, *, chance: bool = False) -> Iterator[GameState]:
+    """Every state of one random game (`seed` picks the moves), from the new game to the end; with
+    `chance`, a game with explicit chance whose outcomes are picked like its moves, chance nodes included."""
     rng = random.Random(seed)
-    state = new_game(players, seed=seed, edition=edition, options=options)
+    if chance:
+        state = new_game(players, edition=edition, options=options, chance=True)
+    else:
+        state = new_game(players, seed=seed, edition=edition, options=options)
     yield state
     while not is_terminal(state):
         state = apply(state, rng.choice(legal_actions(state)))

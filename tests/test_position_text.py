@@ -3,7 +3,6 @@ any other input is refused with a `ValueError` naming the column (or the clause 
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,6 @@ from ragusa import (
     Options,
     apply,
     is_chance,
-    is_terminal,
     legal_actions,
     new_game,
     position_from_text,
@@ -34,16 +32,6 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.txt"))
 
 def golden_states(path: Path) -> Iterator[GameState]:
     return states_of(path.read_text(encoding="utf-8"))
-
-
-def chance_states(players: int, edition: str, options: Options, seed: int) -> Iterator[GameState]:
-    """Every state of a random game with explicit chance, its chance nodes included."""
-    pick = random.Random(seed)
-    state = new_game(players, edition=edition, options=options, chance=True)
-    yield state
-    while not is_terminal(state):
-        state = apply(state, pick.choice(legal_actions(state)))
-        yield state
 
 
 def round_trips(state: GameState) -> int:
@@ -67,7 +55,7 @@ def test_every_position_of_random_games_round_trips(mode: tuple[int, str, Option
 def test_every_position_with_explicit_chance_round_trips_its_chance_nodes_included(
     mode: tuple[int, str, Options],
 ) -> None:
-    states = list(chance_states(*mode, seed=3))
+    states = list(boundary_positions.game(*mode, seed=3, chance=True))
     assert sum(is_chance(s) for s in states) >= 3  # the setup's draws at least
     assert max(round_trips(s) for s in states) <= 1000
 
@@ -82,7 +70,7 @@ def test_every_position_with_explicit_chance_round_trips_its_chance_nodes_includ
 def test_any_position_of_any_mode_round_trips(
     mode: tuple[int, str, Options], seed: int, chance: bool, at: float
 ) -> None:
-    states = list(chance_states(*mode, seed) if chance else boundary_positions.game(*mode, seed=seed))
+    states = list(boundary_positions.game(*mode, seed=seed, chance=chance))
     round_trips(states[int(at * (len(states) - 1))])
 
 
@@ -159,7 +147,11 @@ def test_leaving_a_field_out_is_the_same_as_writing_it_unknown() -> None:
 
 
 def test_with_explicit_chance_the_cards_not_drawn_yet_are_the_rest() -> None:
-    s = next(x for x in chance_states(3, "2nd", Options(), seed=1) if x.phase == Phase.PLACE and not is_chance(x))
+    s = next(
+        x
+        for x in boundary_positions.game(3, "2nd", Options(), seed=1, chance=True)
+        if x.phase == Phase.PLACE and not is_chance(x)
+    )
     assert s.chance is not None and s.chance.ship_hidden == len(s.ship_deck)
     text = position_to_text(s)
     assert " chance " in text and " ships= " in text and "seed=" not in text
@@ -237,7 +229,13 @@ SAMPLES = [
     MIDDLE,
     position_to_text(boundary_positions.last(2)),
     position_to_text(boundary_positions.middle(1, Options(solo_easier_rector=True))),
-    position_to_text(next(s for s in chance_states(2, "2nd", Options(), seed=2) if is_chance(s) and s.placements)),
+    position_to_text(
+        next(
+            s
+            for s in boundary_positions.game(2, "2nd", Options(), seed=2, chance=True)
+            if is_chance(s) and s.placements
+        )
+    ),
     position_to_text(new_game(3, chance=True)),
 ]
 ALPHABET = st.sampled_from(list('0123456789.=@:+-/? ,abcdefhlnoprstvw{}"_P\n') + ["@0", "h=", "seed=", "draw="])
