@@ -26,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 
 #: file name -> (players, seed, beam width, weight of the position's promise)
 GAMES: dict[str, tuple[int, int, int, float]] = {
-    "solo-long.json": (1, 2, 100, 0.5),
+    "solo-long.json": (1, 6, 150, 0.0),
     "2p-long.json": (2, 0, 100, 0.5),
     "3p-long.json": (3, 1, 100, 0.5),
     "4p-long.json": (4, 2, 100, 1.0),
