@@ -152,6 +152,31 @@ def test_the_terms_of_4_players() -> None:
     assert max_decisions(4) == 4 + 40 + 124 + 30 + 12 + 168 + 13 + 4 == 395
 
 
+@pytest.mark.clause("SETUP-2", "TWO-1", "R-14", "ACT-3")
+@pytest.mark.parametrize(
+    ("players", "pieces", "passes", "buildings", "total"),
+    [
+        # 2 x (12 + 2) pieces; 2 + 28 passes; 44 landings on the asking hexes: 150
+        (2, 28, 30, 150, 2 + 28 + 30 + 30 + 12 + 150 + 13 + 2),
+        # 3 x 12; 3 + 2 x 36 passes; every asking spot taken: 168
+        (3, 36, 75, 168, 3 + 36 + 75 + 30 + 12 + 168 + 13 + 3),
+        # 5 x 9; 5 + 4 x 45 passes
+        (5, 45, 185, 168, 5 + 45 + 185 + 30 + 12 + 168 + 13 + 5),
+    ],
+)
+def test_the_terms_by_players(players: int, pieces: int, passes: int, buildings: int, total: int) -> None:
+    bound = decision_bound(players)
+    assert (bound.setup, bound.placements, bound.turn_passes) == (players, pieces, passes)
+    assert (bound.orders, bound.rector, bound.buildings, bound.trades, bound.end_passes) == (
+        30,
+        12,
+        buildings,
+        13,
+        players,
+    )
+    assert max_decisions(players) == bound.total == total
+
+
 @pytest.mark.clause("SOLO-1", "SOLO-3", "R-22", "R-14")
 def test_the_terms_of_solo() -> None:
     # the human places 9 houses and chooses no setup card; with the human first the bots keep 18
