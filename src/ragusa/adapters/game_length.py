@@ -32,9 +32,9 @@ __all__ = [
     "activations",
     "asking_hexes",
     "decision_bound",
-    "max_decisions",
     "hex_touches",
     "landing_activations",
+    "max_decisions",
     "order_decisions",
     "solo_activations",
 ]
