@@ -41,18 +41,18 @@ EDITIONS: tuple[str, ...] = ("1st", "2nd")
 class Phase(enum.StrEnum):
     """Who decides what, now. `GameState.phase` holds one of these; its JSON form is the value. Each
     names the clause that governs its decision (`rule`) and what the deciding seat does (`asks`);
-    `index` is its place in this list, by which the tables of `ragusa.rules.phases` are read. How a
+    `ordinal` is its place in this list, by which the tables of `ragusa.rules.phases` are read. How a
     decision is offered, resolved and taken by a solo bot is its record, `ragusa.rules.decision.Decision`."""
 
     rule: str
     asks: str
-    index: int
+    ordinal: int
 
     def __new__(cls, value: str, rule: str, asks: str) -> Phase:
         self = str.__new__(cls, value)
         self._value_ = value
         self.rule, self.asks = rule, asks
-        self.index = len(cls.__members__)  # the members made before this one
+        self.ordinal = len(cls.__members__)  # the members made before this one
         return self
 
     SETUP_BONUS = "setup_bonus", "SETUP-6", "keep one of its three dealt bonus cards (ChooseBonus)"

@@ -3,7 +3,7 @@ worked out once per state (`legal_moves`) and read by all that asks: `legal_acti
 of a placement, the action ids and masks of `ragusa.ai`, the observation encoder.
 
 What a decision offers is its record's (`ragusa.rules.decision.Decision.offers`, in the module of its
-rule); `ragusa.rules.phases.OFFERS` holds them by the phase's index."""
+rule); `ragusa.rules.phases.OFFERS` holds them by the phase's ordinal."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def _moves(state: GameState) -> Moves:
         return Moves((), 0)
     if state.chance is not None and state.chance.node is not None:  # a chance node
         return Moves(tuple(ChanceOutcome(o) for o in state.chance.node.outcomes), 0)
-    return OFFERS[phase.index](state, seat)
+    return OFFERS[phase.ordinal](state, seat)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:

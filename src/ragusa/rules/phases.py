@@ -1,5 +1,5 @@
-"""Every decision's record, collected, and the tables built from them, read by the phase's index
-(`Phase.index`): what a decision offers (`OFFERS`, read by `ragusa.rules.legal`), the handler of each
+"""Every decision's record, collected, and the tables built from them, read by the phase's ordinal
+(`Phase.ordinal`): what a decision offers (`OFFERS`, read by `ragusa.rules.legal`), the handler of each
 kind of action it takes (`HANDLERS`, read by `apply` and `step` in `ragusa.rules.resolution`), and
 how a solo bot takes it (`TURNS`). Each record is written in the module of its rule
 (`ragusa.rules.decision.Decision`); to find a decision's code, find its record in `DECISIONS`.
@@ -32,7 +32,7 @@ def _by_phase(records: tuple[Decision, ...]) -> tuple[Decision, ...]:
     return tuple(found[p] for p in Phase)
 
 
-#: every decision, by its phase's index
+#: every decision, by its phase's ordinal
 DECISIONS: Final[tuple[Decision, ...]] = _by_phase(
     (
         turn_flow.SETUP_DECISION,
@@ -72,11 +72,11 @@ def handler(phase: Phase, r: Resolve[Any]) -> Handler:
     return effect
 
 
-#: per phase index, what its decision offers (`Decision.offers`)
+#: per phase ordinal, what its decision offers (`Decision.offers`)
 OFFERS: Final[tuple[Callable[[GameState, int], Moves], ...]] = tuple(d.offers for d in DECISIONS)
-#: per phase index, the handler of each kind of action its decision takes (`Decision.resolve`)
+#: per phase ordinal, the handler of each kind of action its decision takes (`Decision.resolve`)
 HANDLERS: Final[tuple[dict[type, Handler], ...]] = tuple(
     {r.kind: handler(d.phase, r) for r in d.resolve} for d in DECISIONS
 )
-#: per phase index, how a solo bot takes its decision (`BotTurn`), or None: a bot never decides in it
+#: per phase ordinal, how a solo bot takes its decision (`BotTurn`), or None: a bot never decides in it
 TURNS: Final[tuple[BotTurn[Any] | None, ...]] = tuple(next((t for t in BOT_TURNS if t.phase is p), None) for p in Phase)

@@ -37,7 +37,7 @@ def _drive_bots(w: Scratch) -> None:
     returned state."""
     while w.solo is not None and w.phase != PHASE_OVER and w.seat is not None and w.seat in w.solo.bot_seats:
         seat = w.seat
-        i = w.phase.index
+        i = w.phase.ordinal
         turn = TURNS[i]
         assert turn is not None, f"a bot has no decision in phase {w.phase!r}"
         choice = turn.choose(w, seat)  # the bot reads the scratch copy (nothing is frozen)
@@ -74,7 +74,7 @@ def _resolve(state: GameState, action: Action, events: list[Event] | None) -> Ga
         assert isinstance(action, Trade)
         fish.trade(w, seat, action.resource if isinstance(action.resource, str) else repr(action.resource))
         return w.freeze()
-    handler = HANDLERS[phase.index].get(kind)
+    handler = HANDLERS[phase.ordinal].get(kind)
     if handler is None:
         raise IllegalActionError(phase.rule, f"seat {seat} must {phase.asks} now; {kind.__name__} is not a choice here")
     handler(w, seat, action)
