@@ -4,7 +4,9 @@ steps between decisions (the solo bots' own choices are `ragusa.rules.solo.bot_t
 `begin_turn` and `next_turn` go round the seats and see when the game ends; `put_piece` puts a
 placed piece on the board and starts its activations (TURN-2); `run` runs every automatic step
 (activations, effects with no choice, the next turn) until a seat must decide or the game ends
-(`ragusa.rules.end_of_game`).
+(`ragusa.rules.end_of_game`). The turn's decision, place a piece or pass (`PLACE_DECISION`), and the
+setup's bonus choice before the first turn (`SETUP_DECISION`) are declared here
+(`ragusa.rules.decision.Decision`).
 """
 
 from __future__ import annotations
