@@ -15,7 +15,7 @@ from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     VP_SHIPS,
 )
-from ragusa.rules import randomness
+from ragusa.rules.chance import draw_top
 
 SHIPS: Final[dict[str, ShipData]] = {s.id: s for s in COMPONENTS.ships}
 TRACK: Final = COMPONENTS.market.track
@@ -76,7 +76,7 @@ def draw_ship(w: Scratch) -> str | None:
     """Draw the top ship and raise its arrival commodity before it is placed; None if the deck is empty (R-4)."""
     if not w.ship_deck:
         return None
-    ship_id = randomness.draw_top(w, "ship")
+    ship_id = draw_top(w, "ship")
     arrival = SHIPS[ship_id].arrival
     move_bead(w, COM_INDEX[arrival.commodity], arrival.steps)
     return ship_id

@@ -11,7 +11,7 @@ from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     PHASE_RECTOR_KEEP,
 )
-from ragusa.rules.randomness import draw_cards, draw_top
+from ragusa.rules.chance import draw_cards, draw_top
 
 #: RECTOR-1: cards drawn
 DRAW: Final = 2
