@@ -102,7 +102,7 @@ def placement_need(
             need[STONE], worst[STONE] = counts[h] + 1, h  # BUILD-3
         building = BOARD.hex_building[h]
         if building in PRODUCER_NEEDS:
-            need[PRODUCER_NEEDS[building]] = max(need[PRODUCER_NEEDS[building]], 1)  # BUILD-7
+            need[PRODUCER_NEEDS[building]], worst[PRODUCER_NEEDS[building]] = 1, h  # BUILD-7
             producer = True
         floor = FISHMONGER_FISH if building == FISHMONGER else floor
         wants_commodity = wants_commodity or building in NEEDS_COMMODITY
