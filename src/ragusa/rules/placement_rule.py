@@ -5,7 +5,8 @@ seat has, and what fish would cover.
 This is the rule in words a reader can check against the rulebook, hex by hex. The legal moves use
 fast masks worked out for every spot at once (`ragusa.rules.requirements.placements`); a test checks
 them against this function on every free spot of every position of the golden games, and the words
-of a refusal (`explain_refusal`) are read from it.
+of a refusal (`explain_refusal`) are read from it, as are the bounds validation sets on a position
+(`ragusa.contract.validation.placement`: what each house of a seat needed).
 """
 
 from __future__ import annotations
