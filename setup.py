@@ -36,6 +36,7 @@ MYPYC_MODULES = [
     "src/ragusa/rules/action_form.py",
     "src/ragusa/rules/queries.py",
     # resolving an action: its resolution, the turn, activation, fish, two players, scoring, the end, random draws
+    # and chance nodes
     "src/ragusa/rules/resolution.py",
     "src/ragusa/rules/turn_flow.py",
     "src/ragusa/rules/end_of_game.py",
@@ -43,7 +44,6 @@ MYPYC_MODULES = [
     "src/ragusa/rules/fish.py",
     "src/ragusa/rules/two_player.py",
     "src/ragusa/rules/scoring.py",
-    "src/ragusa/rules/randomness.py",
     "src/ragusa/rules/chance.py",
     # the buildings
     "src/ragusa/rules/buildings/architect.py",
