@@ -12,7 +12,7 @@ from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     EMPTY,
 )
-from ragusa.rules.action_form import free_place
+from ragusa.rules.buildings import free_site_named
 
 _TOWER_SPOTS: Final = BOARD.tower_spots
 TOWER_ACTIONS: Final[dict[int, BuildTower]] = {s: BuildTower(BOARD.spot_ids[s]) for s in BOARD.tower_spots}
@@ -35,7 +35,7 @@ def has_choice(w: Scratch, seat: int) -> bool:
 def build_tower(w: Scratch, seat: int, spot_id: str) -> None:
     """The tower on the free tower spot the action names."""
     unknown, taken = "{key!r} is not a tower spot", "{key} already has a tower (seat {owner})"
-    build(w, seat, free_place(_TOWER_INDEX, w.towers, spot_id, "ARCHITECT-1", unknown, taken))
+    build(w, seat, free_site_named(_TOWER_INDEX, w.towers, spot_id, "ARCHITECT-1", unknown, taken))
 
 
 @implements("ARCHITECT-1")

@@ -13,7 +13,7 @@ from ragusa.core.state import (
     EMPTY,
     VP_MASON,
 )
-from ragusa.rules.action_form import free_place
+from ragusa.rules.buildings import free_site_named
 
 _WALL_SPOTS: Final = BOARD.wall_spots
 WALL_ACTIONS: Final[tuple[BuildWall, ...]] = tuple(BuildWall(w) for w in BOARD.wall_ids)
@@ -42,7 +42,7 @@ def has_choice(w: Scratch, seat: int) -> bool:
 def build_wall(w: Scratch, seat: int, segment_id: str) -> None:
     """The wall on the free segment the action names."""
     unknown, taken = "there is no wall segment {key!r}", "wall segment {key} is already built"
-    build(w, seat, free_place(BOARD.wall_index, w.walls, segment_id, "MASON-1", unknown, taken))
+    build(w, seat, free_site_named(BOARD.wall_index, w.walls, segment_id, "MASON-1", unknown, taken))
 
 
 @implements("MASON-1")
