@@ -215,6 +215,9 @@ def _deal(chance: ChanceState, r: int, kind: str, pool: Sequence[str], k: int) -
     return tuple(out), r
 
 
+# Explicit chance: the chance node a draw stops at, its outcomes, and resolving an action again
+# with the outcomes fixed so far.
+
 #: resolves an action (None: the setup) of a state with explicit chance with the outcomes fixed so
 #: far, raising `NeedChance` for the next: `ragusa.rules.resolution.rerun`
 Rerun = Callable[[GameState, Action | None, list[Event] | None], GameState]
