@@ -1,12 +1,12 @@
-"""The ten city buildings, one module each (the three producers share `.production`).
+"""The ten city buildings, one module each (the three producers share `.production`); here, where
+the Mason and the Architect find the free site an action names to build on (`free_site_named`).
 
 A building whose effect asks nothing has a function that performs it for a seat (the owner of
 the activating house, or the placing player for powerhouses): `production.produce`,
 `fishmonger.effect`, `cathedral.effect`. A building whose effect is a decision has `has_choice(w,
 seat)` (whether the seat has a choice now, R-8) and the functions that carry out the choice
 (`mason.build_wall`, `architect.build_tower`, `market.buy`, `wharf.sell`, `rector.keep`);
-`ragusa.rules.activation` calls the first kind and opens the decision of the second. The Mason and
-the Architect find the free site an action names with `free_site_named`.
+`ragusa.rules.activation` calls the first kind and opens the decision of the second.
 """
 
 from __future__ import annotations
