@@ -105,13 +105,13 @@ def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]
 
 def resolve_chance(state: GameState, action: Action | None, events: list[Event] | None) -> GameState:
     """`apply`/`step` on a state with explicit chance (`ragusa.rules.chance.resolve`); `action`
-    None starts the setup of an empty table (`ragusa.rules.chance.empty_table`)."""
+    None starts the setup of an empty table (`ragusa.rules.game.empty_table`)."""
     return chance.resolve(state, action, events, rerun)
 
 
 def rerun(start: GameState, action: Action | None, events: list[Event] | None) -> GameState:
     """Resolve `action` (None: the setup) on a state with explicit chance, with the outcomes fixed
-    so far (a draw past them raises `ragusa.rules.randomness.NeedChance`)."""
+    so far (a draw past them raises `ragusa.rules.chance.NeedChance`)."""
     if action is not None:
         return _resolve(start, action, events)
     if start.solo is not None:
