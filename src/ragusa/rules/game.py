@@ -8,7 +8,7 @@ from typing import Final
 
 from ragusa.core import rng
 from ragusa.core.clauses import implements
-from ragusa.core.events import Event
+from ragusa.core.events import Event, Recorded, made
 from ragusa.core.state import ChanceState, GameState, Options
 from ragusa.rules.chance import empty_table
 from ragusa.rules.resolution import resolve_chance, start_play
@@ -85,6 +85,9 @@ def new_solo_game(
     itself reports nothing, as in `ragusa.new_game`).
     """
     w = deal_solo(seed, edition, options, chance)
-    w.ev = events  # report the bots' opening turns, not the setup
+    recorded: list[Recorded] | None = [] if events is not None else None
+    w.ev = recorded  # report the bots' opening turns, not the setup
     start_play(w)
+    if events is not None and recorded is not None:
+        events.extend(made(recorded))
     return w.freeze()

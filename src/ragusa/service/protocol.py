@@ -23,7 +23,7 @@ from ragusa.contract.serialization import action_from_data
 from ragusa.contract.views import view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
-from ragusa.core.events import Event
+from ragusa.core.events import Recorded
 from ragusa.core.state import OPTION_NAMES, Options
 from ragusa.rules.queries import is_terminal
 from ragusa.text.explain import why_now
@@ -163,7 +163,7 @@ def _new_game(store: Store, msg: Message) -> Message:
         seed = store.new_seed()
     if not 0 <= seed < 2**63:
         raise ProtocolError("bad_request", "seed must be 0 to 2**63 - 1")
-    events: list[Event] = []
+    events: list[Recorded] = []
     s = sessions.create(
         store.new_id(),
         players=players,
@@ -213,7 +213,7 @@ def _apply(store: Store, msg: Message) -> Message:
     if s.kind(deciding) != HUMAN:  # pragma: no cover - bots move before the session is stored
         raise ProtocolError("not_your_turn", f"seat {deciding} is played by the {s.kind(deciding)} bot")
     action = _action(s, msg.get("action"))
-    events: list[Event] = []
+    events: list[Recorded] = []
     new = sessions.apply_action(s, action, events, getattr(store, "choose", None))
     store.put(new)
     out = {"status": status(new), "applied": entry(action)["text"], "events": events_list(seat, events)}

@@ -21,12 +21,12 @@ from ragusa.contract.serialization import action_to_data
 from ragusa.contract.views import events_for
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
-from ragusa.core.events import Event
+from ragusa.core.events import Event, Recorded
 from ragusa.core.state import EDITIONS, GameState, Options
 from ragusa.rules.game import new_game, new_solo_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
-from ragusa.rules.resolution import apply, step
+from ragusa.rules.resolution import apply, step, step_recorded
 from ragusa.text.explain import fish_spent
 from ragusa.text.i18n import ENGLISH, Translator
 from ragusa.text.log import describe_event, describe_setup, describe_step
@@ -225,12 +225,13 @@ def create(
     token: Callable[[], str] = lambda: "",
     bot_specs: bool = False,
     names: Sequence[object] | None = None,
-    events: list[Event] | None = None,
+    events: list[Recorded] | None = None,
     position: GameState | None = None,
     choose: Chooser | None = None,
 ) -> Session:
     """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
-    `events`, when given, receives the events of the setup and of the bots' moves (every seat's).
+    `events`, when given, receives the events of the setup and of the bots' moves (every seat's,
+    as the rules record them: `ragusa.core.events.Recorded`).
     With `position` (a validated state) the game plays on from it: its players, edition and options
     are the position's, and `seed` only seeds the bots.
 
@@ -268,11 +269,13 @@ def create(
     return run_bots(session, events, choose)
 
 
-def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
+def _step(session: Session, action: Action, out: list[Recorded] | None) -> Session:
     state = session.state
     assert state.seat is not None
-    new, events = step(state, action)
-    if out is not None:
+    if out is None:
+        new = apply(state, action)
+    else:
+        new, events = step_recorded(state, action)
         out.extend(events)
     return Session(  # every field in order, as attrs.evolve would copy them (faster: a step is the hot path)
         session.id,
@@ -307,7 +310,7 @@ def _think_here(session: Session, spec: str) -> Action:
     return think(session.state, spec, session.seed, len(session.actions))
 
 
-def run_bots(session: Session, events: list[Event] | None = None, choose: Chooser | None = None) -> Session:
+def run_bots(session: Session, events: list[Recorded] | None = None, choose: Chooser | None = None) -> Session:
     """Let the bots decide while one of them is the deciding seat (their events into `events`),
     each through `choose`."""
     while not is_terminal(session.state):
@@ -321,11 +324,11 @@ def run_bots(session: Session, events: list[Event] | None = None, choose: Choose
 
 
 def apply_action(
-    session: Session, action: Action, events: list[Event] | None = None, choose: Chooser | None = None
+    session: Session, action: Action, events: list[Recorded] | None = None, choose: Chooser | None = None
 ) -> Session:
     """The session after the deciding (human) seat takes `action`, then the bots' moves (each
-    through `choose`); `events`, when given, receives the events of every step (every seat's:
-    `events_for` gives a seat's share).
+    through `choose`); `events`, when given, receives the events of every step as the rules record
+    them (every seat's: `ragusa.contract.views.records_to_data` writes a seat's share).
 
     Raises `ragusa.IllegalActionError` when the rules forbid it.
     """
