@@ -138,8 +138,9 @@ def action_from_json(text: str | bytes) -> Action:
     return action_from_data(parse_json(text))
 
 
-#: the field types an event's JSON holds as they are (any other field, a tuple or a dict, is copied)
-_PLAIN = frozenset({"int", "str", "bool"})
+#: the field types an event's JSON holds as they are (any other field, a tuple or a dict, is copied),
+#: as written and as resolved (the converter resolves the events' annotations)
+_PLAIN: frozenset[object] = frozenset({"int", "str", "bool", int, str, bool})
 
 
 def _copied(value: Any) -> Any:
