@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -94,6 +94,33 @@ def check_names(names: Sequence[object] | None, seats: int) -> tuple[str | None,
     return tuple(out)
 
 
+class Entries:
+    """The entry (`entry`) of each action a game's sessions have listed, by the action's id, for
+    listing a decision's actions without hashing each (most, such as a house on a given spot, are
+    the same objects from one decision to the next). The actions are kept with their entries, so
+    that no id is reused while it is known; after `LIMIT` of them, they are forgotten."""
+
+    LIMIT = 4096
+    __slots__ = ("by_id", "kept")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, dict[str, Any]] = {}
+        self.kept: list[Action] = []
+
+    def of(self, actions: Sequence[Action]) -> tuple[dict[str, Any], ...]:
+        """The entry of each of `actions`."""
+        found: list[dict[str, Any] | None] = list(map(self.by_id.get, map(id, actions)))
+        if None in found:
+            if len(self.kept) > self.LIMIT:
+                self.by_id.clear()
+                self.kept.clear()
+            for i, action in enumerate(actions):
+                if found[i] is None:
+                    found[i] = self.by_id[id(action)] = entry(action)
+                    self.kept.append(action)
+        return cast(tuple[dict[str, Any], ...], tuple(found))  # every one found now
+
+
 @attrs.frozen
 class Session:
     """A game in play. `seats[i]` is `"human"` or a bot name (one entry in a solo game)."""
@@ -118,6 +145,9 @@ class Session:
     #: the game started from a given position (`initial`), not from the seed's setup
     from_position: bool = False
 
+    #: the listed entry of each action this game's sessions have listed (shared along the game)
+    entries: Entries = attrs.field(factory=Entries, eq=False, repr=False)
+
     #: what has been worked out from this session (its legal actions as listed, its log in each
     #: language, its status): the session never changes, so neither do they
     memo: dict[str, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
@@ -135,7 +165,7 @@ class Session:
         """Each legal action as the protocol lists it: its notation, its JSON and the fish it spends."""
         found: tuple[dict[str, Any], ...] | None = self.memo.get("listed")
         if found is None:
-            found = self.memo["listed"] = tuple(map(entry, self.legal))
+            found = self.memo["listed"] = self.entries.of(self.legal)
         return found
 
     def name(self, seat: int) -> str | None:
@@ -292,6 +322,7 @@ def _step(session: Session, action: Action, out: list[Recorded] | None) -> Sessi
         session.names,
         session.version + 1,
         session.from_position,
+        session.entries,
     )
 
 
