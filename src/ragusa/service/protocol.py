@@ -107,11 +107,11 @@ def _seat(s: Session, msg: Message, required: bool = False) -> int | None:
         if token and token in s.tokens:
             return s.tokens.index(token)
         raise ProtocolError("forbidden", "this link is not a seat of this game")
-    seat = _field(msg, "seat", int, None)
-    if seat is None:
+    if "seat" not in msg:
         if required:
             raise ProtocolError("bad_request", "missing field 'seat'")
         return None
+    seat = _field(msg, "seat", int)
     n = s.state.n_players
     if not 0 <= seat < n:
         raise ProtocolError("bad_request", f"seat must be 0 to {n - 1}, not {seat}")
@@ -185,8 +185,12 @@ def _new_game(store: Store, msg: Message) -> Message:
 def _legal(store: Store, msg: Message) -> Message:
     s = _session(store, msg)
     seat = _seat(s, msg)
-    mine = seat is None or seat == s.state.seat
-    listed = legal_list(s, _lang(msg), _field(msg, "explain", bool, False)) if mine else []
+    if seat is not None and seat != s.state.seat:
+        listed = []
+    elif _field(msg, "explain", bool, False):
+        listed = legal_list(s, _lang(msg), explain=True)
+    else:  # the usual case: no text, so no translator
+        listed = legal_list(s)
     return {"status": status(s), "legal": listed}
 
 
@@ -217,7 +221,7 @@ def _apply(store: Store, msg: Message) -> Message:
     new = sessions.apply_action(s, action, events, getattr(store, "choose", None))
     store.put(new)
     out = {"status": status(new), "applied": entry(action)["text"], "events": events_list(seat, events)}
-    if _field(msg, "explain", bool, False):
+    if "explain" in msg and _field(msg, "explain", bool):
         out["log"] = [line for lines in log_groups(new, _lang(msg))[1][len(s.actions) :] for line in lines]
     return out
 

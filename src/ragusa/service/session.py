@@ -110,7 +110,7 @@ class Entries:
     def of(self, actions: Sequence[Action]) -> tuple[dict[str, Any], ...]:
         """The entry of each of `actions`."""
         found: list[dict[str, Any] | None] = list(map(self.by_id.get, map(id, actions)))
-        if None in found:
+        if not all(found):  # an entry is a non-empty dict
             if len(self.kept) > self.LIMIT:
                 self.by_id.clear()
                 self.kept.clear()
