@@ -26,11 +26,12 @@ def legal_list(s: Session, tr: Translator = ENGLISH, explain: bool = False) -> l
 
 
 def status(s: Session) -> Message:
-    """Whose decision it is, the scores, and at the end the winners and each seat's score by source."""
-    found = s.memo.get("status")
+    """Whose decision it is, the scores, and at the end the winners and each seat's score by source.
+    Worked out once per session: the answer is shared by every answer about it, never to be changed."""
+    found: Message | None = s.memo.get("status")
     if found is None:
         found = s.memo["status"] = _status(s)
-    return dict(found)
+    return found
 
 
 def _status(s: Session) -> Message:
