@@ -36,7 +36,7 @@ from ragusa.core import rng
 from ragusa.core.actions import Action, ChanceOutcome
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
-from ragusa.core.events import Event
+from ragusa.core.events import Recorded
 from ragusa.core.position import Position
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import ChanceNode, ChanceState, GameState
@@ -220,7 +220,7 @@ def _deal(chance: ChanceState, r: int, kind: str, pool: Sequence[str], k: int) -
 
 #: resolves an action (None: the setup) of a state with explicit chance with the outcomes fixed so
 #: far, raising `NeedChance` for the next: `ragusa.rules.resolution.rerun`
-Rerun = Callable[[GameState, Action | None, list[Event] | None], GameState]
+Rerun = Callable[[GameState, Action | None, list[Recorded] | None], GameState]
 
 
 def is_chance(state: GameState) -> bool:
@@ -295,7 +295,7 @@ def _refuse_outcome(state: GameState, action: Action) -> None:
 
 
 @implements("R-23")
-def resolve(state: GameState, action: Action | None, events: list[Event] | None, rerun: Rerun) -> GameState:
+def resolve(state: GameState, action: Action | None, events: list[Recorded] | None, rerun: Rerun) -> GameState:
     """`apply` (and `step`, with `events`) on a state with explicit chance; `action` None starts
     the setup of the empty table `state`. `rerun` resolves an action (None: the setup) with the
     outcomes fixed so far (`ragusa.rules.resolution.rerun`: passed in, since the engine calls this)."""
@@ -308,7 +308,7 @@ def resolve(state: GameState, action: Action | None, events: list[Event] | None,
     else:
         todo, fixed = ((action,) if action is not None else ()), ()
     start = attrs.evolve(state, rng=0, chance=attrs.evolve(ch, node=None, action=(), fixed=fixed))
-    got: list[Event] | None = [] if events is not None else None
+    got: list[Recorded] | None = [] if events is not None else None
     try:
         out = rerun(start, todo[0] if todo else None, got)
     except NeedChance as need:

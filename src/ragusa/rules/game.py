@@ -10,7 +10,7 @@ import attrs
 
 from ragusa.core import rng
 from ragusa.core.clauses import implements
-from ragusa.core.events import Event
+from ragusa.core.events import Event, Recorded, made
 from ragusa.core.state import ChanceState, GameState, Options, SoloState
 from ragusa.rules.resolution import resolve_chance, start_play
 from ragusa.rules.setup import blank_state, check_game_args, new_multiplayer_game
@@ -94,6 +94,9 @@ def new_solo_game(
     itself reports nothing, as in `ragusa.new_game`).
     """
     w = deal_solo(seed, edition, options, chance)
-    w.ev = events  # report the bots' opening turns, not the setup
+    recorded: list[Recorded] | None = [] if events is not None else None
+    w.ev = recorded  # report the bots' opening turns, not the setup
     start_play(w)
+    if events is not None and recorded is not None:
+        events.extend(made(recorded))
     return w.freeze()
