@@ -20,8 +20,8 @@ from ragusa.spec import default_registry
 from tests.boundary_positions import game
 from tests.support import position
 
-
-@pytest.mark.clause(
+#: the clause of each phase's decision (`Phase.rule`), each once
+PHASE_CLAUSES = (
     "SETUP-6",
     "TURN-1",
     "ACT-5",
@@ -34,26 +34,18 @@ from tests.support import position
     "END-2",
     "TURN-3",
 )
+
+
+@pytest.mark.clause(*PHASE_CLAUSES)
 def test_every_phase_has_exactly_one_record_in_its_place() -> None:
     assert [d.phase for d in phases.DECISIONS] == list(Phase)
     assert [p.ordinal for p in Phase] == list(range(12))
+    assert tuple(dict.fromkeys(p.rule for p in Phase)) == PHASE_CLAUSES
     records = [id(d) for d in phases.DECISIONS]
     assert len(set(records)) == len(records) == len(Phase)
 
 
-@pytest.mark.clause(
-    "SETUP-6",
-    "TURN-1",
-    "ACT-5",
-    "FISH-2",
-    "MASON-1",
-    "ARCHITECT-1",
-    "MARKET-1",
-    "WHARF-1",
-    "RECTOR-1",
-    "END-2",
-    "TURN-3",
-)
+@pytest.mark.clause(*PHASE_CLAUSES)
 def test_a_record_names_its_phase_clause_first_and_only_clauses_of_the_rules() -> None:
     registry = default_registry()
     for d in phases.DECISIONS:
@@ -61,19 +53,7 @@ def test_a_record_names_its_phase_clause_first_and_only_clauses_of_the_rules() -
         assert [c for c in d.clauses if c not in registry] == []
 
 
-@pytest.mark.clause(
-    "SETUP-6",
-    "TURN-1",
-    "ACT-5",
-    "FISH-2",
-    "MASON-1",
-    "ARCHITECT-1",
-    "MARKET-1",
-    "WHARF-1",
-    "RECTOR-1",
-    "END-2",
-    "TURN-3",
-)
+@pytest.mark.clause(*PHASE_CLAUSES)
 def test_the_tables_are_the_records() -> None:
     for d in phases.DECISIONS:
         i = d.phase.ordinal
@@ -126,19 +106,7 @@ GAMES = [
 ]
 
 
-@pytest.mark.clause(
-    "SETUP-6",
-    "TURN-1",
-    "ACT-5",
-    "FISH-2",
-    "MASON-1",
-    "ARCHITECT-1",
-    "MARKET-1",
-    "WHARF-1",
-    "RECTOR-1",
-    "END-2",
-    "TURN-3",
-)
+@pytest.mark.clause(*PHASE_CLAUSES)
 @pytest.mark.parametrize(("players", "edition", "options", "seed"), GAMES)
 def test_the_legal_moves_of_every_state_are_its_records_offers_and_resolve_takes_them(
     players: int, edition: str, options: Options, seed: int
