@@ -46,6 +46,16 @@ def test_every_phase_has_exactly_one_record_in_its_place() -> None:
 
 
 @pytest.mark.clause(*PHASE_CLAUSES)
+def test_a_phase_with_two_records_or_none_is_refused() -> None:
+    records = phases.DECISIONS
+    with pytest.raises(RuntimeError, match="one decision record per phase"):
+        phases.in_phase_order((*records, records[4]))  # the Mason's twice
+    with pytest.raises(RuntimeError, match="one decision record per phase"):
+        phases.in_phase_order(records[:-1])  # no record for the game's end
+    assert phases.in_phase_order(tuple(reversed(records))) == records
+
+
+@pytest.mark.clause(*PHASE_CLAUSES)
 def test_a_record_names_its_phase_clause_first_and_only_clauses_of_the_rules() -> None:
     registry = default_registry()
     for d in phases.DECISIONS:

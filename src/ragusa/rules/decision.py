@@ -1,8 +1,8 @@
 """A decision, declared once: `Decision`, one record per phase, written in the module of its rule.
 
 A record says what the deciding seat is offered (`offers`: its legal moves), how each kind of action
-resolves (`resolve`: the rule's effect, then what follows it), and, for a building's decision, which
-building opens it and when (`building`, `has_choice`, R-8). A solo bot's way of taking a decision is
+resolves (`resolve`: the rule's effect) and what follows it (`then`), and, for a building's decision,
+which building opens it and when (`building`, `has_choice`, R-8). A solo bot's way of taking a decision is
 a `BotTurn` record beside the bot's rule (`ragusa.rules.solo.bot_turns`). `ragusa.rules.phases`
 collects the records and builds every table from them: the legal-move dispatch
 (`ragusa.rules.legal`), the handlers of `apply` and `step` (`ragusa.rules.resolution`), the solo

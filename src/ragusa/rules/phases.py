@@ -23,7 +23,7 @@ from ragusa.rules.solo.bot_turns import BOT_TURNS
 Handler = Callable[[Scratch, int, Action], None]
 
 
-def _by_phase(records: tuple[Decision, ...]) -> tuple[Decision, ...]:
+def in_phase_order(records: tuple[Decision, ...]) -> tuple[Decision, ...]:
     """The records in `Phase` order, one per phase (an import error otherwise: a phase with no
     decision, or with two, is a mistake in the rules)."""
     found = {d.phase: d for d in records}
@@ -33,7 +33,7 @@ def _by_phase(records: tuple[Decision, ...]) -> tuple[Decision, ...]:
 
 
 #: every decision, by its phase's ordinal
-DECISIONS: Final[tuple[Decision, ...]] = _by_phase(
+DECISIONS: Final[tuple[Decision, ...]] = in_phase_order(
     (
         turn_flow.SETUP_DECISION,
         turn_flow.PLACE_DECISION,
