@@ -27,7 +27,6 @@ from ragusa_build import compiled
 #: of the state, actions and events (their instances are the public API) and everything above the rules
 MYPYC_MODULES = [
     # the scratch copy (its field-by-field parts written out from the state's fields) and the generator
-    "src/ragusa/core/state_tuples.py",
     "src/ragusa/core/scratch_fields.py",
     "src/ragusa/core/scratch.py",
     "src/ragusa/core/rng.py",
