@@ -34,10 +34,14 @@ MYPYC_MODULES = [
     "src/ragusa/core/spot_masks.py",
     # legality: the building requirements, the legal moves, the action forms
     "src/ragusa/rules/requirements.py",
+    "src/ragusa/rules/moves.py",
     "src/ragusa/rules/legal.py",
     "src/ragusa/rules/action_form.py",
     "src/ragusa/rules/queries.py",
-    # resolving an action: its resolution, the turn, activation, fish, two players, scoring, the end, random draws
+    # resolving an action: the decisions' records and tables, its resolution, the turn, activation, fish, two
+    # players, scoring, the end, random draws
+    "src/ragusa/rules/decision.py",
+    "src/ragusa/rules/phases.py",
     "src/ragusa/rules/resolution.py",
     "src/ragusa/rules/turn_flow.py",
     "src/ragusa/rules/end_of_game.py",

@@ -11,8 +11,12 @@ from ragusa.core.events import TowerBuilt
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     EMPTY,
+    PHASE_ARCHITECT,
+    GameState,
 )
 from ragusa.rules.action_form import free_place
+from ragusa.rules.decision import Decision, Resolve, Then
+from ragusa.rules.moves import Moves, offer
 
 _TOWER_SPOTS: Final = BOARD.tower_spots
 TOWER_ACTIONS: Final[dict[int, BuildTower]] = {s: BuildTower(BOARD.spot_ids[s]) for s in BOARD.tower_spots}
@@ -44,3 +48,23 @@ def build(w: Scratch, seat: int, spot: int) -> None:
     w.set_tower(spot, seat)
     w.p(seat).towers_left -= 1
     w.emit(TowerBuilt, seat, BOARD.spot_ids[spot])
+
+
+def offers(state: GameState, seat: int) -> Moves:
+    """A tower on any free tower spot."""
+    return offer(state, seat, [TOWER_ACTIONS[s] for s in free_tower_spots(state.towers)])
+
+
+def _tower_chosen(w: Scratch, seat: int, a: BuildTower) -> None:
+    build_tower(w, seat, a.spot)
+
+
+#: the Architect's decision: the owner builds a tower on a free tower spot (compulsory, R-8)
+DECISION: Final = Decision(
+    PHASE_ARCHITECT,
+    ("ARCHITECT-1", "R-8"),
+    offers,
+    (Resolve(BuildTower, _tower_chosen, Then.RESUME),),
+    building="architect",
+    has_choice=has_choice,
+)

@@ -11,9 +11,13 @@ from ragusa.core.events import VPScored, WallBuilt
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     EMPTY,
+    PHASE_MASON,
     VP_MASON,
+    GameState,
 )
 from ragusa.rules.action_form import free_place
+from ragusa.rules.decision import Decision, Resolve, Then
+from ragusa.rules.moves import Moves, offer
 
 _WALL_SPOTS: Final = BOARD.wall_spots
 WALL_ACTIONS: Final[tuple[BuildWall, ...]] = tuple(BuildWall(w) for w in BOARD.wall_ids)
@@ -59,3 +63,23 @@ def build(w: Scratch, seat: int, segment: int) -> None:
 def _wall_scored(seat: int, segment_id: str, vp: int) -> VPScored:
     """The VP a wall scores, worded (built only when events are recorded)."""
     return VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends")
+
+
+def offers(state: GameState, seat: int) -> Moves:
+    """A wall on any free segment."""
+    return offer(state, seat, [WALL_ACTIONS[i] for i in free_segments(state.walls)])
+
+
+def _wall_chosen(w: Scratch, seat: int, a: BuildWall) -> None:
+    build_wall(w, seat, a.segment)
+
+
+#: the Mason's decision: the owner builds a wall on a free segment (compulsory, R-8)
+DECISION: Final = Decision(
+    PHASE_MASON,
+    ("MASON-1", "R-8"),
+    offers,
+    (Resolve(BuildWall, _wall_chosen, Then.RESUME),),
+    building="mason",
+    has_choice=has_choice,
+)
