@@ -127,6 +127,9 @@ _STONE_READERS: Final = tuple(
 )
 
 
+_SPOT_HEXES: Final = BOARD.spot_hexes
+
+
 class Needs:
     """One resource's need per spot, for a seat's next house, beyond what the house gains itself
     (BUILD-2 with wood on country hexes, BUILD-3 with stone on city hexes, BUILD-6); and per amount
@@ -189,11 +192,11 @@ class SeatNeeds:
     def with_house(self, spot: int) -> SeatNeeds:
         """The needs once the seat has one more house, on `spot`."""
         counts = self.counts[:]
-        hexes = BOARD.spot_hexes[spot]
-        for h in hexes:
+        for h in _SPOT_HEXES[spot]:
             counts[h] += 1
+        sp = SPOTS[spot]  # only its country hexes raise wood needs, only its city hexes stone needs
         return SeatNeeds(
-            counts, self.wood.rise(counts, hexes, _WOOD_READERS), self.stone.rise(counts, hexes, _STONE_READERS)
+            counts, self.wood.rise(counts, sp.country, _WOOD_READERS), self.stone.rise(counts, sp.city, _STONE_READERS)
         )
 
 
