@@ -47,9 +47,8 @@ def test_the_tables_are_the_records() -> None:
         assert phases.OFFERS[i] is d.offers
         assert list(phases.HANDLERS[i]) == [r.kind for r in d.resolve]
         # an effect with nothing after it is the handler itself
-        for r in d.resolve:
-            if r.then is Then.NOTHING:
-                assert phases.HANDLERS[i][r.kind] is r.effect
+        if d.then is Then.NOTHING:
+            assert [phases.HANDLERS[i][r.kind] for r in d.resolve] == [r.effect for r in d.resolve]
     assert [p for p in Phase if phases.TURNS[p.ordinal] is not None] == [t.phase for t in BOT_TURNS]
     assert all(phases.TURNS[t.phase.ordinal] is t for t in BOT_TURNS)
 

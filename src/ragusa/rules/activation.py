@@ -172,7 +172,7 @@ def _window_offers(state: GameState, seat: int) -> Moves:
 
 #: the trade window before a house whose effect reads a resource (FISH-2): trade fish, then Pass
 WINDOW_DECISION: Final = Decision(
-    PHASE_TRADE_WINDOW, ("FISH-2", "R-16"), _window_offers, (Resolve(Pass, nothing, Then.RUN),)
+    PHASE_TRADE_WINDOW, ("FISH-2", "R-16"), _window_offers, (Resolve(Pass, nothing),), Then.RUN
 )
 
 _ACTIVATE: Final[tuple[ActivateHex, ...]] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
@@ -194,7 +194,7 @@ def _hex_chosen(w: Scratch, seat: int, a: ActivateHex) -> None:
 
 #: the order of the new house's hexes, where it can change the outcome (ACT-5, `order_matters`)
 ORDER_DECISION: Final = Decision(
-    PHASE_ORDER, ("ACT-5", "R-5", "R-15"), _order_offers, (Resolve(ActivateHex, _hex_chosen, Then.RUN),)
+    PHASE_ORDER, ("ACT-5", "R-5", "R-15"), _order_offers, (Resolve(ActivateHex, _hex_chosen),), Then.RUN
 )
 
 

@@ -31,7 +31,7 @@ C = TypeVar("C")
 
 
 class Then(enum.Enum):
-    """What follows the effect of an action (`Resolve.then`)."""
+    """What follows the effect of an action the decision takes (`Decision.then`)."""
 
     #: the effect carries the game on itself (or the decision ends the game)
     NOTHING = "nothing"
@@ -45,11 +45,10 @@ class Then(enum.Enum):
 @attrs.frozen
 class Resolve(Generic[A]):
     """How an action of one kind resolves in a decision: `effect` edits the scratch copy (raising
-    `IllegalActionError` where the rule refuses), then `then` follows."""
+    `IllegalActionError` where the rule refuses)."""
 
     kind: type[A]
     effect: Callable[[Scratch, int, A], None]
-    then: Then = Then.NOTHING
 
 
 @attrs.frozen
@@ -57,14 +56,15 @@ class Decision:
     """One decision (a `Phase`): `clauses`, the rule clauses that govern it (the phase's own
     `Phase.rule` first); `offers`, the legal moves of the deciding seat (`ragusa.rules.moves.Moves`);
     `resolve`, how each kind of action it takes resolves (a kind not listed is not a choice here;
-    fish trades, FISH-2, resolve in every phase that offers them); `building` and `has_choice`, for a
-    building's decision, the building whose activation opens it and whether the owner has a choice
-    now (R-8)."""
+    fish trades, FISH-2, resolve in every phase that offers them); `then`, what follows the effect;
+    `building` and `has_choice`, for a building's decision, the building whose activation opens it
+    and whether the owner has a choice now (R-8)."""
 
     phase: Phase
     clauses: tuple[str, ...]
     offers: Callable[[GameState, int], Moves]
     resolve: tuple[Resolve[Any], ...]
+    then: Then = Then.NOTHING
     building: str | None = None
     has_choice: Callable[[Scratch, int], bool] | None = None
 
@@ -81,6 +81,19 @@ class BotTurn(Generic[C]):
     explain: Callable[[Position, int, C], tuple[str, str]]
     execute: Callable[[Scratch, int, C], None] | None
     action: Callable[[C], Action]
+
+
+def building_decision(
+    building: str,
+    phase: Phase,
+    clauses: tuple[str, ...],
+    offers: Callable[[GameState, int], Moves],
+    has_choice: Callable[[Scratch, int], bool],
+    *resolve: Resolve[Any],
+) -> Decision:
+    """The decision a building's activation opens when the owner has a choice (`has_choice`, R-8); it
+    is part of that house's activation, which goes on once it is resolved (`Then.RESUME`)."""
+    return Decision(phase, clauses, offers, resolve, Then.RESUME, building, has_choice)
 
 
 def nothing(w: Scratch, seat: int, a: Action) -> None:

@@ -51,17 +51,18 @@ DECISIONS: Final[tuple[Decision, ...]] = _by_phase(
 )
 
 
-def handler(phase: Phase, r: Resolve[Any]) -> Handler:
-    """The handler of one `Resolve` of `phase`'s decision: its effect, then what follows (`Then`)."""
+def handler(d: Decision, r: Resolve[Any]) -> Handler:
+    """The handler of one `Resolve` of decision `d`: its effect, then what follows (`d.then`)."""
     effect = cast(Handler, r.effect)  # the tables look it up by the action's type: it is `r.kind`
-    if r.then is Then.RUN:
+    phase = d.phase
+    if d.then is Then.RUN:
 
         def then_run(w: Scratch, seat: int, a: Action) -> None:
             effect(w, seat, a)
             turn_flow.run(w)
 
         return then_run
-    if r.then is Then.RESUME:
+    if d.then is Then.RESUME:
 
         def then_resume(w: Scratch, seat: int, a: Action) -> None:
             effect(w, seat, a)
@@ -75,8 +76,6 @@ def handler(phase: Phase, r: Resolve[Any]) -> Handler:
 #: per phase ordinal, what its decision offers (`Decision.offers`)
 OFFERS: Final[tuple[Callable[[GameState, int], Moves], ...]] = tuple(d.offers for d in DECISIONS)
 #: per phase ordinal, the handler of each kind of action its decision takes (`Decision.resolve`)
-HANDLERS: Final[tuple[dict[type, Handler], ...]] = tuple(
-    {r.kind: handler(d.phase, r) for r in d.resolve} for d in DECISIONS
-)
+HANDLERS: Final[tuple[dict[type, Handler], ...]] = tuple({r.kind: handler(d, r) for r in d.resolve} for d in DECISIONS)
 #: per phase ordinal, how a solo bot takes its decision (`BotTurn`), or None: a bot never decides in it
 TURNS: Final[tuple[BotTurn[Any] | None, ...]] = tuple(next((t for t in BOT_TURNS if t.phase is p), None) for p in Phase)

@@ -15,7 +15,7 @@ from ragusa.core.state import (
     GameState,
 )
 from ragusa.rules.action_form import free_place
-from ragusa.rules.decision import Decision, Resolve, Then
+from ragusa.rules.decision import Resolve, building_decision
 from ragusa.rules.moves import Moves, offer
 
 _TOWER_SPOTS: Final = BOARD.tower_spots
@@ -36,10 +36,10 @@ def has_choice(w: Scratch, seat: int) -> bool:
 
 
 @implements("ARCHITECT-1")
-def build_tower(w: Scratch, seat: int, spot_id: str) -> None:
+def build_tower(w: Scratch, seat: int, a: BuildTower) -> None:
     """The tower on the free tower spot the action names."""
     unknown, taken = "{key!r} is not a tower spot", "{key} already has a tower (seat {owner})"
-    build(w, seat, free_place(_TOWER_INDEX, w.towers, spot_id, "ARCHITECT-1", unknown, taken))
+    build(w, seat, free_place(_TOWER_INDEX, w.towers, a.spot, "ARCHITECT-1", unknown, taken))
 
 
 @implements("ARCHITECT-1")
@@ -55,16 +55,7 @@ def offers(state: GameState, seat: int) -> Moves:
     return offer(state, seat, [TOWER_ACTIONS[s] for s in free_tower_spots(state.towers)])
 
 
-def _tower_chosen(w: Scratch, seat: int, a: BuildTower) -> None:
-    build_tower(w, seat, a.spot)
-
-
 #: the Architect's decision: the owner builds a tower on a free tower spot (compulsory, R-8)
-DECISION: Final = Decision(
-    PHASE_ARCHITECT,
-    ("ARCHITECT-1", "R-8"),
-    offers,
-    (Resolve(BuildTower, _tower_chosen, Then.RESUME),),
-    building="architect",
-    has_choice=has_choice,
+DECISION: Final = building_decision(
+    "architect", PHASE_ARCHITECT, ("ARCHITECT-1", "R-8"), offers, has_choice, Resolve(BuildTower, build_tower)
 )

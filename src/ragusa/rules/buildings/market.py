@@ -18,7 +18,7 @@ from ragusa.core.state import (
     GameState,
 )
 from ragusa.rules import randomness
-from ragusa.rules.decision import Decision, Resolve, Then, nothing
+from ragusa.rules.decision import Resolve, building_decision, nothing
 from ragusa.rules.moves import PASS, Moves, offer
 
 SHIPS: Final[dict[str, ShipData]] = {s.id: s for s in COMPONENTS.ships}
@@ -129,7 +129,7 @@ def offers(state: GameState, seat: int) -> Moves:
     return offer(state, seat, [*(BUY_ACTIONS[i] for i in affordable_slots(state.slots, p.commodities)), PASS])
 
 
-def _ship_chosen(w: Scratch, seat: int, a: BuyShip) -> None:
+def buy_ship(w: Scratch, seat: int, a: BuyShip) -> None:
     """MARKET-1: buy the ship in the slot `a` names."""
     if isinstance(a.slot, bool) or not isinstance(a.slot, int):
         raise IllegalActionError("MARKET-1", f"a market slot is a number, got {a.slot!r}")
@@ -137,11 +137,6 @@ def _ship_chosen(w: Scratch, seat: int, a: BuyShip) -> None:
 
 
 #: the Market's decision: the owner may buy one ship it can afford (optional, R-8)
-DECISION: Final = Decision(
-    PHASE_MARKET,
-    ("MARKET-1", "R-8"),
-    offers,
-    (Resolve(BuyShip, _ship_chosen, Then.RESUME), Resolve(Pass, nothing, Then.RESUME)),
-    building="market",
-    has_choice=has_choice,
+DECISION: Final = building_decision(
+    "market", PHASE_MARKET, ("MARKET-1", "R-8"), offers, has_choice, Resolve(BuyShip, buy_ship), Resolve(Pass, nothing)
 )

@@ -16,7 +16,7 @@ from ragusa.core.state import (
     GameState,
 )
 from ragusa.rules.action_form import free_place
-from ragusa.rules.decision import Decision, Resolve, Then
+from ragusa.rules.decision import Resolve, building_decision
 from ragusa.rules.moves import Moves, offer
 
 _WALL_SPOTS: Final = BOARD.wall_spots
@@ -43,10 +43,10 @@ def has_choice(w: Scratch, seat: int) -> bool:
 
 
 @implements("MASON-1")
-def build_wall(w: Scratch, seat: int, segment_id: str) -> None:
+def build_wall(w: Scratch, seat: int, a: BuildWall) -> None:
     """The wall on the free segment the action names."""
     unknown, taken = "there is no wall segment {key!r}", "wall segment {key} is already built"
-    build(w, seat, free_place(BOARD.wall_index, w.walls, segment_id, "MASON-1", unknown, taken))
+    build(w, seat, free_place(BOARD.wall_index, w.walls, a.segment, "MASON-1", unknown, taken))
 
 
 @implements("MASON-1")
@@ -70,16 +70,7 @@ def offers(state: GameState, seat: int) -> Moves:
     return offer(state, seat, [WALL_ACTIONS[i] for i in free_segments(state.walls)])
 
 
-def _wall_chosen(w: Scratch, seat: int, a: BuildWall) -> None:
-    build_wall(w, seat, a.segment)
-
-
 #: the Mason's decision: the owner builds a wall on a free segment (compulsory, R-8)
-DECISION: Final = Decision(
-    PHASE_MASON,
-    ("MASON-1", "R-8"),
-    offers,
-    (Resolve(BuildWall, _wall_chosen, Then.RESUME),),
-    building="mason",
-    has_choice=has_choice,
+DECISION: Final = building_decision(
+    "mason", PHASE_MASON, ("MASON-1", "R-8"), offers, has_choice, Resolve(BuildWall, build_wall)
 )

@@ -14,7 +14,7 @@ from ragusa.core.state import (
     PHASE_RECTOR_KEEP,
     GameState,
 )
-from ragusa.rules.decision import Decision, Resolve, Then, nothing
+from ragusa.rules.decision import Decision, Resolve, Then, building_decision, nothing
 from ragusa.rules.moves import PASS, Moves, offer
 from ragusa.rules.randomness import draw_cards, draw_top
 
@@ -37,8 +37,9 @@ def draw(w: Scratch, seat: int) -> None:
 
 
 @implements("RECTOR-1")
-def keep(w: Scratch, seat: int, card: str) -> None:
-    """Keep one drawn card secretly; the others go to the bottom of the deck."""
+def keep(w: Scratch, seat: int, a: KeepBonus) -> None:
+    """Keep the drawn card the action names secretly; the others go to the bottom of the deck."""
+    card = a.card
     if card not in w.rector_hand:
         raise IllegalActionError("RECTOR-1", f"{card!r} is not one of the drawn cards")
     rest = list(w.rector_hand)
@@ -95,20 +96,15 @@ def keep_offers(state: GameState, seat: int) -> Moves:
     return offer(state, seat, [KeepBonus(c) for c in dict.fromkeys(state.rector_hand)])
 
 
-def _keep_chosen(w: Scratch, seat: int, a: KeepBonus) -> None:
-    keep(w, seat, a.card)
-
-
 #: the Rector's Palace's decision: the owner may draw two bonus cards (optional, R-8)
-DRAW_DECISION: Final = Decision(
+DRAW_DECISION: Final = building_decision(
+    "rectors-palace",
     PHASE_RECTOR_DRAW,
     ("RECTOR-1", "R-8", "SOLO-8"),
     draw_offers,
-    (Resolve(DrawBonus, _draw_chosen, Then.RESUME), Resolve(Pass, nothing, Then.RESUME)),
-    building="rectors-palace",
-    has_choice=has_choice,
+    has_choice,
+    Resolve(DrawBonus, _draw_chosen),
+    Resolve(Pass, nothing),
 )
 #: the card kept of the two drawn (RECTOR-1)
-KEEP_DECISION: Final = Decision(
-    PHASE_RECTOR_KEEP, ("RECTOR-1",), keep_offers, (Resolve(KeepBonus, _keep_chosen, Then.RESUME),)
-)
+KEEP_DECISION: Final = Decision(PHASE_RECTOR_KEEP, ("RECTOR-1",), keep_offers, (Resolve(KeepBonus, keep),), Then.RESUME)

@@ -16,7 +16,7 @@ from ragusa.core.state import (
     VP_WHARF,
     GameState,
 )
-from ragusa.rules.decision import Decision, Resolve, Then, nothing
+from ragusa.rules.decision import Resolve, building_decision, nothing
 from ragusa.rules.moves import PASS, Moves, offer
 
 SELL_ACTIONS: Final[tuple[SellCommodity, ...]] = tuple(SellCommodity(c) for c in COMMODITIES)
@@ -30,8 +30,10 @@ def has_choice(w: Scratch, seat: int) -> bool:
 
 
 @implements("WHARF-1", "RES-3")
-def sell(w: Scratch, seat: int, commodity: str) -> None:
-    """Sell one unit at its market value; selling does not move the market."""
+def sell(w: Scratch, seat: int, a: SellCommodity) -> None:
+    """Sell one unit of the commodity the action names at its market value; selling does not move
+    the market."""
+    commodity = a.commodity
     c = COM_INDEX.get(commodity)
     if c is None:
         raise IllegalActionError("WHARF-1", f"{commodity!r} is not a commodity (silver, wine, oil)")
@@ -63,16 +65,7 @@ def offers(state: GameState, seat: int) -> Moves:
     return offer(state, seat, [*(SELL_ACTIONS[c] for c in range(len(COMMODITIES)) if com[c]), PASS])
 
 
-def _sale_chosen(w: Scratch, seat: int, a: SellCommodity) -> None:
-    sell(w, seat, a.commodity)
-
-
 #: the Wharf's decision: the owner may sell one commodity (optional, R-8)
-DECISION: Final = Decision(
-    PHASE_WHARF,
-    ("WHARF-1", "R-8"),
-    offers,
-    (Resolve(SellCommodity, _sale_chosen, Then.RESUME), Resolve(Pass, nothing, Then.RESUME)),
-    building="wharf",
-    has_choice=has_choice,
+DECISION: Final = building_decision(
+    "wharf", PHASE_WHARF, ("WHARF-1", "R-8"), offers, has_choice, Resolve(SellCommodity, sell), Resolve(Pass, nothing)
 )
