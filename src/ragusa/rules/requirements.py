@@ -26,7 +26,12 @@ from ragusa.core.state import EMPTY, POWERHOUSE
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.rules.placement_rule import FISHMONGER_FISH, placement_need
 
-FISH, WOOD, STONE, ORE, GRAPES, OLIVES = (RES_INDEX[r] for r in RESOURCES)
+FISH: Final = RES_INDEX["fish"]
+WOOD: Final = RES_INDEX["wood"]
+STONE: Final = RES_INDEX["stone"]
+ORE: Final = RES_INDEX["silver_ore"]
+GRAPES: Final = RES_INDEX["grapes"]
+OLIVES: Final = RES_INDEX["olives"]
 #: the special requirements of BUILD-7 as the bits of a mask (silver ore 1, grapes 2, olives 4)
 SPECIAL: Final = (ORE, GRAPES, OLIVES)
 
