@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import json
 import typing
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 import attrs
 import cattrs
@@ -166,15 +165,12 @@ def _event_writers(cls: type) -> tuple[Callable[[Any], dict[str, Any]], Callable
 
 
 _WRITERS = {cls: _event_writers(cls) for cls in typing.get_args(Event)}
-#: each event class's JSON writer (`event_to_data`), written once from its fields when the module loads
-EVENT_WRITERS: Mapping[type, Callable[[Any], dict[str, Any]]] = MappingProxyType(
-    {cls: w[0] for cls, w in _WRITERS.items()}
-)
+#: each event class's JSON writer (`event_to_data`), written once from its fields when the module
+#: loads (a table, never changed)
+EVENT_WRITERS: Final[dict[type, Callable[[Any], dict[str, Any]]]] = {cls: w[0] for cls, w in _WRITERS.items()}
 #: each event class's JSON writer from its fields' values as the rules record them
 #: (`ragusa.core.events.Recorded`): `RECORD_WRITERS[cls](*values)` is `event_to_data(cls(*values))`
-RECORD_WRITERS: Mapping[type, Callable[..., dict[str, Any]]] = MappingProxyType(
-    {cls: w[1] for cls, w in _WRITERS.items()}
-)
+RECORD_WRITERS: Final[dict[type, Callable[..., dict[str, Any]]]] = {cls: w[1] for cls, w in _WRITERS.items()}
 
 
 def event_to_data(event: Event) -> dict[str, Any]:

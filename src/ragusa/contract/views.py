@@ -170,11 +170,12 @@ def records_to_data(seat: int | None, recorded: Iterable[Recorded]) -> list[dict
     `events_for(seat, made(recorded))`, an event every seat sees whole written straight from its
     values (the protocol's answers)."""
     out = []
+    whole, writers = _SHOWN_AS_THEY_ARE, RECORD_WRITERS
     for r in recorded:
         if isinstance(r, tuple):
             cls, values = r
-            if cls in _SHOWN_AS_THEY_ARE:  # the usual case
-                out.append(RECORD_WRITERS[cls](*values))
+            if cls in whole:  # the usual case
+                out.append(writers[cls](*values))
                 continue
             r = cls(*values)
         e = _redact(r, seat)

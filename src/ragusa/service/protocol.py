@@ -123,9 +123,9 @@ def _action(s: Session, raw: object) -> Action:
         return parse_action(s.state, raw)
     if isinstance(raw, dict):
         listed = s.listed
-        for i, entry in enumerate(listed):  # in this process, often the very entry `legal` answered
-            if entry["action"] is raw:
-                return s.legal[i]
+        known = s.entries.action_of(raw)  # in this process, often the very JSON `legal` answered
+        if known is not None:
+            return known
         for action, entry in zip(s.legal, listed):  # the usual case, without a schema validation
             if entry["action"] == raw:
                 return action

@@ -97,14 +97,16 @@ def check_names(names: Sequence[object] | None, seats: int) -> tuple[str | None,
 class Entries:
     """The entry (`entry`) of each action a game's sessions have listed, by the action's id, for
     listing a decision's actions without hashing each (most, such as a house on a given spot, are
-    the same objects from one decision to the next). The actions are kept with their entries, so
-    that no id is reused while it is known; after `LIMIT` of them, they are forgotten."""
+    the same objects from one decision to the next), and each such action by the id of its JSON in
+    the entry (`action_of`). The actions and entries are kept, so that no id is reused while it is
+    known; after `LIMIT` of them, they are forgotten."""
 
     LIMIT = 4096
-    __slots__ = ("by_id", "kept")
+    __slots__ = ("by_id", "by_json", "kept")
 
     def __init__(self) -> None:
         self.by_id: dict[int, dict[str, Any]] = {}
+        self.by_json: dict[int, Action] = {}
         self.kept: list[Action] = []
 
     def of(self, actions: Sequence[Action]) -> tuple[dict[str, Any], ...]:
@@ -113,12 +115,19 @@ class Entries:
         if not all(found):  # an entry is a non-empty dict
             if len(self.kept) > self.LIMIT:
                 self.by_id.clear()
+                self.by_json.clear()
                 self.kept.clear()
             for i, action in enumerate(actions):
                 if found[i] is None:
-                    found[i] = self.by_id[id(action)] = entry(action)
+                    made = found[i] = self.by_id[id(action)] = entry(action)
+                    self.by_json[id(made["action"])] = action
                     self.kept.append(action)
         return cast(tuple[dict[str, Any], ...], tuple(found))  # every one found now
+
+    def action_of(self, data: object) -> Action | None:
+        """The action whose listed JSON is the very object `data` (a caller in this process sending
+        back what `legal` answered), if it is one."""
+        return self.by_json.get(id(data))
 
 
 @attrs.frozen
@@ -317,8 +326,8 @@ def _step(session: Session, action: Action, out: list[Recorded] | None) -> Sessi
         session.tokens,
         session.initial,
         new,
-        (*session.actions, action),
-        (*session.actors, state.seat),
+        session.actions + (action,),
+        session.actors + (state.seat,),
         session.names,
         session.version + 1,
         session.from_position,
