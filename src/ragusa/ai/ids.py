@@ -47,8 +47,9 @@ from ragusa.core.actions import (
     SellCommodity,
     Trade,
 )
-from ragusa.core.board import BOARD, expand_mask, spot_byte_table
+from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
+from ragusa.core.spot_masks import expand_mask, spot_byte_table
 from ragusa.core.state import GameState
 from ragusa.rules.fish import TRADE_COST, trade_actions
 from ragusa.rules.legal import legal_moves

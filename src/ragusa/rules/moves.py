@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from typing import Final, cast
 
 from ragusa.core.actions import Action, Pass, Place
-from ragusa.core.board import BOARD, RES_INDEX, SPOT_BYTES, expand_mask, spot_byte_table
+from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
+from ragusa.core.spot_masks import SPOT_BYTES, expand_mask, spot_byte_table
 from ragusa.core.state import GameState
 from ragusa.rules import fish
 from ragusa.rules.requirements import HOUSE_REQUIREMENTS, POWERHOUSE_REQUIREMENTS, BoardFacts, board_facts, placements
@@ -111,8 +112,10 @@ class Moves:
                 with_trades >>= 8
                 i += 1
         if self.power:
+            power_traded = self.power_traded
             for s in ring_order(self.power):
-                out.append(place_action(s, self.power_traded.get(s, ()), True))
+                t = power_traded.get(s)
+                out.append(_traded_place(s, t, True) if t else _PLACE_POWER[s])
         if self.choices:
             out.extend(self.choices)
         if self.fish:
@@ -135,7 +138,7 @@ def placements_of(state: GameState, seat: int) -> Moves:
     if facts is not known:
         object.__setattr__(state, "facts", facts)  # handed on to the states made from this one
     if p.powerhouses_left:
-        spots = powerhouse_mask(state.houses, facts.free, state.options.powerhouse_any_hex)
+        spots = powerhouse_mask(facts.power, facts.free, state.options.powerhouse_any_hex)
         power = placements(POWERHOUSE_REQUIREMENTS, spots, None, res, com, strict)
     return Moves(() if houses[0] or power[0] else (PASS,), res[FISH], houses, power)
 

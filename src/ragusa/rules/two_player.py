@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Sequence
 from typing import Final
 
@@ -11,6 +13,7 @@ from ragusa.core.errors import IllegalActionError, Refusal
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import EMPTY, POWERHOUSE
+from ragusa.rules.requirements import spots_holding
 
 #: the city hexes around each spot (R-9 reads only these)
 _SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -51,8 +54,9 @@ def powerhouse_refusal(houses: Sequence[int], spot: int, any_hex: bool = False) 
     )
 
 
-#: the spots of the wall ring, as a mask
-RING: Final = sum(1 << s for s in BOARD.ring_spots)
+#: the spots of the wall ring, in ring order and as a mask
+_RING_SPOTS: Final = BOARD.ring_spots
+RING: Final = sum(1 << s for s in _RING_SPOTS)
 
 
 def _bars(any_hex: bool) -> tuple[int, ...]:
@@ -71,41 +75,59 @@ def _bars(any_hex: bool) -> tuple[int, ...]:
 _BARS: Final = (_bars(False), _bars(True))
 
 
-def _barred(houses: tuple[int, ...], any_hex: bool) -> int:
-    """The ring spots the powerhouses on `houses` bar (R-9)."""
+def _barred(power: int, any_hex: bool) -> int:
+    """The ring spots the powerhouses on the spots of `power` (a mask) bar (R-9)."""
     barred = 0
-    if POWERHOUSE in houses:
-        bars = _BARS[any_hex]
-        spot = -1
-        for _ in range(houses.count(POWERHOUSE)):  # the powerhouses, found by C-level scans
-            spot = houses.index(POWERHOUSE, spot + 1)
-            barred |= bars[spot]
+    bars = _BARS[any_hex]
+    while power:
+        low = power & -power
+        barred |= bars[low.bit_length() - 1]
+        power ^= low
     return barred
 
 
 @implements("TWO-2", "R-9")
-def powerhouse_mask(houses: tuple[int, ...], free: int, any_hex: bool = False) -> int:
-    """The free spots (`free`, a mask) where a powerhouse may go: the ring spots
+def powerhouse_mask(power: int, free: int, any_hex: bool = False) -> int:
+    """The free spots (`free`, a mask) where a powerhouse may go, with powerhouses on the spots of
+    `power` (a mask, as `ragusa.rules.requirements.BoardFacts.power` keeps it): the ring spots
     `powerhouse_refusal` allows, from its table of what each powerhouse bars."""
-    return free & RING & ~_barred(houses, any_hex)
+    return free & RING & ~_barred(power, any_hex)
 
 
 def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int]:
     """The free spots of `houses` where a powerhouse may go, in wall-ring order (`powerhouse_mask`)."""
-    free = sum(1 << s for s in BOARD.ring_spots if houses[s] == EMPTY)
-    return ring_order(powerhouse_mask(houses, free, any_hex))
+    free = sum(1 << s for s in _RING_SPOTS if houses[s] == EMPTY)
+    return ring_order(powerhouse_mask(spots_holding(houses, POWERHOUSE), free, any_hex))
 
 
 def powerhouse_spot_left(houses: tuple[int, ...], any_hex: bool = False) -> bool:
-    """Whether a powerhouse may still go on some free spot of `houses` (`powerhouse_spots`, stopping
-    at the first)."""
-    barred = _barred(houses, any_hex)
-    return any(houses[s] == EMPTY and not barred >> s & 1 for s in BOARD.ring_spots)
+    """Whether a powerhouse may still go on some free spot of `houses` (`powerhouse_mask`), read from
+    the pieces on the wall ring alone: a powerhouse stands only there (TWO-2) and bars only spots
+    there (R-9)."""
+    return _ring_spot_left(_RING_PIECES(houses), any_hex)
+
+
+#: the pieces on the spots of the wall ring, in ring order, of a board
+_RING_PIECES: Final = operator.itemgetter(*_RING_SPOTS)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ring_spot_left(ring: tuple[int, ...], any_hex: bool) -> bool:
+    """`powerhouse_spot_left` of a board whose ring spots hold `ring`: `powerhouse_mask` of its free
+    ring spots is not empty (kept: a ring changes only when a piece goes on it, and every turn of a
+    two-player game asks)."""
+    power = free = 0
+    for s, piece in zip(_RING_SPOTS, ring):
+        if piece == POWERHOUSE:
+            power |= 1 << s
+        elif piece == EMPTY:
+            free |= 1 << s
+    return powerhouse_mask(power, free, any_hex) != 0
 
 
 def ring_order(mask: int) -> list[int]:
     """The spots of `mask` on the wall ring, in wall-ring order."""
-    return [s for s in BOARD.ring_spots if mask >> s & 1] if mask else []
+    return [s for s in _RING_SPOTS if mask >> s & 1] if mask else []
 
 
 @implements("TWO-8", "R-11", "ED-4")
