@@ -164,7 +164,8 @@ def _protocol_game(ask: Callable[[Msg], Msg], players: int, seed: int) -> int:
 
     def listed() -> list[Msg]:
         reply = ask({"op": "legal", "game": game})
-        return [] if reply["status"]["over"] else list(reply["legal"])
+        listed: list[Msg] = reply["legal"]
+        return [] if reply["status"]["over"] else listed
 
     return _play(seed, listed, lambda entry: ask({"op": "apply", "game": game, "action": entry["action"]}))
 

@@ -10,6 +10,7 @@ The log is shown to every seat, so it is written from what every seat may see (`
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -94,6 +95,9 @@ def check_names(names: Sequence[object] | None, seats: int) -> tuple[str | None,
     return tuple(out)
 
 
+_ACTION = operator.itemgetter("action")
+
+
 class Entries:
     """The entry (`entry`) of each action a game's sessions have listed, by the action's id, for
     listing a decision's actions without hashing each (most, such as a house on a given spot, are
@@ -111,18 +115,24 @@ class Entries:
 
     def of(self, actions: Sequence[Action]) -> tuple[dict[str, Any], ...]:
         """The entry of each of `actions`."""
+        if not self.by_id or len(self.kept) > self.LIMIT:  # none known (a session just read, say)
+            return self._known(actions)
         found: list[dict[str, Any] | None] = list(map(self.by_id.get, map(id, actions)))
         if not all(found):  # an entry is a non-empty dict
-            if len(self.kept) > self.LIMIT:
-                self.by_id.clear()
-                self.by_json.clear()
-                self.kept.clear()
             for i, action in enumerate(actions):
                 if found[i] is None:
                     made = found[i] = self.by_id[id(action)] = entry(action)
                     self.by_json[id(made["action"])] = action
                     self.kept.append(action)
         return tuple(found)  # type: ignore[arg-type]  # every one is found now
+
+    def _known(self, actions: Sequence[Action]) -> tuple[dict[str, Any], ...]:
+        """The entries of `actions`, all of them known from now on (and only them)."""
+        made = tuple(map(entry, actions))
+        self.by_id = dict(zip(map(id, actions), made))
+        self.by_json = dict(zip(map(id, map(_ACTION, made)), actions))
+        self.kept = list(actions)
+        return made
 
     def action_of(self, data: object) -> Action | None:
         """The action whose listed JSON is the very object `data` (a caller in this process sending
