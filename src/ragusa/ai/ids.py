@@ -28,8 +28,8 @@ has a given id.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, overload
 
 import attrs
 
@@ -47,7 +47,7 @@ from ragusa.core.actions import (
     SellCommodity,
     Trade,
 )
-from ragusa.core.board import BOARD, expand_mask, spot_byte_table
+from ragusa.core.board import BOARD, SPOT_BYTES, expand_mask, spot_byte_table
 from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
 from ragusa.core.state import GameState
 from ragusa.rules.fish import TRADE_COST, trade_actions
@@ -66,10 +66,13 @@ __all__ = [
     "describe_id",
     "id_table",
     "ids_of",
+    "legal_action",
     "legal_ids",
+    "LegalActions",
     "LegalIds",
     "legal_mask",
     "legal_mask_list",
+    "write_masks",
 ]
 
 _CARDS: tuple[str, ...] = tuple(c.id for c in COMPONENTS.bonus_cards)
@@ -228,6 +231,8 @@ def ids_of(actions: Iterable[Action]) -> list[int]:
 _HOUSE_START = _BY_NAME["place_house"].start
 _POWER_START = _BY_NAME["place_powerhouse"].start
 _N_SPOTS = len(BOARD.spot_ids)
+#: the bytes of a spot mask
+_SPOT_MASK_BYTES = (_N_SPOTS + 7) // 8
 #: per byte of a spot mask and its value: the house ids of that byte's spots, ascending
 _BYTE_HOUSE_IDS = spot_byte_table(lambda s: _HOUSE_START + s)
 #: the ids of the trades offered to a seat holding `fish` fish, up to the dearest trade (more offer the same)
@@ -249,7 +254,7 @@ class LegalIds:
     def __init__(self, state: GameState) -> None:
         moves = self.moves = legal_moves(state)
         if state.chance is not None and state.chance.node is not None:
-            self.ids, self.placements = [], 0  # a chance node: its outcomes have chance ids (`chance_ids`)
+            self.ids, self.placements = [], -1  # a chance node: its outcomes have chance ids (`chance_ids`)
             return
         ids = expand_mask(moves.houses, _BYTE_HOUSE_IDS)
         if moves.power:
@@ -263,20 +268,117 @@ class LegalIds:
 
     def action(self, action_id: int) -> Action | None:
         """The legal action with id `action_id`, or None when it is not legal here."""
-        try:
-            k = self.ids.index(action_id)
-        except ValueError:
-            return None
-        moves: Moves = self.moves
-        if k < self.placements:  # a placement: its action made now, with its minimal trades
-            at = action_id - _HOUSE_START
-            if 0 <= at < _N_SPOTS:
-                return place_action(at, moves.traded.get(at, ()))
-            at = action_id - _POWER_START
-            return place_action(at, moves.power_traded.get(at, ()), True)
-        k -= self.placements
-        choices = moves.choices
-        return choices[k] if k < len(choices) else trade_actions(moves.fish)[k - len(choices)]
+        return None if self.placements < 0 else legal_action(self.moves, action_id)
+
+
+def legal_action(moves: Moves, action_id: int) -> Action | None:
+    """The legal action of `moves` (the legal moves of a decision, not a chance node) with id
+    `action_id`, or None when it is not legal there: a placement is told legal by its bit in the
+    spot mask and made with its minimal trades, without listing the other actions."""
+    at = action_id - _HOUSE_START
+    if 0 <= at < _N_SPOTS:
+        return place_action(at, moves.traded.get(at, ())) if moves.houses >> at & 1 else None
+    at = action_id - _POWER_START
+    if 0 <= at < _N_SPOTS:
+        return place_action(at, moves.power_traded.get(at, ()), True) if moves.power >> at & 1 else None
+    choices = moves.choices
+    if choices:
+        ids = ids_of(choices)
+        if action_id in ids:
+            return choices[ids.index(action_id)]
+    if moves.fish:
+        trades = _TRADE_IDS[min(moves.fish, len(_TRADE_IDS) - 1)]
+        if action_id in trades:
+            return trade_actions(moves.fish)[trades.index(action_id)]
+    return None
+
+
+def _nth_spot(mask: int, k: int) -> int:
+    """The spot of the `k`-th bit set in a spot mask (0 = the lowest; `k` less than the bits set)."""
+    i = 0
+    while True:
+        spots = SPOT_BYTES[i][mask & 255]
+        if k < len(spots):
+            return spots[k]
+        k -= len(spots)
+        mask >>= 8
+        i += 1
+
+
+class LegalActions(Sequence[Action]):
+    """`ragusa.legal_actions(state)` read lazily from the state's legal moves: its length and
+    the action at an index are worked out without listing the other actions (a bot that draws one
+    index, such as the random bot, never lists them); anything else lists them once."""
+
+    __slots__ = ("_listed", "_moves", "_sizes")
+
+    def __init__(self, state: GameState) -> None:
+        moves = self._moves = legal_moves(state)
+        trades = _TRADE_IDS[min(moves.fish, len(_TRADE_IDS) - 1)] if moves.fish else ()
+        houses = moves.houses.bit_count()
+        #: where each kind of action ends in the list: houses, powerhouses, choices, trades
+        self._sizes = (houses, houses + moves.power.bit_count(), len(moves.choices), len(trades))
+        self._listed: tuple[Action, ...] | None = None
+
+    def _all(self) -> tuple[Action, ...]:
+        if self._listed is None:
+            self._listed = self._moves.actions
+        return self._listed
+
+    def __len__(self) -> int:
+        _, placements, choices, trades = self._sizes
+        return placements + choices + trades
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if not isinstance(index, int) or self._listed is not None:
+            return self._all()[index]
+        houses, placements, choices, _ = self._sizes
+        k = index + len(self) if index < 0 else index
+        if not 0 <= k < len(self):
+            raise IndexError(f"legal action index {index} out of range ({len(self)} actions)")
+        moves = self._moves
+        if k < houses:
+            spot = _nth_spot(moves.houses, k)
+            return place_action(spot, moves.traded.get(spot, ()))
+        if k < placements:
+            spot = moves.powerhouse_spots()[k - houses]
+            return place_action(spot, moves.power_traded.get(spot, ()), True)
+        k -= placements
+        return moves.choices[k] if k < choices else trade_actions(moves.fish)[k - choices]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._all())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._all()
+
+
+def write_masks(moves: Sequence[Moves], out: npt.NDArray[np.int8]) -> None:
+    """Row `i` of `out` (int8, `len(moves)` rows of `NUM_ACTIONS`) set to the action mask of
+    `moves[i]` (the legal moves of a decision): the placements of every row unpacked from their spot
+    masks at once, the other ids set in one write."""
+    import numpy as np
+
+    rows = len(moves)
+    out[:] = 0
+    for start, masks in ((_HOUSE_START, [m.houses for m in moves]), (_POWER_START, [m.power for m in moves])):
+        if any(masks):
+            packed = np.frombuffer(b"".join(m.to_bytes(_SPOT_MASK_BYTES, "little") for m in masks), np.uint8)
+            bits = np.unpackbits(packed.reshape(rows, _SPOT_MASK_BYTES), axis=1, bitorder="little")
+            out[:, start : start + _N_SPOTS] = bits[:, :_N_SPOTS]
+    flat: list[int] = []
+    for i, m in enumerate(moves):
+        if m.choices or m.fish:
+            row = i * NUM_ACTIONS
+            flat.extend(row + a for a in ids_of(m.choices))
+            if m.fish:
+                flat.extend(row + a for a in _TRADE_IDS[min(m.fish, len(_TRADE_IDS) - 1)])
+    if flat:
+        out.put(flat, 1)
 
 
 def legal_ids(state: GameState) -> list[int]:
