@@ -62,13 +62,14 @@ from ragusa.adapters.table import (
     Table,
     check_render_mode,
     game_options,
+    is_terminal,
     legal_moves,
     max_decisions,
     new_game,
     render,
     reward_of,
 )
-from ragusa.ai.encoder import ObservationEncoder
+from ragusa.ai.encoder import BatchEncoder, ObservationEncoder
 from ragusa.ai.ids import LegalActions, legal_action, write_masks
 from ragusa.ai.observation_vectors import LAYOUT, OBS_SIZE
 from ragusa.bots import Bot, make_bot
@@ -132,16 +133,21 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         self.bot_decisions = 0
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        self._start(seed)
+        if self.render_mode == "human":
+            self.render()
+        obs = self.observe()
+        return obs, self.info_of(obs)
+
+    def _start(self, seed: int | None = None) -> None:
+        """`reset(seed=seed)` but the observation and info: a new game, played by the bots up to the
+        agent's first decision."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**63))
         self._bot_rng = random.Random(int(self.np_random.integers(2**63)))
         self.table = Table(new_game(self.players, seed=game_seed, edition=self.edition, options=self._options))
         self.bot_decisions = 0
         self._bots_play()
-        if self.render_mode == "human":
-            self.render()
-        obs = self.observe()
-        return obs, self.info_of(obs)
 
     def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self.table.over:
@@ -188,13 +194,13 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         return self._mask.copy()
 
     def _bots_play(self) -> None:
-        t, agent = self.table, self.seat
-        while not t.over and t.seat != agent:
-            seat = t.seat
-            assert seat is not None
-            bot = self.bots[seat]
+        t, agent, bots, rng = self.table, self.seat, self.bots, self._bot_rng
+        state = t.state
+        while not is_terminal(state) and state.seat != agent:
+            bot = bots[state.seat]  # type: ignore[index]  # a seat decides until the game is over
             assert bot is not None
-            t.play_action(bot.choose(t.state, LegalActions(t.state), self._bot_rng))
+            t.play_action(bot.choose(state, LegalActions(state), rng))
+            state = t.state
             self.bot_decisions += 1
 
     def render(self) -> str | None:
@@ -286,8 +292,11 @@ class RagusaVecEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.ND
         self.observations: Obs = np.zeros((num_envs, OBS_SIZE), np.float32)
         self.masks: npt.NDArray[np.int8] = np.zeros((num_envs, NUM_ACTIONS), np.int8)
         self._seats = np.array([e.seat for e in self.envs], np.int64)
+        self._seat = first.seat  # every game's agent
+        self._encoder = BatchEncoder(num_envs)
         #: every game's legal moves (its agent's, once the bots have played)
         self._moves: list[Moves] = [legal_moves(e.table.state) for e in self.envs]
+        self._choice_ids: list[list[int] | None] = [None] * num_envs  # the ids of each game's choices
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
@@ -300,7 +309,7 @@ class RagusaVecEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.ND
         if len(seeds) != self.num_envs:
             raise ValueError(f"give one seed per game ({self.num_envs}); got {len(seeds)}")
         for env, s in zip(self.envs, seeds):
-            env.reset(seed=s, options=options)
+            env._start(s)
         self._observe()
         return self.observations, {"action_mask": self.masks, "seat": self._seats}
 
@@ -312,24 +321,31 @@ class RagusaVecEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.ND
         # every game's moves first, then every observation, then the masks at once: each stage's code
         # runs 64 times in a row (warm in the processor's caches), where one game's step after another
         # would run the rules, then the encoder, then the rules again
-        for i, (env, action, moves) in enumerate(zip(self.envs, actions.tolist(), self._moves)):
-            found = legal_action(moves, action)
-            if found is None:  # illegal: nothing applied, the game ends with -1
+        ids = np.asarray(actions, np.int64).reshape(-1).tolist()
+        if len(ids) != n:
+            raise ValueError(f"give one action per game ({n}); got {len(ids)}")
+        found = list(map(legal_action, self._moves, ids, self._choice_ids))
+        for env, action in zip(self.envs, found):
+            if action is not None:
+                env.table.play_action(action)
+        for i, (env, action) in enumerate(zip(self.envs, found)):
+            if action is None:  # illegal: nothing applied, the game ends with -1
                 illegal, reward = True, -1.0
             else:
-                table = env.table
-                table.play_action(found)
                 env._bots_play()
+                table = env.table
                 if not table.over:
                     continue
                 illegal, reward = False, reward_of(table.state, env.seat, env.reward)
             rewards[i], terminated[i] = reward, True
-            obs = env.observe()
+            table = env.table
+            legal = None if table.over else table.ids
+            obs = self._encoder.row(i, table.state, env.seat, legal)
             info = env.info_of(obs)
             if illegal:
                 info["illegal_action"] = True
             ended.append((i, obs, info))
-            env.reset()
+            env._start()
         self._observe()
         infos: dict[str, Any] = {"action_mask": self.masks, "seat": self._seats}
         if ended:
@@ -352,9 +368,8 @@ class RagusaVecEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.ND
         the encoder's observation (but its legal ids), then the masks from the moves at once."""
         states = [env.table.state for env in self.envs]
         moves = self._moves = [legal_moves(state) for state in states]
-        for env, state, row in zip(self.envs, states, self.observations):
-            env._encoder.observe(state, env.seat, (), row)
-        write_masks(moves, self.masks)
+        self._encoder.observe(states, self._seat, self.observations)
+        self._choice_ids = write_masks(moves, self.masks)
         self.observations[:, _MASK] = self.masks
         over = ~self.masks.any(axis=1)  # no legal move: a game that ended before the agent decided
         if over.any():

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["ObservationEncoder", "encode_information_state", "encode_observation"]
+__all__ = ["BatchEncoder", "ObservationEncoder", "encode_information_state", "encode_observation"]
 
 
 class _Floats(Protocol):
@@ -143,10 +143,15 @@ class _Public:
         "walls",
     )
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, buf: npt.NDArray[np.float32] | None = None) -> None:
         import numpy as np
 
-        self.buf = np.zeros(OBS_SIZE + 1, np.float32)  # the last element stays zero (see `parts.gather`)
+        # the last element stays zero (see `parts.gather`); `buf`: a row of a batch's buffers, cleared
+        if buf is None:
+            buf = np.zeros(OBS_SIZE + 1, np.float32)
+        else:
+            buf[:] = 0.0
+        self.buf = buf
         self.mv = _floats(self.buf)  # element writes at Python speed
         self.n = n
         self.head = self.buf[:OBS_SIZE]  # seat 0's public vector
@@ -342,26 +347,7 @@ class ObservationEncoder:
             out[:] = w.head
         else:
             w.buf.take(w.turns[seat], None, out, "wrap")
-        # what only the seat sees: its bonus cards (everyone's once the game is over: public,
-        # already gathered), its dealt cards, and when it decides the Rector's cards and its moves
-        data = out.data
-        mv: _Floats = data  # type: ignore[assignment]  # see _floats
-        over = state.phase == PHASE_OVER
-        if not over:
-            for card in state.players[seat].bonus_cards:
-                mv[_OWN_BONUS + CARD_INDEX[card]] += 1.0
-        dealt = state.dealt
-        if seat < len(dealt):
-            for card in dealt[seat]:
-                mv[_DEALT_AT + CARD_INDEX[card]] += 1.0
-        if state.seat == seat and not over and (state.chance is None or state.chance.node is None):
-            for card in state.rector_hand:
-                mv[_RECTOR_AT + CARD_INDEX[card]] += 1.0
-            mv = data[_LEGAL_AT:]  # type: ignore[assignment]
-            # one write an id (a join of cells per byte of a placement's spot mask, or a slice a
-            # byte, costs more here: their code evicts the engine's from the caches)
-            for i in legal if legal is not None else legal_ids(state):
-                mv[i] = 1.0
+        _private(out.data, 0, state, seat, legal)  # type: ignore[arg-type]  # see _floats
         return out
 
     def information_state(
@@ -378,6 +364,79 @@ class ObservationEncoder:
         out[OBS_SIZE : OBS_SIZE + NUM_ACTIONS] = counts
         if own_history:
             out[OBS_SIZE + NUM_ACTIONS + action_id(own_history[-1])] = 1.0
+        return out
+
+
+def _private(mv: _Floats, at: int, state: GameState, seat: int, legal: Sequence[int] | None) -> None:
+    """What only `seat` sees, added to its vector (from `at` in `mv`, the seat's public part written
+    there): its bonus cards (everyone's once the game is over: public, already there), its dealt
+    cards, and when it decides the Rector's cards and its legal ids (`legal`, None: worked out)."""
+    over = state.phase == PHASE_OVER
+    if not over:
+        own = at + _OWN_BONUS
+        for card in state.players[seat].bonus_cards:
+            mv[own + CARD_INDEX[card]] += 1.0
+    dealt = state.dealt
+    if seat < len(dealt):
+        for card in dealt[seat]:
+            mv[at + _DEALT_AT + CARD_INDEX[card]] += 1.0
+    if state.seat == seat and not over and (state.chance is None or state.chance.node is None):
+        for card in state.rector_hand:
+            mv[at + _RECTOR_AT + CARD_INDEX[card]] += 1.0
+        # one write an id (a join of cells per byte of a placement's spot mask, or a slice a
+        # byte, costs more here: their code evicts the engine's from the caches)
+        at += _LEGAL_AT
+        for i in legal if legal is not None else legal_ids(state):
+            mv[at + i] = 1.0
+
+
+class BatchEncoder:
+    """The observations of `rows` games, one seat each, written into the rows of one array: what
+    `ObservationEncoder.observe` gives, without the legal ids (the mask is written apart, for every
+    row at once). Each row keeps its game's public part, rewritten where the state changed; the seats'
+    vectors are then taken from all the rows in one numpy call."""
+
+    def __init__(self, rows: int) -> None:
+        import numpy as np
+
+        self._bufs = np.zeros((rows, OBS_SIZE + 1), np.float32)
+        self._publics: list[_Public | None] = [None] * rows
+
+    def _sync(self, i: int, state: GameState, seat: int) -> int:
+        """Row `i`'s public part brought to `state`; its number of seats (`seat` checked against it)."""
+        w = self._publics[i]
+        n = len(state.players)
+        if w is None or w.n != n:  # a new row, or another number of seats: start afresh
+            w = self._publics[i] = _Public(n, self._bufs[i])
+        if w.state is not state:
+            w.sync(state)
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}; got {seat!r}")
+        return n
+
+    def observe(self, states: Sequence[GameState], seat: int, out: npt.NDArray[np.float32]) -> None:
+        """Row `i` of `out` (C-contiguous float32, `rows` x `OBS_SIZE`) set to the observation of
+        `states[i]` for `seat`, its legal part left zero."""
+        sync = self._sync
+        ns = {sync(i, state, seat) for i, state in enumerate(states)}
+        bufs = self._bufs
+        if seat == 0:  # the seats in absolute order: the rows themselves
+            out[:] = bufs[:, :OBS_SIZE]
+        elif len(ns) == 1:
+            bufs.take(parts.gather(ns.pop(), seat), 1, out, "wrap")
+        else:
+            for i, state in enumerate(states):
+                bufs[i].take(parts.gather(len(state.players), seat), None, out[i], "wrap")
+        mv: _Floats = out.data.cast("B").cast("f")  # type: ignore[assignment]  # see _floats
+        for i, state in enumerate(states):
+            _private(mv, i * OBS_SIZE, state, seat, ())
+
+    def row(self, i: int, state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
+        """The observation of `state` for `seat` from row `i`'s game (which keeps `state`), as a new
+        array, its legal ids included (`legal` as for `ObservationEncoder.observe`)."""
+        n = self._sync(i, state, seat)
+        out = self._bufs[i].take(parts.gather(n, seat), None, None, "wrap")
+        _private(out.data, 0, state, seat, legal)  # type: ignore[arg-type]  # see _floats
         return out
 
 

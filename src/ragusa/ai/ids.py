@@ -271,10 +271,11 @@ class LegalIds:
         return None if self.placements < 0 else legal_action(self.moves, action_id)
 
 
-def legal_action(moves: Moves, action_id: int) -> Action | None:
+def legal_action(moves: Moves, action_id: int, choice_ids: Sequence[int] | None = None) -> Action | None:
     """The legal action of `moves` (the legal moves of a decision, not a chance node) with id
     `action_id`, or None when it is not legal there: a placement is told legal by its bit in the
-    spot mask and made with its minimal trades, without listing the other actions."""
+    spot mask and made with its minimal trades, without listing the other actions. `choice_ids`:
+    the ids of `moves.choices`, when the caller has them (`write_masks` returns them)."""
     at = action_id - _HOUSE_START
     if 0 <= at < _N_SPOTS:
         return place_action(at, moves.traded.get(at, ())) if moves.houses >> at & 1 else None
@@ -283,7 +284,7 @@ def legal_action(moves: Moves, action_id: int) -> Action | None:
         return place_action(at, moves.power_traded.get(at, ()), True) if moves.power >> at & 1 else None
     choices = moves.choices
     if choices:
-        ids = ids_of(choices)
+        ids = ids_of(choices) if choice_ids is None else choice_ids
         if action_id in ids:
             return choices[ids.index(action_id)]
     if moves.fish:
@@ -357,28 +358,39 @@ class LegalActions(Sequence[Action]):
         return action in self._all()
 
 
-def write_masks(moves: Sequence[Moves], out: npt.NDArray[np.int8]) -> None:
-    """Row `i` of `out` (int8, `len(moves)` rows of `NUM_ACTIONS`) set to the action mask of
-    `moves[i]` (the legal moves of a decision): the placements of every row unpacked from their spot
-    masks at once, the other ids set in one write."""
+def write_masks(moves: Sequence[Moves], out: npt.NDArray[np.int8]) -> list[list[int] | None]:
+    """Row `i` of `out` (C-contiguous int8, `len(moves)` rows of `NUM_ACTIONS`) set to the action
+    mask of `moves[i]` (the legal moves of a decision): the placements of every row unpacked from
+    their spot masks at once, the other ids written one by one. Returns the ids of each row's
+    `choices` (None: it has none), for `legal_action`."""
     import numpy as np
 
     rows = len(moves)
     out[:] = 0
-    for start, masks in ((_HOUSE_START, [m.houses for m in moves]), (_POWER_START, [m.power for m in moves])):
-        if any(masks):
-            packed = np.frombuffer(b"".join(m.to_bytes(_SPOT_MASK_BYTES, "little") for m in masks), np.uint8)
-            bits = np.unpackbits(packed.reshape(rows, _SPOT_MASK_BYTES), axis=1, bitorder="little")
+    cells = out.data.cast("B").cast("b")  # element writes at Python speed
+    houses, power = bytearray(), bytearray()
+    last, size = len(_TRADE_IDS) - 1, _SPOT_MASK_BYTES
+    at = 0
+    choices: list[list[int] | None] = []
+    for m in moves:
+        houses += m.houses.to_bytes(size, "little")
+        power += m.power.to_bytes(size, "little")
+        if m.choices:
+            ids = ids_of(m.choices)
+            choices.append(ids)
+            for i in ids:
+                cells[at + i] = 1
+        else:
+            choices.append(None)
+        if m.fish:
+            for i in _TRADE_IDS[m.fish if m.fish < last else last]:
+                cells[at + i] = 1
+        at += NUM_ACTIONS
+    for start, packed in ((_HOUSE_START, houses), (_POWER_START, power)):
+        if packed.count(0) < len(packed):
+            bits = np.unpackbits(np.frombuffer(packed, np.uint8).reshape(rows, size), axis=1, bitorder="little")
             out[:, start : start + _N_SPOTS] = bits[:, :_N_SPOTS]
-    flat: list[int] = []
-    for i, m in enumerate(moves):
-        if m.choices or m.fish:
-            row = i * NUM_ACTIONS
-            flat.extend(row + a for a in ids_of(m.choices))
-            if m.fish:
-                flat.extend(row + a for a in _TRADE_IDS[min(m.fish, len(_TRADE_IDS) - 1)])
-    if flat:
-        out.put(flat, 1)
+    return choices
 
 
 def legal_ids(state: GameState) -> list[int]:
