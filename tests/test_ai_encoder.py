@@ -116,8 +116,6 @@ def test_the_shared_memos_emptied() -> None:
     # again, give the same vectors
     memos = (
         encoder_parts.decision,
-        encoder_parts.resolving,
-        encoder_parts.resources,
         encoder_parts.vp,
         encoder_parts.gather,
     )

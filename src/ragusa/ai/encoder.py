@@ -79,7 +79,7 @@ _DEALT_AT, _RECTOR_AT = _CARDS_AT + _CARDS.at("dealt"), _CARDS_AT + _CARDS.at("r
 _HAND_SIZE_AT, _HAND_SIZE = _CARDS_AT + _CARDS.at("rector_hand_size"), _CARDS.field("rector_hand_size").scale
 #: a seat's fields: where each starts in its block, and the scales of those written one by one
 _PRESENT = _SEATS.at("present")
-_RESOURCES, _COMMODITIES, _VP = _SEATS.at("resources"), _SEATS.at("commodities"), _SEATS.at("vp")
+_COMMODITIES, _VP = _SEATS.at("commodities"), _SEATS.at("vp")
 _HOUSES_LEFT, _POWERHOUSES_LEFT = _SEATS.at("houses_left"), _SEATS.at("powerhouses_left")
 _TOWERS_LEFT, _P = _SEATS.at("towers_left"), _SEATS.field("towers_left").scale  # every piece's scale
 _BONUS_COUNT, _DEALT_COUNT = _SEATS.at("bonus_card_count"), _SEATS.at("dealt_count")
@@ -92,6 +92,7 @@ _N_SHIPS = len(SHIP_INDEX)
 #: a seat's block as the default `PlayerState` shows it (all zero): a block is cleared to it
 _BLANK = PlayerState()
 _CLEAR_SEAT, _CLEAR_SHIPS, _CLEAR_MARKET = parts.zeros(_SEAT), parts.zeros(_N_SHIPS), parts.zeros(_MARKET.size)
+_CLEAR_RESOLVING = parts.zeros(_RESOLVING.stop - _RESOLVING.start)
 
 
 class _Places:
@@ -220,7 +221,8 @@ class _Public:
         resolving = (s.placed, s.placed_power, s.pending_hexes, s.current_hex, s.queue)
         if resolving != self.resolving:
             self.resolving = resolving
-            mv[_RESOLVING] = parts.resolving(*resolving)
+            mv[_RESOLVING] = _CLEAR_RESOLVING
+            parts.resolving(mv, _RESOLVING.start, *resolving)
         # what changes seldom, checked at once by identity: then each part by what it shows (the
         # decks by their sizes only: their order is hidden)
         refs = (s.market, s.slots, s.ship_deck, s.bonus_deck, s.rector_hand, s.solo, s.options, s.edition)
@@ -276,7 +278,7 @@ class _Public:
         cards aside)."""
         mv = self.mv
         if p.resources != old.resources:
-            mv[at + _RESOURCES : at + _COMMODITIES] = parts.resources(p.resources)
+            parts.resources(mv, at, p.resources)
         if p.commodities != old.commodities:
             mv[at + _COMMODITIES : at + _COMMODITIES + len(p.commodities)] = parts.commodities(p.commodities)
         if p.houses_left != old.houses_left:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ragusa.ai.observation_layout import LAYOUT, MAX_SEATS, OBS_SIZE, OPTION_FLAGS, PART, PARTS, SOLO_BOTS
 from ragusa.core.state import EDITIONS, PHASES, POWERHOUSE, GameState
@@ -40,6 +40,13 @@ __all__ = [
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 
 
+class _Writable(Protocol):
+    """Cells written by index: a list, or a float32 array's memoryview."""
+
+    def __getitem__(self, i: int, /) -> float: ...
+    def __setitem__(self, i: int, value: float, /) -> None: ...
+
+
 def frozen(cells: Iterable[float]) -> memoryview[float]:
     """`cells` as a read-only float32 memoryview (a slice of the vector takes it in one write)."""
     return memoryview(array("f", cells).tobytes()).cast("f")
@@ -55,21 +62,25 @@ _FIELDS = {p.name: {f.name: (p.at(f.name), f.size, f.scale) for f in p.fields} f
 
 
 class _Cells:
-    """One part's cells being built, written by field name."""
+    """One part's cells being built, written by field name: a new list, or (`cells`, `start`) the
+    part's cells from `start` in a vector being written, zero where the part is."""
 
-    def __init__(self, part: str) -> None:
+    def __init__(self, part: str, cells: _Writable | None = None, start: int = 0) -> None:
         self.fields = _FIELDS[part]
-        self.cells = [0.0] * PART[part].size
+        self.cells: _Writable = [0.0] * PART[part].size if cells is None else cells
+        self.start = start
 
     def hot(self, field: str, i: int | None, add: bool = False) -> None:
         """Cell `i` of `field` set to one (added to, with `add`); None or outside: nothing."""
         at, size, _ = self.fields[field]
         if i is not None and 0 <= i < size:
-            self.cells[at + i] = self.cells[at + i] + 1.0 if add else 1.0
+            at += self.start + i
+            self.cells[at] = self.cells[at] + 1.0 if add else 1.0
 
     def counts(self, field: str, counts: Iterable[float]) -> None:
         """`field`'s counts, each over the field's scale (as the specification divides)."""
         at, _, scale = self.fields[field]
+        at += self.start
         for k, x in enumerate(counts):
             self.cells[at + k] = x / scale
 
@@ -102,12 +113,18 @@ def decision(
     return part.done()
 
 
-@functools.lru_cache(maxsize=1 << 10)
 def resolving(
-    placed: int, placed_power: bool, pending_hexes: tuple[int, ...], current_hex: int, queue: tuple[int, ...]
-) -> memoryview[float]:
-    """The resolving part: the placement being resolved, its hexes and the queue."""
-    part = _Cells("resolving")
+    cells: _Writable,
+    start: int,
+    placed: int,
+    placed_power: bool,
+    pending_hexes: tuple[int, ...],
+    current_hex: int,
+    queue: tuple[int, ...],
+) -> None:
+    """The resolving part, written into `cells` from `start` (cleared there): the placement being
+    resolved, its hexes and the queue (a few cells of the part's hundreds: written, not kept)."""
+    part = _Cells("resolving", cells, start)
     part.hot("placed", placed)
     part.counts("placed_power", (float(placed_power),))
     for h in pending_hexes:
@@ -116,7 +133,6 @@ def resolving(
     part.hot("queue_head", queue[0] if queue else None)
     for spot in queue[1:]:
         part.hot("queue_rest", spot, add=True)
-    return part.done()
 
 
 def _scaled(counts: tuple[int, ...], field: str) -> memoryview[float]:
@@ -124,10 +140,17 @@ def _scaled(counts: tuple[int, ...], field: str) -> memoryview[float]:
     return frozen([x / scale for x in counts])
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def resources(counts: tuple[int, ...]) -> memoryview[float]:
-    """A seat's resources, each over the field's scale (as the specification divides)."""
-    return _scaled(counts, "resources")
+#: where a seat's resources start in its block, and their scale
+_RESOURCES_AT, _RESOURCE_SCALE = PART["seats"].at("resources"), PART["seats"].field("resources").scale
+
+
+def resources(cells: _Writable, start: int, counts: tuple[int, ...]) -> None:
+    """A seat's resources, each over the field's scale (as the specification divides), written into
+    `cells` at the seat's block from `start` (they change at most moves, in too many ways to keep)."""
+    at = start + _RESOURCES_AT
+    for x in counts:
+        cells[at] = x / _RESOURCE_SCALE
+        at += 1
 
 
 @functools.lru_cache(maxsize=1 << 12)
