@@ -349,7 +349,7 @@ class ObservationEncoder:
             out[:] = w.head
         else:
             w.buf.take(w.turns[seat], None, out, "wrap")
-        _private(out.data, 0, state, seat, legal)  # type: ignore[arg-type]  # see _floats
+        _private(_floats(out), 0, state, seat, legal)
         return out
 
     def information_state(
@@ -429,7 +429,7 @@ class BatchEncoder:
         else:
             for i, state in enumerate(states):
                 bufs[i].take(parts.gather(len(state.players), seat), None, out[i], "wrap")
-        mv: _Floats = out.data.cast("B").cast("f")  # type: ignore[assignment]  # see _floats
+        mv = cast(_Floats, out.data.cast("B").cast("f"))  # the rows as one run of cells: see _floats
         for i, state in enumerate(states):
             _private(mv, i * OBS_SIZE, state, seat, ())
 
@@ -437,8 +437,8 @@ class BatchEncoder:
         """The observation of `state` for `seat` from row `i`'s game (which keeps `state`), as a new
         array, its legal ids included (`legal` as for `ObservationEncoder.observe`)."""
         n = self._sync(i, state, seat)
-        out = self._bufs[i].take(parts.gather(n, seat), None, None, "wrap")
-        _private(out.data, 0, state, seat, legal)  # type: ignore[arg-type]  # see _floats
+        out: npt.NDArray[np.float32] = self._bufs[i].take(parts.gather(n, seat), None, None, "wrap")
+        _private(_floats(out), 0, state, seat, legal)
         return out
 
 

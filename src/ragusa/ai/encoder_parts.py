@@ -85,6 +85,8 @@ class _Cells:
             self.cells[at + k] = x / scale
 
     def done(self) -> memoryview[float]:
+        """The cells built (of a new list) as a read-only memoryview."""
+        assert isinstance(self.cells, list)
         return frozen(self.cells)
 
 
