@@ -81,6 +81,18 @@ def test_a_batch_of_games_equals_the_specification_row_by_row(seat: int) -> None
         encoder.observe(states, 5, out)
 
 
+def test_the_places_a_move_changed() -> None:
+    # owners a byte a place: the first, a middle and the last of 75 places change (a reserved spot
+    # taken by seat 0, an empty one by a powerhouse, an empty one by seat 4); the others stay
+    old = [-1] * 75
+    old[0] = -3
+    new = list(old)
+    new[0], new[9], new[74] = 0, -2, 4
+    key = encoder_parts.owners_key
+    assert encoder_parts.changed_places(key(old), key(new)) == [74, 9, 0]
+    assert encoder_parts.changed_places(key(new), key(new)) == []
+
+
 def test_the_returned_vector_is_the_callers() -> None:
     state = new_game(3, seed=2)
     encoder = ObservationEncoder()

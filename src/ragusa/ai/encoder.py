@@ -29,8 +29,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
-from operator import itemgetter, ne
+from operator import itemgetter
 from typing import TYPE_CHECKING, Protocol, cast
 
 from ragusa.ai import encoder_parts as parts
@@ -165,7 +164,7 @@ class _Public:
         self.houses: tuple[int, ...] | None = None
         self.towers: tuple[int, ...] | None = None
         self.walls: tuple[int, ...] | None = None
-        self.owners: list[int] | None = None  # the houses as a list
+        self.owners: list[int | None] = [None, None, None]  # the keys of the houses, towers and walls
         self.players: tuple[PlayerState, ...] | None = None
         self.dealt: tuple[tuple[str, ...], ...] | None = None
         self.over: bool | None = None
@@ -173,7 +172,6 @@ class _Public:
     def sync(self, s: GameState) -> None:
         """Rewrite the parts whose inputs differ from the last state's: parts that are shared
         objects of the frozen states (unchanged by a move: the very same object) by identity first."""
-        last = None if self.state is None else self.state.seat  # the seat that decided last
         self.state = s
         mv, n = self.mv, self.n
         # the decision, from a memo by the fields it shows, but the placements made, written apart
@@ -183,22 +181,15 @@ class _Public:
             mv[_DECISION] = parts.decision(*key, 0)
         mv[_PLACEMENTS_AT] = s.placements / _PLACEMENTS_SCALE
         # the board: only the places whose owner changed are rewritten
-        houses = s.houses
-        if houses is not self.houses:
-            self.houses = houses
-            new, old = list(houses), self.owners
-            self.owners = new
-            k = None if old is None or len(old) != len(new) else parts.placed_spot(old, new, s.placed, last)
-            if k is None:
-                self._owners(_HOUSES, old, new)
-            else:
-                self._place(_HOUSES, k, new[k])
+        if s.houses is not self.houses:
+            self.houses = s.houses
+            self.owners[0] = self._owners(_HOUSES, self.owners[0], s.houses)
         if s.towers is not self.towers:
-            old_towers, self.towers = self.towers, s.towers
-            self._owners(_TOWERS, None if old_towers is None else _PICK_TOWERS(old_towers), _PICK_TOWERS(s.towers))
+            self.towers = s.towers
+            self.owners[1] = self._owners(_TOWERS, self.owners[1], _PICK_TOWERS(s.towers))
         if s.walls is not self.walls:
-            old_walls, self.walls = self.walls, s.walls
-            self._owners(_WALLS, old_walls, s.walls)
+            self.walls = s.walls
+            self.owners[2] = self._owners(_WALLS, self.owners[2], s.walls)
         # the seats: most moves change one seat's holdings (a new object), nothing else of them
         over = s.phase == PHASE_OVER
         players, dealt = s.players, s.dealt
@@ -240,14 +231,16 @@ class _Public:
                 mv[_SHIP_DECK_AT], mv[_BONUS_DECK_AT] = len(s.ship_deck) / _SHIP_DECK, len(s.bonus_deck) / _BONUS_DECK
             mv[_HAND_SIZE_AT] = len(s.rector_hand) / _HAND_SIZE
 
-    def _owners(self, part: _Places, old: Sequence[int] | None, owners: Sequence[int]) -> None:
-        """A per-place part from `old` owners (None: a cleared part) to `owners`: only the places
-        whose owner changed are rewritten."""
-        if old is None or len(old) != len(owners):
+    def _owners(self, part: _Places, old: int | None, owners: Sequence[int]) -> int:
+        """A per-place part from the owners of key `old` (`parts.owners_key`; None: a cleared part) to
+        `owners`: only the places whose owner changed are rewritten. Returns the key of `owners`."""
+        key = parts.owners_key(owners)
+        if old is None:
             self.mv[part.start : part.start + len(part.clear)] = part.clear
-            old = (EMPTY,) * len(owners)
-        for k in compress(range(len(owners)), map(ne, old, owners)):
+            old = parts.owners_key((EMPTY,) * len(owners))
+        for k in parts.changed_places(old, key):
             self._place(part, k, owners[k])
+        return key
 
     def _place(self, part: _Places, k: int, owner: int) -> None:
         """Place `k`'s cells: `owner`'s."""

@@ -2,22 +2,23 @@
 at the offsets `ragusa.ai.observation_layout` declares, seats in absolute order.
 
 Each part comes as a read-only float32 memoryview, ready to be written into a slice of the
-vector in one step. The parts a game meets again and again (the decision, the placement being
-resolved, a seat's resources, commodities and VP) are kept in bounded memos keyed by what
-they show: public values only, so every encoder of every game may share them. `gather` gives
-the indices that turn the seats of a vector so that a given seat is position 0; `placed_spot`
-finds the one spot a move changed on the board, when that is all it changed.
+vector in one step, or is written into the vector cell by cell. The parts a game meets again and
+again (the decision, a seat's commodities and VP) are kept in bounded memos keyed by what they
+show: public values only, so every encoder of every game may share them; those that take too many
+values to keep (the placement being resolved, a seat's resources) are written cell by cell. `gather` gives
+the indices that turn the seats of a vector so that a given seat is position 0; `owners_key` and
+`changed_places` find the places a move changed on the board.
 """
 
 from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from ragusa.ai.observation_layout import LAYOUT, MAX_SEATS, OBS_SIZE, OPTION_FLAGS, PART, PARTS, SOLO_BOTS
-from ragusa.core.state import EDITIONS, PHASES, POWERHOUSE, GameState
+from ragusa.core.state import EDITIONS, PHASES, GameState
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,7 +30,8 @@ __all__ = [
     "frozen",
     "game",
     "gather",
-    "placed_spot",
+    "changed_places",
+    "owners_key",
     "resolving",
     "resources",
     "solo",
@@ -167,33 +169,22 @@ def vp(counts: tuple[int, ...]) -> memoryview[float]:
     return _scaled(counts, "vp")
 
 
-def _only(old: list[int], new: list[int], k: int) -> bool:
-    """Whether place `k` is the only one whose owner differs between `old` and `new` (one C
-    comparison of the lists, `new` patched for it)."""
-    now = new[k]
-    if now == old[k]:
-        return False
-    new[k] = old[k]
-    same = new == old
-    new[k] = now
-    return same
+def owners_key(owners: Sequence[int]) -> int:
+    """The owners of places (a seat, or a negative marker: each -128..127) as one integer, a byte a
+    place: the bytes of two keys differ at the places whose owner changed (`changed_places`)."""
+    return int.from_bytes(array("b", owners).tobytes(), "little")
 
 
-def placed_spot(old: list[int], new: list[int], placed: int, last: int | None) -> int | None:
-    """The spot of the one house a move placed, if that is all that changed on the board: the
-    spot being resolved, else a spot the seat that decided last (or a powerhouse) now holds."""
-    if 0 <= placed < len(new) and new[placed] != old[placed]:
-        return placed if _only(old, new, placed) else None
-    for who in (POWERHOUSE,) if last is None else (last, POWERHOUSE):
-        k = -1
-        try:
-            while True:
-                k = new.index(who, k + 1)  # a C scan
-                if old[k] != who:
-                    return k if _only(old, new, k) else None
-        except ValueError:  # none new: the other owner, if any
-            continue
-    return None
+def changed_places(old: int, new: int) -> list[int]:
+    """The places whose owner differs between two `owners_key`s, last first (a few integer
+    operations a changed place, whatever the number of places)."""
+    diff = old ^ new
+    out: list[int] = []
+    while diff:
+        k = (diff.bit_length() - 1) >> 3
+        out.append(k)
+        diff &= (1 << (k << 3)) - 1
+    return out
 
 
 def game(s: GameState) -> memoryview[float]:
