@@ -58,6 +58,7 @@ from ragusa.adapters.table import (
     PASS_ID,
     RENDER_MODES,
     REWARDS,
+    Action,
     Moves,
     Table,
     check_render_mode,
@@ -194,14 +195,24 @@ class RagusaEnv(gymnasium.Env[Obs, np.int64]):
         return self._mask.copy()
 
     def _bots_play(self) -> None:
-        t, agent, bots, rng = self.table, self.seat, self.bots, self._bot_rng
-        state = t.state
-        while not is_terminal(state) and state.seat != agent:
-            bot = bots[state.seat]  # type: ignore[index]  # a seat decides until the game is over
-            assert bot is not None
-            t.play_action(bot.choose(state, LegalActions(state), rng))
-            state = t.state
-            self.bot_decisions += 1
+        """The bots' decisions up to the agent's next one (or the end)."""
+        choice = self._bot_choice()
+        while choice is not None:
+            self._bot_play(choice)
+            choice = self._bot_choice()
+
+    def _bot_choice(self) -> Action | None:
+        """The deciding bot's choice, or None when the agent decides or the game is over."""
+        state = self.table.state
+        if is_terminal(state) or state.seat == self.seat:
+            return None
+        bot = self.bots[state.seat]  # type: ignore[index]  # a seat decides until the game is over
+        assert bot is not None
+        return bot.choose(state, LegalActions(state), self._bot_rng)
+
+    def _bot_play(self, choice: Action) -> None:
+        self.table.play_action(choice)
+        self.bot_decisions += 1
 
     def render(self) -> str | None:
         return render(self.table.state, self.render_mode, gymnasium.logger.warn)
@@ -328,11 +339,19 @@ class RagusaVecEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.ND
         for env, action in zip(self.envs, found):
             if action is not None:
                 env.table.play_action(action)
+        # the bots' decisions, one a game at a time: every game's choice, then every game's move
+        playing = [env for env, action in zip(self.envs, found) if action is not None]
+        while playing:
+            chosen = [(env, env._bot_choice()) for env in playing]
+            playing = []
+            for env, choice in chosen:
+                if choice is not None:
+                    env._bot_play(choice)
+                    playing.append(env)
         for i, (env, action) in enumerate(zip(self.envs, found)):
             if action is None:  # illegal: nothing applied, the game ends with -1
                 illegal, reward = True, -1.0
             else:
-                env._bots_play()
                 table = env.table
                 if not table.over:
                     continue

@@ -30,6 +30,7 @@ __all__ = [
     "OBS_HIGH",
     "PHASE_OVER",
     "SOLO_VARIANTS",
+    "Action",
     "IllegalActionId",
     "Moves",
     "legal_moves",
