@@ -311,14 +311,16 @@ class LegalActions(Sequence[Action]):
     the action at an index are worked out without listing the other actions (a bot that draws one
     index, such as the random bot, never lists them); anything else lists them once."""
 
-    __slots__ = ("_listed", "_moves", "_sizes")
+    __slots__ = ("_houses", "_len", "_listed", "_moves", "_placements")
 
     def __init__(self, state: GameState) -> None:
         moves = self._moves = legal_moves(state)
-        trades = _TRADE_IDS[min(moves.fish, len(_TRADE_IDS) - 1)] if moves.fish else ()
-        houses = moves.houses.bit_count()
-        #: where each kind of action ends in the list: houses, powerhouses, choices, trades
-        self._sizes = (houses, houses + moves.power.bit_count(), len(moves.choices), len(trades))
+        # where each kind of action ends in the list: houses, powerhouses, choices, then trades
+        self._houses = moves.houses.bit_count()
+        self._placements = self._houses + moves.power.bit_count()
+        fish = moves.fish
+        trades = len(_TRADE_IDS[fish if fish < len(_TRADE_IDS) else -1]) if fish else 0
+        self._len = self._placements + len(moves.choices) + trades
         self._listed: tuple[Action, ...] | None = None
 
     def _all(self) -> tuple[Action, ...]:
@@ -327,8 +329,7 @@ class LegalActions(Sequence[Action]):
         return self._listed
 
     def __len__(self) -> int:
-        _, placements, choices, trades = self._sizes
-        return placements + choices + trades
+        return self._len
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -337,19 +338,19 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if not isinstance(index, int) or self._listed is not None:
             return self._all()[index]
-        houses, placements, choices, _ = self._sizes
-        k = index + len(self) if index < 0 else index
-        if not 0 <= k < len(self):
-            raise IndexError(f"legal action index {index} out of range ({len(self)} actions)")
+        k = index + self._len if index < 0 else index
+        if not 0 <= k < self._len:
+            raise IndexError(f"legal action index {index} out of range ({self._len} actions)")
         moves = self._moves
-        if k < houses:
+        if k < self._houses:
             spot = _nth_spot(moves.houses, k)
             return place_action(spot, moves.traded.get(spot, ()))
-        if k < placements:
-            spot = moves.powerhouse_spots()[k - houses]
+        if k < self._placements:
+            spot = moves.powerhouse_spots()[k - self._houses]
             return place_action(spot, moves.power_traded.get(spot, ()), True)
-        k -= placements
-        return moves.choices[k] if k < choices else trade_actions(moves.fish)[k - choices]
+        k -= self._placements
+        choices = moves.choices
+        return choices[k] if k < len(choices) else trade_actions(moves.fish)[k - len(choices)]
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._all())
