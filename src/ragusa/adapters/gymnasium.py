@@ -281,7 +281,14 @@ class RagusaVecEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.ND
     game's observation and mask, and the ended game's observation, mask, seat and scores are in
     `infos["final_obs"]` and `infos["final_info"]` (with `_final_obs` / `_final_info` saying which
     games ended). `reset(seed=s)` seeds game i with `s + i`, as `make_vec`'s `"sync"` mode does, so
-    both give the same games for the same actions."""
+    both give the same games for the same actions.
+
+    A step runs the games stage by stage rather than one game's step after another: every agent's
+    action (told legal and made from the legal moves kept from the last step), then the bots'
+    decisions a round at a time (every game's choice, then every game's move), then every game's
+    observation (`ragusa.ai.encoder.BatchEncoder`), then every mask at once from the legal moves
+    (`ragusa.ai.ids.write_masks`). Each stage's code runs for all the games in a row, warm in the
+    processor's caches; no info dictionary is made for a game that goes on."""
 
     metadata: dict[str, Any] = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
 

@@ -16,7 +16,11 @@ writes the same vector from the state itself in two steps:
   then its *private* part is written in: its own bonus cards, its own dealt cards, and when it
   decides the Rector's drawn cards and its legal ids (taken from the caller, who has them).
 
-Tests check it equals the specification on every state of random games of every mode.
+`BatchEncoder` does the same for many games at once (a batched environment's rows): each row's
+public part is a row of one array, and every seat's vector is taken from all of them in one numpy
+call; the legal ids are left to the caller, who writes every row's mask at once.
+
+Tests check both equal the specification on every state of random games of every mode.
 
 Examples:
     >>> from ragusa import new_game, view
