@@ -239,21 +239,19 @@ class _Public:
         """A per-place part from the owners of key `old` (`parts.owners_key`; None: a cleared part) to
         `owners`: only the places whose owner changed are rewritten. Returns the key of `owners`."""
         key = parts.owners_key(owners)
+        mv = self.mv
         if old is None:
-            self.mv[part.start : part.start + len(part.clear)] = part.clear
+            mv[part.start : part.start + len(part.clear)] = part.clear
             old = parts.owners_key((EMPTY,) * len(owners))
-        for k in parts.changed_places(old, key):
-            self._place(part, k, owners[k])
+        start, block, blank, seats, others, n = part.start, part.block, part.blank, part.owner, part.others, self.n
+        for k in parts.changed_places(old, key):  # each place's cells: its owner's (`_place`, inline)
+            owner, cell = owners[k], start + k * block
+            mv[cell : cell + block] = blank
+            if owner >= 0:
+                mv[cell + seats + owner % n] = 1.0
+            elif owner in others:
+                mv[cell + others[owner]] = 1.0
         return key
-
-    def _place(self, part: _Places, k: int, owner: int) -> None:
-        """Place `k`'s cells: `owner`'s."""
-        mv, cell = self.mv, part.start + k * part.block
-        mv[cell : cell + part.block] = part.blank
-        if owner >= 0:
-            mv[cell + part.owner + owner % self.n] = 1.0
-        elif owner in part.others:
-            mv[cell + part.others[owner]] = 1.0
 
     def _seats(self, s: GameState, over: bool) -> None:
         """Every seat's block: its bonus cards shown once the game is over."""
