@@ -335,59 +335,57 @@ class RagusaVecEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.ND
         n = self.num_envs
         rewards = np.zeros(n, np.float64)
         terminated = np.zeros(n, np.bool_)
-        ended: list[tuple[int, Obs, dict[str, Any]]] = []
-        # every game's moves first, then every observation, then the masks at once: each stage's code
-        # runs 64 times in a row (warm in the processor's caches), where one game's step after another
-        # would run the rules, then the encoder, then the rules again
+        # stage by stage (see the class docs): the agents' actions, then the bots' decisions a round at
+        # a time (every game's choice, then every game's move), then the ends, observations and masks
         ids = np.asarray(actions, np.int64).reshape(-1).tolist()
         if len(ids) != n:
             raise ValueError(f"give one action per game ({n}); got {len(ids)}")
         found = list(map(legal_action, self._moves, ids, self._choice_ids))
-        for env, action in zip(self.envs, found):
-            if action is not None:
-                env.table.play_action(action)
-        # the bots' decisions, one a game at a time: every game's choice, then every game's move
-        playing = [env for env, action in zip(self.envs, found) if action is not None]
+        over = [i for i, action in enumerate(found) if action is None]  # an illegal id ends the game
+        playing = [(i, env) for i, env in enumerate(self.envs) if found[i] is not None]
+        for i, env in playing:
+            env.table.play_action(found[i])  # type: ignore[arg-type]  # not None: legal
         while playing:
-            chosen = [(env, env._bot_choice()) for env in playing]
+            chosen = [(i, env, env._bot_choice()) for i, env in playing]
             playing = []
-            for env, choice in chosen:
+            for i, env, choice in chosen:
                 if choice is not None:
                     env._bot_play(choice)
-                    playing.append(env)
-        for i, (env, action) in enumerate(zip(self.envs, found)):
-            if action is None:  # illegal: nothing applied, the game ends with -1
-                illegal, reward = True, -1.0
-            else:
-                table = env.table
-                if not table.over:
-                    continue
-                illegal, reward = False, reward_of(table.state, env.seat, env.reward)
+                    playing.append((i, env))
+                elif env.table.over:
+                    over.append(i)
+        ended = [self._end(i, found[i] is None) for i in sorted(over)]
+        for i, reward, _, _ in ended:
             rewards[i], terminated[i] = reward, True
-            table = env.table
-            legal = None if table.over else table.ids
-            obs = self._encoder.row(i, table.state, env.seat, legal)
-            info = env.info_of(obs)
-            if illegal:
-                info["illegal_action"] = True
-            ended.append((i, obs, info))
-            env._start()
         self._observe()
         infos: dict[str, Any] = {"action_mask": self.masks, "seat": self._seats}
         if ended:
             final_obs = np.full(n, None, dtype=object)
             final_info: dict[str, Any] = {}
-            for i, obs, info in ended:
+            for i, _, obs, info in ended:
                 final_obs[i] = obs
                 final_info = self._add_info(final_info, info, i)
             which = np.zeros(n, np.bool_)
-            which[[i for i, _, _ in ended]] = True
+            which[over] = True
             infos.update(final_obs=final_obs, _final_obs=which, final_info=final_info, _final_info=which)
         return self.observations, rewards, terminated, np.zeros(n, np.bool_), infos
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """Every game's action mask: `infos["action_mask"]` of the last `reset` or `step`."""
         return self.masks.copy()
+
+    def _end(self, i: int, illegal: bool) -> tuple[int, float, Obs, dict[str, Any]]:
+        """Game i, ended (by an illegal id: nothing applied), and a new game started in its place: its
+        reward, final observation and final info."""
+        env = self.envs[i]
+        table = env.table
+        reward = -1.0 if illegal else reward_of(table.state, env.seat, env.reward)
+        obs = self._encoder.row(i, table.state, env.seat, table.ids if illegal else None)
+        info = env.info_of(obs)
+        if illegal:
+            info["illegal_action"] = True
+        env._start()
+        return i, reward, obs, info
 
     def _observe(self) -> None:
         """Every game's observation and mask, written in place from its state: its legal moves, then
