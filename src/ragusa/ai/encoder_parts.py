@@ -117,6 +117,13 @@ def decision(
     return part.done()
 
 
+#: the resolving part's fields: where each starts in the part, and its cells
+_PLACED, _PLACED_POWER, _PENDING, _CURRENT, _HEAD, _REST = (
+    _FIELDS["resolving"][name][:2]
+    for name in ("placed", "placed_power", "pending_hexes", "current_hex", "queue_head", "queue_rest")
+)
+
+
 def resolving(
     cells: _Writable,
     start: int,
@@ -128,15 +135,15 @@ def resolving(
 ) -> None:
     """The resolving part, written into `cells` from `start` (cleared there): the placement being
     resolved, its hexes and the queue (a few cells of the part's hundreds: written, not kept)."""
-    part = _Cells("resolving", cells, start)
-    part.hot("placed", placed)
-    part.counts("placed_power", (float(placed_power),))
-    for h in pending_hexes:
-        part.hot("pending_hexes", h, add=True)
-    part.hot("current_hex", current_hex)
-    part.hot("queue_head", queue[0] if queue else None)
-    for spot in queue[1:]:
-        part.hot("queue_rest", spot, add=True)
+    for (at, size), i in ((_PLACED, placed), (_CURRENT, current_hex), (_HEAD, queue[0] if queue else -1)):
+        if 0 <= i < size:
+            cells[start + at + i] = 1.0
+    if placed_power:
+        cells[start + _PLACED_POWER[0]] = 1.0
+    for (at, size), many in ((_PENDING, pending_hexes), (_REST, queue[1:])):
+        for i in many:
+            if 0 <= i < size:
+                cells[start + at + i] += 1.0
 
 
 def _scaled(counts: tuple[int, ...], field: str) -> memoryview[float]:
