@@ -26,16 +26,22 @@ from ragusa_build import compiled
 #: interpreted code cost what compiling saved; docs/benchmarks.md). Not compiled: the attrs data classes
 #: of the state, actions and events (their instances are the public API) and everything above the rules
 MYPYC_MODULES = [
-    # the scratch copy (its field-by-field part written out from the state's fields) and the generator
+    # the scratch copy (its field-by-field parts written out from the state's fields) and the generator
     "src/ragusa/core/scratch_fields.py",
     "src/ragusa/core/scratch.py",
     "src/ragusa/core/rng.py",
+    # sets of spots as masks, listed at every placement
+    "src/ragusa/core/spot_masks.py",
     # legality: the building requirements, the legal moves, the action forms
     "src/ragusa/rules/requirements.py",
+    "src/ragusa/rules/moves.py",
     "src/ragusa/rules/legal.py",
     "src/ragusa/rules/action_form.py",
     "src/ragusa/rules/queries.py",
-    # resolving an action: its resolution, the turn, activation, fish, two players, scoring, the end, random draws
+    # resolving an action: the decisions' records and tables, its resolution, the turn, activation, fish, two
+    # players, scoring, the end, random draws
+    "src/ragusa/rules/decision.py",
+    "src/ragusa/rules/phases.py",
     "src/ragusa/rules/resolution.py",
     "src/ragusa/rules/turn_flow.py",
     "src/ragusa/rules/end_of_game.py",

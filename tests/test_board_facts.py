@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ragusa import apply, is_terminal, legal_actions, new_game
 from ragusa.core.board import BOARD
 from ragusa.core.state import EMPTY, GameState
-from ragusa.rules.legal import board_facts_of
+from ragusa.rules.moves import board_facts_of
 from ragusa.rules.requirements import SPOTS, STONE, WOOD, BoardFacts, board_facts, needs_from_counts, seat_needs
 
 N_HEXES = len(BOARD.hex_ids)

@@ -20,7 +20,8 @@ from ragusa import apply, is_terminal, legal_actions, new_game
 from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY
 from ragusa.core.components import BUILDINGS, RESOURCES
 from ragusa.core.state import EMPTY, Phase
-from ragusa.rules.legal import board_facts_of, legal_moves
+from ragusa.rules.legal import legal_moves
+from ragusa.rules.moves import board_facts_of
 from ragusa.rules.placement_rule import explain_refusal
 from ragusa.rules.requirements import (
     HOUSE_REQUIREMENTS,

@@ -1,6 +1,6 @@
 """The solo bots' turns: one choice, carried out the same way by `apply` and `step`.
 
-Every bot decision is a pure choice of the position (`ragusa.rules.solo.bot_turns.TURNS`), executed by
+Every bot decision is a pure choice of the position (`ragusa.rules.solo.bot_turns.BOT_TURNS`), executed by
 the rule code of the human's actions. `apply` records nothing, so it plays the choice quietly; `step`
 also words it (`explain_*`) and reports it as a `BotDecision`. These tests check, over seeded solo
 games in every variant and edition, that the reported decision is the one played (the events that

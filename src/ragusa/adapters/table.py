@@ -17,7 +17,8 @@ from ragusa.core.board import BOARD
 from ragusa.core.components import BUILDINGS, RESOURCES
 from ragusa.core.state import EDITIONS, PHASE_OVER, GameState, Options
 from ragusa.rules.game import new_game
-from ragusa.rules.legal import Moves, legal_actions, legal_moves
+from ragusa.rules.legal import legal_actions, legal_moves
+from ragusa.rules.moves import Moves
 from ragusa.rules.queries import is_terminal, scores, winners
 from ragusa.rules.resolution import apply
 

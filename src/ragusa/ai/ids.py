@@ -21,7 +21,7 @@ block                     one id per                            action
 ========================  ====================================  ==========================
 
 A placement's id names only its spot and piece: the fish trades made for it (BUILD-8) are the
-unique minimal set for that spot in that state (`ragusa.rules.legal.Moves.trades_for`), so
+unique minimal set for that spot in that state (`ragusa.rules.moves.Moves.trades_for`), so
 `action_from_id` recovers them from the state. At any decision at most one legal action
 has a given id.
 """
@@ -47,11 +47,13 @@ from ragusa.core.actions import (
     SellCommodity,
     Trade,
 )
-from ragusa.core.board import BOARD, SPOT_BYTES, expand_mask, spot_byte_table
+from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
+from ragusa.core.spot_masks import SPOT_BYTES, expand_mask, spot_byte_table
 from ragusa.core.state import GameState
 from ragusa.rules.fish import TRADE_COST, trade_actions
-from ragusa.rules.legal import Moves, legal_moves, place_action
+from ragusa.rules.legal import legal_moves
+from ragusa.rules.moves import Moves, place_action
 
 if TYPE_CHECKING:
     import numpy as np
@@ -243,7 +245,7 @@ _TRADE_IDS: tuple[tuple[int, ...], ...] = tuple(
 
 class LegalIds:
     """The deciding seat's legal actions as ids, in `ragusa.legal_actions` order, and the action of
-    each, read from the state's legal moves (`ragusa.rules.legal.Moves`): placements from their spot
+    each, read from the state's legal moves (`ragusa.rules.moves.Moves`): placements from their spot
     masks, so that an action is made only for the id taken (`action`)."""
 
     __slots__ = ("ids", "moves", "placements")

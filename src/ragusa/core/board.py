@@ -14,8 +14,7 @@ Everything the rules read is precomputed here as tuples of small ints
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final, TypeVar
+from typing import Final
 
 import attrs
 
@@ -256,39 +255,3 @@ def build_board(data: ComponentData) -> Board:
 
 #: The standard board, derived and checked at import.
 BOARD: Board = build_board(COMPONENTS)
-
-
-# --------------------------------------------------------------------------- sets of spots as bit masks
-
-#: every spot, as a mask (bit `s` for spot `s`)
-ALL_SPOTS: Final = (1 << len(BOARD.spot_ids)) - 1
-_MASK_BYTES: Final = (len(BOARD.spot_ids) + 7) // 8
-_T = TypeVar("_T")
-#: what `spot_byte_table` gives: per byte `i` of a mask and its value `b`, the items of its spots
-SpotByteTable = tuple[tuple[tuple[_T, ...], ...], ...]
-
-
-def spot_byte_table(item: Callable[[int], _T]) -> SpotByteTable[_T]:
-    """Per byte `i` of a spot mask and its value `b`: `item(s)` for each spot `s` set there, ascending."""
-    n = len(BOARD.spot_ids)
-    return tuple(
-        tuple(tuple(item(8 * i + j) for j in range(8) if b >> j & 1 and 8 * i + j < n) for b in range(256))
-        for i in range(_MASK_BYTES)
-    )
-
-
-def expand_mask(mask: int, table: SpotByteTable[_T]) -> list[_T]:
-    """The items of `table` (a `spot_byte_table`) for the spots set in `mask`, ascending by spot."""
-    out: list[_T] = []
-    i = 0
-    while mask:
-        b = mask & 255
-        if b:
-            out.extend(table[i][b])
-        mask >>= 8
-        i += 1
-    return out
-
-
-#: `spot_byte_table` of the spots themselves: `expand_mask(mask, SPOT_BYTES)` lists a mask's spots
-SPOT_BYTES: Final = spot_byte_table(lambda s: s)

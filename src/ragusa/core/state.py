@@ -40,15 +40,19 @@ EDITIONS: tuple[str, ...] = ("1st", "2nd")
 
 class Phase(enum.StrEnum):
     """Who decides what, now. `GameState.phase` holds one of these; its JSON form is the value. Each
-    names the clause that governs its decision (`rule`) and what the deciding seat does (`asks`)."""
+    names the clause that governs its decision (`rule`) and what the deciding seat does (`asks`);
+    `ordinal` is its place in this list, by which the tables of `ragusa.rules.phases` are read. How a
+    decision is offered, resolved and taken by a solo bot is its record, `ragusa.rules.decision.Decision`."""
 
     rule: str
     asks: str
+    ordinal: int
 
     def __new__(cls, value: str, rule: str, asks: str) -> Phase:
         self = str.__new__(cls, value)
         self._value_ = value
         self.rule, self.asks = rule, asks
+        self.ordinal = len(cls.__members__)  # the members made before this one
         return self
 
     SETUP_BONUS = "setup_bonus", "SETUP-6", "keep one of its three dealt bonus cards (ChooseBonus)"
@@ -215,7 +219,7 @@ class Derived:
       (`ragusa.rules.requirements.BoardFacts`: the free spots and each seat's needs per spot). The
       scratch copy hands them on to the state it freezes, which brings them up to date by what
       changed between the two boards;
-    * `moves`: the deciding seat's legal moves (`ragusa.rules.legal.Moves`), worked out the first
+    * `moves`: the deciding seat's legal moves (`ragusa.rules.moves.Moves`), worked out the first
       time anything asks (listing the actions, the action ids, `apply`'s check).
 
     Safe under threads: both values are immutable, and two threads that work one out at once keep

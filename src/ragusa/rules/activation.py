@@ -12,20 +12,18 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from ragusa.core.actions import ActivateHex, Pass
 from ragusa.core.board import BOARD, BUILDING_INDEX, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import BUILDINGS
+from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BotDecision
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
-    PHASE_ARCHITECT,
-    PHASE_MARKET,
-    PHASE_MASON,
-    PHASE_RECTOR_DRAW,
+    PHASE_ORDER,
     PHASE_TRADE_WINDOW,
-    PHASE_WHARF,
     POWERHOUSE,
-    Phase,
+    GameState,
 )
 from ragusa.rules.buildings import (
     architect,
@@ -37,7 +35,9 @@ from ragusa.rules.buildings import (
     rector,
     wharf,
 )
+from ragusa.rules.decision import Decision, Resolve, Then, nothing
 from ragusa.rules.fish import MIN_TRADE, TRADE_COST_BY_INDEX
+from ragusa.rules.moves import PASS, Moves, offer
 from ragusa.rules.solo.policy import explain_window
 
 FISH: Final = RES_INDEX["fish"]
@@ -66,13 +66,12 @@ EFFECTS: Final[dict[int, Callable[[Scratch, int], None]]] = {
     BUILDING_INDEX["fishmonger"]: fishmonger.effect,
     CATHEDRAL: cathedral.effect,
 }
-#: building index -> the decision its effect opens, and whether the owner has a choice now (R-8)
-DECISIONS: Final[dict[int, tuple[Phase, Callable[[Scratch, int], bool]]]] = {
-    BUILDING_INDEX["mason"]: (PHASE_MASON, mason.has_choice),
-    BUILDING_INDEX["architect"]: (PHASE_ARCHITECT, architect.has_choice),
-    BUILDING_INDEX["market"]: (PHASE_MARKET, market.has_choice),
-    BUILDING_INDEX["wharf"]: (PHASE_WHARF, wharf.has_choice),
-    RECTOR: (PHASE_RECTOR_DRAW, rector.has_choice),
+#: building index -> the decision its effect opens (its record's `building`), with whether the owner
+#: has a choice now (R-8)
+DECISIONS: Final[dict[int, Decision]] = {
+    BUILDING_INDEX[d.building]: d
+    for d in (mason.DECISION, architect.DECISION, market.DECISION, wharf.DECISION, rector.DRAW_DECISION)
+    if d.building is not None
 }
 
 
@@ -147,8 +146,8 @@ def activate_head(w: Scratch) -> bool:
     decision = DECISIONS.get(building)
     if decision is None:
         EFFECTS[building](w, seat)
-    elif decision[1](w, seat):  # the owner decides (R-8)
-        w.phase = decision[0]
+    elif decision.has_choice is not None and decision.has_choice(w, seat):  # the owner decides (R-8)
+        w.phase = decision.phase
         w.seat = seat
         return True
     finish_head(w)
@@ -164,6 +163,39 @@ def finish_head(w: Scratch) -> None:
     """The queue head's activation is complete."""
     w.queue = w.queue[1:]
     w.window_done = False
+
+
+def _window_offers(state: GameState, seat: int) -> Moves:
+    """Fish trades (`Moves.fish`), or Pass."""
+    return offer(state, seat, (PASS,))
+
+
+#: the trade window before a house whose effect reads a resource (FISH-2): trade fish, then Pass
+WINDOW_DECISION: Final = Decision(
+    PHASE_TRADE_WINDOW, ("FISH-2", "R-16"), _window_offers, (Resolve(Pass, nothing),), Then.RUN
+)
+
+_ACTIVATE: Final[tuple[ActivateHex, ...]] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
+
+
+def _order_offers(state: GameState, seat: int) -> Moves:
+    """Any hex of the new house still to activate."""
+    return offer(state, seat, [_ACTIVATE[h] for h in state.pending_hexes])
+
+
+def _hex_chosen(w: Scratch, seat: int, a: ActivateHex) -> None:
+    """ACT-5: activate the hex `a` names next, if it is one of the new house's still to activate."""
+    h = BOARD.hex_index.get(a.hex) if isinstance(a.hex, str) else None
+    if h is None or h not in w.pending_hexes:
+        left = [BOARD.hex_ids[x] for x in w.pending_hexes]
+        raise IllegalActionError("ACT-5", f"{a.hex!r} is not a hex of the new house still to activate ({left})")
+    start_hex(w, h)
+
+
+#: the order of the new house's hexes, where it can change the outcome (ACT-5, `order_matters`)
+ORDER_DECISION: Final = Decision(
+    PHASE_ORDER, ("ACT-5", "R-5", "R-15"), _order_offers, (Resolve(ActivateHex, _hex_chosen),), Then.RUN
+)
 
 
 # ACT-5: what each hex's activation reads and writes, to tell when the order can change the outcome.

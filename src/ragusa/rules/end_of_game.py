@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from ragusa.core.actions import Pass
 from ragusa.core.board import RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.events import BotDecision, GameEnded, VPScored
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import PHASE_END_TRADE, PHASE_OVER, VP_BONUS, VP_CATHEDRAL, VP_WALLS, GameState
 from ragusa.rules import fish, scoring
+from ragusa.rules.decision import Decision, Resolve
+from ragusa.rules.moves import PASS, Moves, offer
 from ragusa.rules.queries import scores
 from ragusa.rules.solo import scoring as solo_scoring
 
@@ -86,3 +89,29 @@ def _game_ended(w: Scratch) -> GameEnded:
     """The `GameEnded` event: the final scores and the winners."""
     final = w.freeze()
     return GameEnded(scores(final), scoring.winners(final))
+
+
+def _trade_offers(state: GameState, seat: int) -> Moves:
+    """Fish trades (`Moves.fish`), or Pass."""
+    return offer(state, seat, (PASS,))
+
+
+def _done_trading(w: Scratch, seat: int, a: Pass) -> None:
+    """The seat is done trading: the next seat with fish trades, or the game is scored."""
+    w.end_seats = w.end_seats[1:]
+    if w.end_seats:
+        w.seat = w.end_seats[0]
+    else:
+        final_scoring(w)
+
+
+#: the last fish trades before the bonus cards score, each seat with fish in turn (END-2)
+TRADE_DECISION: Final = Decision(PHASE_END_TRADE, ("END-2",), _trade_offers, (Resolve(Pass, _done_trading),))
+
+
+def _no_offers(state: GameState, seat: int) -> Moves:
+    return Moves((), 0)
+
+
+#: the game is over: nothing is offered, no action resolves (TURN-3)
+OVER_DECISION: Final = Decision(PHASE_OVER, ("TURN-3", "END-1"), _no_offers, ())

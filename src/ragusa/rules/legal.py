@@ -1,145 +1,18 @@
 """Legal moves (the Decisions section of the rules): every distinct legal action of the deciding seat,
 worked out once per state (`legal_moves`) and read by all that asks: `legal_actions`, `apply`'s check
-of a placement, the action ids and masks of `ragusa.ai`, the observation encoder."""
+of a placement, the action ids and masks of `ragusa.ai`, the observation encoder.
+
+What a decision offers is its record's (`ragusa.rules.decision.Decision.offers`, in the module of its
+rule); `ragusa.rules.phases.OFFERS` holds them by the phase's ordinal."""
 
 from __future__ import annotations
 
-import functools
-from typing import Final, cast
+from typing import cast
 
-from ragusa.core.actions import (
-    Action,
-    ActivateHex,
-    ChanceOutcome,
-    ChooseBonus,
-    DrawBonus,
-    KeepBonus,
-    Pass,
-    Place,
-)
-from ragusa.core.board import BOARD, RES_INDEX, SPOT_BYTES, expand_mask, spot_byte_table
-from ragusa.core.clauses import implements
-from ragusa.core.components import COMMODITIES
-from ragusa.core.state import (
-    PHASE_ARCHITECT,
-    PHASE_MARKET,
-    PHASE_MASON,
-    PHASE_ORDER,
-    PHASE_OVER,
-    PHASE_PLACE,
-    PHASE_RECTOR_DRAW,
-    PHASE_RECTOR_KEEP,
-    PHASE_SETUP_BONUS,
-    PHASE_WHARF,
-    GameState,
-)
-from ragusa.rules import fish
-from ragusa.rules.buildings import architect, market, mason, wharf
-from ragusa.rules.requirements import HOUSE_REQUIREMENTS, POWERHOUSE_REQUIREMENTS, BoardFacts, board_facts, placements
-from ragusa.rules.two_player import powerhouse_mask, ring_order
-
-FISH: Final = RES_INDEX["fish"]
-_PASS: Final = Pass()
-_DRAW: Final = DrawBonus()
-_ACTIVATE: Final[tuple[ActivateHex, ...]] = tuple(ActivateHex(h) for h in BOARD.hex_ids)
-_PLACE_HOUSE: Final[tuple[Place, ...]] = tuple(Place(s) for s in BOARD.spot_ids)
-_PLACE_POWER: Final[tuple[Place, ...]] = tuple(Place(s, True) for s in BOARD.spot_ids)
-#: per byte of a spot mask and its value: the Place actions (houses, no trades) of its spots
-_BYTE_PLACES: Final = spot_byte_table(_PLACE_HOUSE.__getitem__)
-
-
-@functools.lru_cache(maxsize=4096)
-def _traded_place(spot: int, trades: tuple[str, ...], power: bool) -> Place:
-    return Place(BOARD.spot_ids[spot], power, trades)
-
-
-def place_action(spot: int, trades: tuple[str, ...], power: bool = False) -> Place:
-    """`Place(spot, power, trades)`, one object per spot, piece and trades."""
-    if trades:
-        return _traded_place(spot, trades, power)
-    return _PLACE_POWER[spot] if power else _PLACE_HOUSE[spot]
-
-
-class Moves:
-    """The legal moves of the deciding seat of one state (`legal_moves`). Never changed once made."""
-
-    __slots__ = ("_actions", "choices", "fish", "houses", "power", "power_traded", "traded")
-
-    #: the spots where a house is legal, as a mask (bit `s` for spot `s`)
-    houses: int
-    #: the minimal fish trades (BUILD-8) of the legal house spots that need some
-    traded: dict[int, tuple[str, ...]]
-    #: the spots where a powerhouse is legal (TWO-1), as a mask, and the trades of those that need some
-    power: int
-    power_traded: dict[int, tuple[str, ...]]
-    #: every other legal action but the fish trades: Pass with no legal placement (R-14); the choices of
-    #: a building, of the setup, of the Rector's Palace; the outcomes at a chance node
-    choices: tuple[Action, ...]
-    #: the fish the deciding seat may trade now (FISH-2; 0 where it may not)
-    fish: int
-
-    def __init__(
-        self,
-        choices: tuple[Action, ...],
-        fish: int,
-        houses: tuple[int, dict[int, tuple[str, ...]]] = (0, {}),
-        power: tuple[int, dict[int, tuple[str, ...]]] = (0, {}),
-    ) -> None:
-        self.choices, self.fish = choices, fish
-        self.houses, self.traded = houses
-        self.power, self.power_traded = power
-        self._actions: tuple[Action, ...] | None = None
-
-    def trades_for(self, spot: int, power: bool) -> tuple[str, ...] | None:
-        """The minimal fish trades of a legal placement on `spot` (`()` if none), or None: not legal."""
-        if power:
-            return self.power_traded.get(spot, ()) if self.power >> spot & 1 else None
-        return self.traded.get(spot, ()) if self.houses >> spot & 1 else None
-
-    def powerhouse_spots(self) -> list[int]:
-        """The spots where a powerhouse is legal, in wall-ring order (as they are listed)."""
-        return ring_order(self.power)
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """Every legal action: houses ascending by spot, powerhouses, the other choices, the trades."""
-        acts = self._actions
-        if acts is None:
-            acts = self._actions = tuple(self._listed())
-        return acts
-
-    def _listed(self) -> list[Action]:
-        traded = self.traded
-        if not self.houses:
-            out: list[Action] = []
-        elif not traded:
-            out = expand_mask(self.houses, _BYTE_PLACES)
-        else:  # byte by byte of the mask: spot by spot only in a byte with a spot that trades
-            out = []
-            with_trades = 0
-            for s in traded:
-                with_trades |= 1 << s
-            both, i = self.houses, 0
-            while both:
-                b = both & 255
-                if b:
-                    if with_trades & 255:
-                        for s in SPOT_BYTES[i][b]:
-                            t = traded.get(s)
-                            out.append(_traded_place(s, t, False) if t else _PLACE_HOUSE[s])
-                    else:
-                        out.extend(_BYTE_PLACES[i][b])
-                both >>= 8
-                with_trades >>= 8
-                i += 1
-        if self.power:
-            for s in ring_order(self.power):
-                out.append(place_action(s, self.power_traded.get(s, ()), True))
-        if self.choices:
-            out.extend(self.choices)
-        if self.fish:
-            out.extend(fish.trade_actions(self.fish))
-        return out
+from ragusa.core.actions import Action, ChanceOutcome
+from ragusa.core.state import PHASE_OVER, GameState
+from ragusa.rules.moves import Moves
+from ragusa.rules.phases import OFFERS
 
 
 def legal_moves(state: GameState) -> Moves:
@@ -160,58 +33,9 @@ def _moves(state: GameState) -> Moves:
         return Moves((), 0)
     if state.chance is not None and state.chance.node is not None:  # a chance node
         return Moves(tuple(ChanceOutcome(o) for o in state.chance.node.outcomes), 0)
-    p = state.players[seat]
-    if phase == PHASE_PLACE:
-        return _placements(state, seat)
-    choices: list[Action]
-    if phase == PHASE_ORDER:
-        choices = [_ACTIVATE[h] for h in state.pending_hexes]
-    elif phase == PHASE_MASON:
-        choices = [mason.WALL_ACTIONS[i] for i in mason.free_segments(state.walls)]
-    elif phase == PHASE_ARCHITECT:
-        choices = [architect.TOWER_ACTIONS[s] for s in architect.free_tower_spots(state.towers)]
-    elif phase == PHASE_MARKET:
-        choices = [market.BUY_ACTIONS[i] for i in market.affordable_slots(state.slots, p.commodities)]
-        choices.append(_PASS)
-    elif phase == PHASE_WHARF:
-        choices = [wharf.SELL_ACTIONS[c] for c in range(len(COMMODITIES)) if p.commodities[c]]
-        choices.append(_PASS)
-    elif phase == PHASE_RECTOR_DRAW:
-        choices = [_DRAW, _PASS]
-    elif phase == PHASE_RECTOR_KEEP:
-        choices = [KeepBonus(c) for c in dict.fromkeys(state.rector_hand)]
-    elif phase == PHASE_SETUP_BONUS:
-        choices = [ChooseBonus(c) for c in dict.fromkeys(state.dealt[seat])]
-    else:  # TRADE_WINDOW, END_TRADE
-        choices = [_PASS]
-    return Moves(tuple(choices), p.resources[FISH])
-
-
-@implements("TURN-1", "TWO-1", "R-14")
-def _placements(state: GameState, seat: int) -> Moves:
-    """TURN-1: a house or (2p, TWO-1) a powerhouse on a free spot, while the seat has one left, each
-    with its minimal fish trades; with no legal placement the seat passes its turn (R-14)."""
-    p = state.players[seat]
-    res, com, strict = p.resources, p.commodities, state.options.strict
-    known = getattr(state, "facts", None)
-    facts = board_facts(state.houses, len(state.players), known)
-    houses = power = (0, dict[int, tuple[str, ...]]())
-    if p.houses_left:
-        facts, needs = facts.needs(seat)
-        houses = placements(HOUSE_REQUIREMENTS, facts.free, needs, res, com, strict)
-    if facts is not known:
-        object.__setattr__(state, "facts", facts)  # handed on to the states made from this one
-    if p.powerhouses_left:
-        spots = powerhouse_mask(state.houses, facts.free, state.options.powerhouse_any_hex)
-        power = placements(POWERHOUSE_REQUIREMENTS, spots, None, res, com, strict)
-    return Moves(() if houses[0] or power[0] else (_PASS,), res[FISH], houses, power)
+    return OFFERS[phase.ordinal](state, seat)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every distinct legal action of the deciding seat (empty when the game is over)."""
     return legal_moves(state).actions
-
-
-def board_facts_of(state: GameState) -> BoardFacts:
-    """The board facts of `state` (worked out from the facts handed on to it)."""
-    return board_facts(state.houses, len(state.players), getattr(state, "facts", None))

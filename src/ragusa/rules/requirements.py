@@ -18,18 +18,11 @@ from itertools import compress
 from operator import ne
 from typing import Final
 
-from ragusa.core.board import (
-    ALL_SPOTS,
-    BOARD,
-    KIND_CITY,
-    KIND_COUNTRY,
-    RES_INDEX,
-    SPOT_BYTES,
-    expand_mask,
-)
+from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
-from ragusa.core.state import EMPTY
+from ragusa.core.spot_masks import ALL_SPOTS, SPOT_BYTES, expand_mask
+from ragusa.core.state import EMPTY, POWERHOUSE
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.rules.placement_rule import FISHMONGER_FISH, placement_need
 
@@ -134,6 +127,9 @@ _STONE_READERS: Final = tuple(
 )
 
 
+_SPOT_HEXES: Final = BOARD.spot_hexes
+
+
 class Needs:
     """One resource's need per spot, for a seat's next house, beyond what the house gains itself
     (BUILD-2 with wood on country hexes, BUILD-3 with stone on city hexes, BUILD-6); and per amount
@@ -196,11 +192,11 @@ class SeatNeeds:
     def with_house(self, spot: int) -> SeatNeeds:
         """The needs once the seat has one more house, on `spot`."""
         counts = self.counts[:]
-        hexes = BOARD.spot_hexes[spot]
-        for h in hexes:
+        for h in _SPOT_HEXES[spot]:
             counts[h] += 1
+        sp = SPOTS[spot]  # only its country hexes raise wood needs, only its city hexes stone needs
         return SeatNeeds(
-            counts, self.wood.rise(counts, hexes, _WOOD_READERS), self.stone.rise(counts, hexes, _STONE_READERS)
+            counts, self.wood.rise(counts, sp.country, _WOOD_READERS), self.stone.rise(counts, sp.city, _STONE_READERS)
         )
 
 
@@ -223,13 +219,14 @@ def needs_from_counts(counts: Sequence[int]) -> SeatNeeds:
 
 
 class BoardFacts:
-    """What the placement rules read of a board (`houses`): its free spots (TURN-1), as a mask, and
-    per seat its `SeatNeeds` (None until asked). Never changed once made."""
+    """What the placement rules read of a board (`houses`): its free spots (TURN-1) and the spots
+    holding a powerhouse (TWO-1, read by R-9), as masks, and per seat its `SeatNeeds` (None until
+    asked). Never changed once made."""
 
-    __slots__ = ("free", "houses", "seats")
+    __slots__ = ("free", "houses", "power", "seats")
 
-    def __init__(self, houses: tuple[int, ...], free: int, seats: tuple[SeatNeeds | None, ...]) -> None:
-        self.houses, self.free, self.seats = houses, free, seats
+    def __init__(self, houses: tuple[int, ...], free: int, power: int, seats: tuple[SeatNeeds | None, ...]) -> None:
+        self.houses, self.free, self.power, self.seats = houses, free, power, seats
 
     def needs(self, seat: int) -> tuple[BoardFacts, SeatNeeds]:
         """`seat`'s needs, and these facts with them (worked out if not known yet)."""
@@ -238,7 +235,7 @@ class BoardFacts:
             return self, known
         needs = seat_needs(self.houses, seat)
         seats = self.seats[:seat] + (needs,) + self.seats[seat + 1 :]
-        return BoardFacts(self.houses, self.free, seats), needs
+        return BoardFacts(self.houses, self.free, self.power, seats), needs
 
 
 @implements("TURN-1", "SOLO-6")
@@ -249,22 +246,34 @@ def board_facts(houses: tuple[int, ...], seats: int, known: object) -> BoardFact
     if isinstance(known, BoardFacts) and len(known.seats) == seats:
         if known.houses is houses:
             return known
-        free, needs, old = known.free, known.seats, known.houses
+        free, power, needs, old = known.free, known.power, known.seats, known.houses
         for s in compress(range(len(houses)), map(ne, old, houses)):
             before, now = old[s], houses[s]
             if now == EMPTY or before >= 0:  # not a piece added: work the facts out afresh
-                return BoardFacts(houses, _free(houses), (None,) * seats)
+                return _fresh(houses, seats)
             if before == EMPTY:
                 free &= ~(1 << s)
+            if now == POWERHOUSE:
+                power |= 1 << s
             mine = needs[now] if now >= 0 else None
             if mine is not None:
                 needs = needs[:now] + (mine.with_house(s),) + needs[now + 1 :]
-        return BoardFacts(houses, free, needs)
-    return BoardFacts(houses, _free(houses), (None,) * seats)
+        return BoardFacts(houses, free, power, needs)
+    return _fresh(houses, seats)
 
 
-def _free(houses: tuple[int, ...]) -> int:
-    return _mask(s for s, owner in enumerate(houses) if owner == EMPTY)
+def _fresh(houses: tuple[int, ...], seats: int) -> BoardFacts:
+    return BoardFacts(houses, spots_holding(houses, EMPTY), spots_holding(houses, POWERHOUSE), (None,) * seats)
+
+
+def spots_holding(houses: tuple[int, ...], piece: int) -> int:
+    """The spots of `houses` holding `piece` (`EMPTY`: the free spots), as a mask (found by C-level scans)."""
+    mask = 0
+    spot = -1
+    for _ in range(houses.count(piece)):
+        spot = houses.index(piece, spot + 1)
+        mask |= 1 << spot
+    return mask
 
 
 # --------------------------------------------------------------------------- the placements

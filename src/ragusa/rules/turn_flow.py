@@ -4,21 +4,38 @@ steps between decisions (the solo bots' own choices are `ragusa.rules.solo.bot_t
 `begin_turn` and `next_turn` go round the seats and see when the game ends; `put_piece` puts a
 placed piece on the board and starts its activations (TURN-2); `run` runs every automatic step
 (activations, effects with no choice, the next turn) until a seat must decide or the game ends
-(`ragusa.rules.end_of_game`).
+(`ragusa.rules.end_of_game`). The turn's decision, place a piece or pass (`PLACE_DECISION`), and the
+setup's bonus choice before the first turn (`SETUP_DECISION`) are declared here
+(`ragusa.rules.decision.Decision`).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NoReturn
 
+from ragusa.core.actions import ChooseBonus, Pass, Place
 from ragusa.core.board import BOARD, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
+from ragusa.core.errors import IllegalActionError
+from ragusa.core.events import Passed
 from ragusa.core.scratch import Scratch
-from ragusa.core.state import PHASE_ORDER, PHASE_PLACE, POWERHOUSE
-from ragusa.rules import activation, fish
+from ragusa.core.state import (
+    EMPTY,
+    PHASE_ORDER,
+    PHASE_PLACE,
+    PHASE_SETUP_BONUS,
+    POWERHOUSE,
+    RESERVED,
+    GameState,
+)
+from ragusa.rules import activation, fish, setup
+from ragusa.rules.decision import Decision, Resolve
 from ragusa.rules.end_of_game import begin_end
+from ragusa.rules.moves import Moves, board_facts_of, offer, placement_moves, placements_of
+from ragusa.rules.placement_rule import explain_refusal
 from ragusa.rules.solo import patrician
 from ragusa.rules.two_player import (
+    check_powerhouse,
     convert_stranded_powerhouses,
 )
 
@@ -120,3 +137,98 @@ def put_piece(w: Scratch, seat: int, s: int, power: bool, trades: tuple[str, ...
     for r in trades:
         fish.trade(w, seat, r)
     run(w)
+
+
+def _spot(spot_id: object, rule: str) -> int:
+    s = BOARD.spot_index.get(spot_id) if isinstance(spot_id, str) else None
+    if s is None:
+        raise IllegalActionError(rule, f"there is no spot {spot_id!r}")
+    return s
+
+
+def _trade_rule(resource: str) -> str:
+    return {"wood": "BUILD-2", "stone": "BUILD-3"}.get(resource, "BUILD-7")
+
+
+@implements("TURN-1", "TURN-2", "BUILD-8")
+def _place(w: Scratch, seat: int, a: Place) -> None:
+    s = _spot(a.spot, "TURN-1")
+    power = bool(a.powerhouse)
+    verdict = placement_moves(w.source).trades_for(s, power)
+    if verdict is None:
+        _refuse_placement(w, seat, s, power)
+    else:
+        trades = tuple(a.trades)
+        if trades != verdict:
+            if not trades:
+                raise IllegalActionError(
+                    _trade_rule(verdict[0]),
+                    f"placing on {a.spot} needs fish trades for {', '.join(verdict)} first; "
+                    f"include them: Place({a.spot!r}, trades={verdict!r}) (BUILD-8)",
+                )
+            raise IllegalActionError(
+                "BUILD-8",
+                f"the trades made for a placement are its shortfall, {list(verdict) or 'none'}; got {list(trades)} "
+                "(trade more with separate Trade actions)",
+            )
+        put_piece(w, seat, s, power, trades)
+
+
+def _refuse_placement(w: Scratch, seat: int, s: int, power: bool) -> NoReturn:
+    """Say why a placement the legal moves do not hold is refused: the spot is reserved (SOLO-6) or
+    taken (TURN-1), the piece is not the seat's to place (TWO-1, TURN-3, TWO-2), or the requirements
+    refuse it (`ragusa.rules.placement_rule.explain_refusal`)."""
+    spot = BOARD.spot_ids[s]
+    owner = w.houses[s]
+    if owner == RESERVED:
+        raise IllegalActionError("SOLO-6", f"{spot} is reserved for the Patrician")
+    if owner != EMPTY:
+        who = "a powerhouse" if owner == POWERHOUSE else f"seat {owner}'s house"
+        raise IllegalActionError("TURN-1", f"{spot} is not free: {who} stands there")
+    p = w.player_state(seat)
+    if power:
+        check_powerhouse(w, seat, s)
+    elif p.houses_left < 1:
+        rule = "TWO-1" if p.powerhouses_left else "TURN-3"
+        raise IllegalActionError(rule, f"seat {seat} has no house left to place")
+    _, needs = board_facts_of(w.source).needs(seat)
+    why = explain_refusal(needs.counts, p.resources, p.commodities, s, power, w.options.strict, seat)
+    raise IllegalActionError(why.rule, f"placing on {spot}: {why.message}")
+
+
+@implements("R-14")
+def _pass_turn(w: Scratch, seat: int, a: Pass) -> None:
+    moves = placement_moves(w.source)
+    if moves.houses or moves.power:  # the first placement listed, for the message
+        example = moves.actions[0]
+        assert isinstance(example, Place)
+        raise IllegalActionError(
+            "R-14", f"seat {seat} has a legal placement (e.g. {example.spot}); a turn may be passed only when none is"
+        )
+    w.passes += 1
+    w.emit(Passed, seat, "turn: no legal placement")
+    next_turn(w)
+
+
+#: a turn's decision: place a piece with its fish trades, or pass with no legal placement (TURN-1, R-14)
+PLACE_DECISION: Final = Decision(
+    PHASE_PLACE,
+    ("TURN-1", "TURN-2", "BUILD-8", "TWO-1", "R-14"),
+    placements_of,
+    (Resolve(Place, _place), Resolve(Pass, _pass_turn)),
+)
+
+
+def _bonus_offers(state: GameState, seat: int) -> Moves:
+    """One of the seat's three dealt bonus cards."""
+    return offer(state, seat, [ChooseBonus(c) for c in dict.fromkeys(state.dealt[seat])])
+
+
+def _bonus_chosen(w: Scratch, seat: int, a: ChooseBonus) -> None:
+    """The seat keeps its card; when the last seat has kept one, the first turn begins (TURN-1)."""
+    if setup.choose_bonus(w, seat, a.card):
+        begin_turn(w, w.start_seat)
+
+
+#: the setup's decision: each seat keeps one of its three dealt bonus cards (SETUP-6)
+SETUP_DECISION: Final = Decision(PHASE_SETUP_BONUS, ("SETUP-6",), _bonus_offers, (Resolve(ChooseBonus, _bonus_chosen),))

@@ -11,6 +11,7 @@ from ragusa.core.errors import IllegalActionError, Refusal
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import EMPTY, POWERHOUSE
+from ragusa.rules.requirements import spots_holding
 
 #: the city hexes around each spot (R-9 reads only these)
 _SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -51,8 +52,9 @@ def powerhouse_refusal(houses: Sequence[int], spot: int, any_hex: bool = False) 
     )
 
 
-#: the spots of the wall ring, as a mask
-RING: Final = sum(1 << s for s in BOARD.ring_spots)
+#: the spots of the wall ring, in ring order and as a mask
+_RING_SPOTS: Final = BOARD.ring_spots
+RING: Final = sum(1 << s for s in _RING_SPOTS)
 
 
 def _bars(any_hex: bool) -> tuple[int, ...]:
@@ -71,41 +73,44 @@ def _bars(any_hex: bool) -> tuple[int, ...]:
 _BARS: Final = (_bars(False), _bars(True))
 
 
-def _barred(houses: tuple[int, ...], any_hex: bool) -> int:
-    """The ring spots the powerhouses on `houses` bar (R-9)."""
+def _barred(power: int, any_hex: bool) -> int:
+    """The ring spots the powerhouses on the spots of `power` (a mask) bar (R-9)."""
     barred = 0
-    if POWERHOUSE in houses:
-        bars = _BARS[any_hex]
-        spot = -1
-        for _ in range(houses.count(POWERHOUSE)):  # the powerhouses, found by C-level scans
-            spot = houses.index(POWERHOUSE, spot + 1)
-            barred |= bars[spot]
+    bars = _BARS[any_hex]
+    while power:
+        low = power & -power
+        barred |= bars[low.bit_length() - 1]
+        power ^= low
     return barred
 
 
 @implements("TWO-2", "R-9")
-def powerhouse_mask(houses: tuple[int, ...], free: int, any_hex: bool = False) -> int:
-    """The free spots (`free`, a mask) where a powerhouse may go: the ring spots
-    `powerhouse_refusal` allows, from its table of what each powerhouse bars."""
-    return free & RING & ~_barred(houses, any_hex)
+def powerhouse_mask(power: int, free: int, any_hex: bool = False) -> int:
+    """The free spots (`free`, a mask) where a powerhouse may go, with powerhouses on the spots of
+    `power` (a mask, `ragusa.rules.requirements.BoardFacts.power`): the ring spots `powerhouse_refusal` allows, from its table
+    of what each powerhouse bars."""
+    return free & RING & ~_barred(power, any_hex)
 
 
 def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int]:
     """The free spots of `houses` where a powerhouse may go, in wall-ring order (`powerhouse_mask`)."""
-    free = sum(1 << s for s in BOARD.ring_spots if houses[s] == EMPTY)
-    return ring_order(powerhouse_mask(houses, free, any_hex))
+    free = sum(1 << s for s in _RING_SPOTS if houses[s] == EMPTY)
+    return ring_order(powerhouse_mask(spots_holding(houses, POWERHOUSE), free, any_hex))
 
 
 def powerhouse_spot_left(houses: tuple[int, ...], any_hex: bool = False) -> bool:
     """Whether a powerhouse may still go on some free spot of `houses` (`powerhouse_spots`, stopping
     at the first)."""
-    barred = _barred(houses, any_hex)
-    return any(houses[s] == EMPTY and not barred >> s & 1 for s in BOARD.ring_spots)
+    barred = _barred(spots_holding(houses, POWERHOUSE), any_hex)
+    for s in _RING_SPOTS:
+        if houses[s] == EMPTY and not barred >> s & 1:
+            return True
+    return False
 
 
 def ring_order(mask: int) -> list[int]:
     """The spots of `mask` on the wall ring, in wall-ring order."""
-    return [s for s in BOARD.ring_spots if mask >> s & 1] if mask else []
+    return [s for s in _RING_SPOTS if mask >> s & 1] if mask else []
 
 
 @implements("TWO-8", "R-11", "ED-4")

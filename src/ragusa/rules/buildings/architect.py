@@ -11,8 +11,12 @@ from ragusa.core.events import TowerBuilt
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     EMPTY,
+    PHASE_ARCHITECT,
+    GameState,
 )
 from ragusa.rules.action_form import free_place
+from ragusa.rules.decision import Resolve, building_decision
+from ragusa.rules.moves import Moves, offer
 
 _TOWER_SPOTS: Final = BOARD.tower_spots
 TOWER_ACTIONS: Final[dict[int, BuildTower]] = {s: BuildTower(BOARD.spot_ids[s]) for s in BOARD.tower_spots}
@@ -32,10 +36,10 @@ def has_choice(w: Scratch, seat: int) -> bool:
 
 
 @implements("ARCHITECT-1")
-def build_tower(w: Scratch, seat: int, spot_id: str) -> None:
+def build_tower(w: Scratch, seat: int, a: BuildTower) -> None:
     """The tower on the free tower spot the action names."""
     unknown, taken = "{key!r} is not a tower spot", "{key} already has a tower (seat {owner})"
-    build(w, seat, free_place(_TOWER_INDEX, w.towers, spot_id, "ARCHITECT-1", unknown, taken))
+    build(w, seat, free_place(_TOWER_INDEX, w.towers, a.spot, "ARCHITECT-1", unknown, taken))
 
 
 @implements("ARCHITECT-1")
@@ -44,3 +48,14 @@ def build(w: Scratch, seat: int, spot: int) -> None:
     w.set_tower(spot, seat)
     w.p(seat).towers_left -= 1
     w.emit(TowerBuilt, seat, BOARD.spot_ids[spot])
+
+
+def offers(state: GameState, seat: int) -> Moves:
+    """A tower on any free tower spot."""
+    return offer(state, seat, [TOWER_ACTIONS[s] for s in free_tower_spots(state.towers)])
+
+
+#: the Architect's decision: the owner builds a tower on a free tower spot (compulsory, R-8)
+DECISION: Final = building_decision(
+    "architect", PHASE_ARCHITECT, ("ARCHITECT-1", "R-8"), offers, has_choice, Resolve(BuildTower, build_tower)
+)

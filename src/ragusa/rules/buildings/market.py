@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ragusa.core.actions import BuyShip
+from ragusa.core.actions import BuyShip, Pass
 from ragusa.core.board import COM_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS, ShipData
@@ -13,9 +13,13 @@ from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import MarketMoved, ShipArrived, ShipBought, VPScored
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
+    PHASE_MARKET,
     VP_SHIPS,
+    GameState,
 )
 from ragusa.rules import randomness
+from ragusa.rules.decision import Resolve, building_decision, nothing
+from ragusa.rules.moves import PASS, Moves, offer
 
 SHIPS: Final[dict[str, ShipData]] = {s.id: s for s in COMPONENTS.ships}
 TRACK: Final = COMPONENTS.market.track
@@ -117,3 +121,22 @@ def buy(w: Scratch, seat: int, slot: int) -> None:
 def _ship_scored(seat: int, good: str, stars: int) -> VPScored:
     """The VP a bought ship scores, worded (built only when events are recorded)."""
     return VPScored(seat, "ships", stars, f"{good} ship ({stars} stars)")
+
+
+def offers(state: GameState, seat: int) -> Moves:
+    """A ship the seat can afford, or Pass."""
+    p = state.players[seat]
+    return offer(state, seat, [*(BUY_ACTIONS[i] for i in affordable_slots(state.slots, p.commodities)), PASS])
+
+
+def buy_ship(w: Scratch, seat: int, a: BuyShip) -> None:
+    """MARKET-1: buy the ship in the slot `a` names."""
+    if isinstance(a.slot, bool) or not isinstance(a.slot, int):
+        raise IllegalActionError("MARKET-1", f"a market slot is a number, got {a.slot!r}")
+    buy(w, seat, a.slot)
+
+
+#: the Market's decision: the owner may buy one ship it can afford (optional, R-8)
+DECISION: Final = building_decision(
+    "market", PHASE_MARKET, ("MARKET-1", "R-8"), offers, has_choice, Resolve(BuyShip, buy_ship), Resolve(Pass, nothing)
+)

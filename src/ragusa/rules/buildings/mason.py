@@ -11,9 +11,13 @@ from ragusa.core.events import VPScored, WallBuilt
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     EMPTY,
+    PHASE_MASON,
     VP_MASON,
+    GameState,
 )
 from ragusa.rules.action_form import free_place
+from ragusa.rules.decision import Resolve, building_decision
+from ragusa.rules.moves import Moves, offer
 
 _WALL_SPOTS: Final = BOARD.wall_spots
 WALL_ACTIONS: Final[tuple[BuildWall, ...]] = tuple(BuildWall(w) for w in BOARD.wall_ids)
@@ -39,10 +43,10 @@ def has_choice(w: Scratch, seat: int) -> bool:
 
 
 @implements("MASON-1")
-def build_wall(w: Scratch, seat: int, segment_id: str) -> None:
+def build_wall(w: Scratch, seat: int, a: BuildWall) -> None:
     """The wall on the free segment the action names."""
     unknown, taken = "there is no wall segment {key!r}", "wall segment {key} is already built"
-    build(w, seat, free_place(BOARD.wall_index, w.walls, segment_id, "MASON-1", unknown, taken))
+    build(w, seat, free_place(BOARD.wall_index, w.walls, a.segment, "MASON-1", unknown, taken))
 
 
 @implements("MASON-1")
@@ -59,3 +63,14 @@ def build(w: Scratch, seat: int, segment: int) -> None:
 def _wall_scored(seat: int, segment_id: str, vp: int) -> VPScored:
     """The VP a wall scores, worded (built only when events are recorded)."""
     return VPScored(seat, "mason", vp, f"wall {segment_id}: 1 + {vp - 1} own houses/towers at its ends")
+
+
+def offers(state: GameState, seat: int) -> Moves:
+    """A wall on any free segment."""
+    return offer(state, seat, [WALL_ACTIONS[i] for i in free_segments(state.walls)])
+
+
+#: the Mason's decision: the owner builds a wall on a free segment (compulsory, R-8)
+DECISION: Final = building_decision(
+    "mason", PHASE_MASON, ("MASON-1", "R-8"), offers, has_choice, Resolve(BuildWall, build_wall)
+)

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from typing import Final
 
+from ragusa.core.actions import DrawBonus, KeepBonus, Pass
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen, BonusDrawn
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
+    PHASE_RECTOR_DRAW,
     PHASE_RECTOR_KEEP,
+    GameState,
 )
+from ragusa.rules.decision import Decision, Resolve, Then, building_decision, nothing
+from ragusa.rules.moves import PASS, Moves, offer
 from ragusa.rules.randomness import draw_cards, draw_top
 
 #: RECTOR-1: cards drawn
@@ -32,8 +37,9 @@ def draw(w: Scratch, seat: int) -> None:
 
 
 @implements("RECTOR-1")
-def keep(w: Scratch, seat: int, card: str) -> None:
-    """Keep one drawn card secretly; the others go to the bottom of the deck."""
+def keep(w: Scratch, seat: int, a: KeepBonus) -> None:
+    """Keep the drawn card the action names secretly; the others go to the bottom of the deck."""
+    card = a.card
     if card not in w.rector_hand:
         raise IllegalActionError("RECTOR-1", f"{card!r} is not one of the drawn cards")
     rest = list(w.rector_hand)
@@ -65,3 +71,40 @@ def take_top(w: Scratch, seat: int) -> None:
     p.bonus_cards = p.bonus_cards + (card,)
     w.emit(BonusDrawn, seat, 1)
     w.emit(BonusChosen, seat, card)
+
+
+_DRAW: Final = DrawBonus()
+
+
+def draw_offers(state: GameState, seat: int) -> Moves:
+    """Draw two cards, or Pass."""
+    return offer(state, seat, (_DRAW, PASS))
+
+
+@implements("RECTOR-1", "SOLO-8", "R-21")
+def _draw_chosen(w: Scratch, seat: int, a: DrawBonus) -> None:
+    """Draw the two cards to keep one (RECTOR_KEEP follows); the solo human of the harder variant
+    takes the top card with no choice (SOLO-8), and the activation goes on."""
+    if w.solo is not None and w.options.solo_harder and seat not in w.solo.bot_seats:
+        take_top(w, seat)
+        return
+    draw(w, seat)
+
+
+def keep_offers(state: GameState, seat: int) -> Moves:
+    """Keep one of the drawn cards."""
+    return offer(state, seat, [KeepBonus(c) for c in dict.fromkeys(state.rector_hand)])
+
+
+#: the Rector's Palace's decision: the owner may draw two bonus cards (optional, R-8)
+DRAW_DECISION: Final = building_decision(
+    "rectors-palace",
+    PHASE_RECTOR_DRAW,
+    ("RECTOR-1", "R-8", "SOLO-8"),
+    draw_offers,
+    has_choice,
+    Resolve(DrawBonus, _draw_chosen),
+    Resolve(Pass, nothing),
+)
+#: the card kept of the two drawn (RECTOR-1)
+KEEP_DECISION: Final = Decision(PHASE_RECTOR_KEEP, ("RECTOR-1",), keep_offers, (Resolve(KeepBonus, keep),), Then.RESUME)

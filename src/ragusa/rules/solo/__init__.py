@@ -13,8 +13,8 @@ The modules of this package *decide* for the bots; the engine *executes*:
   Palace, Market and Wharf (SOLO-5);
 - `.walls`: the Mason's and the Architect's choices (SOLO-5, ED-2, R-18);
 - `.scoring`: the end (SOLO-7): the bots' end trades and their bonus cards;
-- `.bot_turns`: per phase, a bot's choice, its explanation and how it is carried out (`TURNS`), and
-  `decide`.
+- `.bot_turns`: per phase a bot decides in, its choice, its explanation and how it is carried out
+  (`BOT_TURNS`, records `ragusa.rules.decision.BotTurn`), and `decide`.
 
 Each decision is a pure choice of a position (`choose_*`: indices, no text) and its explanation
 (`explain_*`: the decision and the reason as text, the rule and the tie-break that decided, with the

@@ -1,18 +1,17 @@
-"""The solo bots' turns (SOLO-4, SOLO-5, R-15): per phase (`TURNS`), the bot's choice, its
-explanation, and the rule code of the human's actions that carries the choice out (the turn flow
-every seat follows is `ragusa.rules.turn_flow`; a bot's trade window never opens, R-16).
+"""The solo bots' turns (SOLO-4, SOLO-5, R-15): per phase a bot decides in, one record
+(`ragusa.rules.decision.BotTurn`, listed in `BOT_TURNS`): the bot's choice, its explanation, the
+action the choice is, and, where the bots have a rule of their own, how it is carried out (the turn
+flow every seat follows is `ragusa.rules.turn_flow`; a bot's trade window never opens, R-16).
 
-`ragusa.rules.resolution` plays every bot decision from this table, for `apply` and `step` alike: the
-choice (indices, no text) is executed on the scratch copy; only `step`, which reports each decision
-as a `BotDecision`, has the explanation worded. `decide` gives a bot's decision as an action with its
-text, without playing it."""
+`ragusa.rules.resolution` plays every bot decision from these records (`ragusa.rules.phases.TURNS`),
+for `apply` and `step` alike: the choice (indices, no text) is carried out on the scratch copy as
+the action it is, through the phase's `Decision.resolve` as any seat's, or by the bots' own rule
+(`bot_place`, `bot_rector`); only `step`, which reports each decision as a `BotDecision`, has the
+explanation worded. `decide` gives a bot's decision as an action with its text, without playing it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, Generic, TypeVar
-
-import attrs
+from typing import Any, Final
 
 from ragusa.core.actions import Action, ActivateHex, DrawBonus, Pass, Place, SellCommodity
 from ragusa.core.board import BOARD
@@ -21,26 +20,20 @@ from ragusa.core.components import COMMODITIES
 from ragusa.core.events import Passed
 from ragusa.core.position import Position
 from ragusa.core.scratch import Scratch
-from ragusa.core.state import Phase
+from ragusa.core.state import (
+    PHASE_ARCHITECT,
+    PHASE_MARKET,
+    PHASE_MASON,
+    PHASE_ORDER,
+    PHASE_PLACE,
+    PHASE_RECTOR_DRAW,
+    PHASE_WHARF,
+)
 from ragusa.rules.buildings import architect, market, mason, rector
+from ragusa.rules.decision import BotTurn
 from ragusa.rules.solo import policy, walls
 from ragusa.rules.solo.patrician import BotMove, is_bot, solo_of, solo_with
 from ragusa.rules.turn_flow import next_turn, put_piece, resume
-
-C = TypeVar("C")
-
-
-@attrs.frozen
-class BotTurn(Generic[C]):
-    """A bot's decision in one phase: `choose`, its choice (a pure function of the position);
-    `explain`, the decision and the reason as text (for `step`'s `BotDecision`); `action`, the
-    action the choice is; `execute`, the bots' own rule that carries the choice out on the scratch
-    copy, or None where the action is resolved as any seat's (`ragusa.rules.resolution`)."""
-
-    choose: Callable[[Position, int], C]
-    explain: Callable[[Position, int, C], tuple[str, str]]
-    execute: Callable[[Scratch, int, C], None] | None
-    action: Callable[[C], Action]
 
 
 @implements("SOLO-4", "R-19", "R-14")
@@ -94,16 +87,16 @@ def _sell_action(c: int) -> Action:
     return _PASS if c < 0 else _SELL[c]
 
 
-#: per phase, how a bot decides and how its decision is carried out
-TURNS: Final[dict[Phase, BotTurn[Any]]] = {
-    Phase.PLACE: BotTurn(policy.choose_placement, policy.explain_placement, bot_place, _place_action),
-    Phase.ORDER: BotTurn(policy.choose_hex, policy.explain_hex, None, _ACTIVATE.__getitem__),
-    Phase.MASON: BotTurn(walls.choose_wall, walls.explain_wall, None, mason.WALL_ACTIONS.__getitem__),
-    Phase.ARCHITECT: BotTurn(walls.choose_tower, walls.explain_tower, None, architect.TOWER_ACTIONS.__getitem__),
-    Phase.MARKET: BotTurn(policy.choose_ship, policy.explain_ship, None, _buy_action),
-    Phase.WHARF: BotTurn(policy.choose_sale, policy.explain_sale, None, _sell_action),
-    Phase.RECTOR_DRAW: BotTurn(policy.no_choice, policy.explain_rector, bot_rector, _draw_action),
-}
+#: every phase a bot decides in: how it decides and how its decision is carried out
+BOT_TURNS: Final[tuple[BotTurn[Any], ...]] = (
+    BotTurn(PHASE_PLACE, policy.choose_placement, policy.explain_placement, bot_place, _place_action),
+    BotTurn(PHASE_ORDER, policy.choose_hex, policy.explain_hex, None, _ACTIVATE.__getitem__),
+    BotTurn(PHASE_MASON, walls.choose_wall, walls.explain_wall, None, mason.WALL_ACTIONS.__getitem__),
+    BotTurn(PHASE_ARCHITECT, walls.choose_tower, walls.explain_tower, None, architect.TOWER_ACTIONS.__getitem__),
+    BotTurn(PHASE_MARKET, policy.choose_ship, policy.explain_ship, None, _buy_action),
+    BotTurn(PHASE_WHARF, policy.choose_sale, policy.explain_sale, None, _sell_action),
+    BotTurn(PHASE_RECTOR_DRAW, policy.no_choice, policy.explain_rector, bot_rector, _draw_action),
+)
 
 
 def decide(state: Position) -> BotMove:
@@ -113,10 +106,10 @@ def decide(state: Position) -> BotMove:
     seat = state.seat
     if seat is None or not is_bot(state, seat):
         raise ValueError("the deciding seat is not a bot")
-    turn = TURNS.get(state.phase)
+    turn = next((t for t in BOT_TURNS if t.phase == state.phase), None)
     if turn is None:
         raise ValueError(f"a bot has no decision in phase {state.phase!r}")
     choice = turn.choose(state, seat)
     decision, reason = turn.explain(state, seat, choice)
-    rng, solo = (choice[2], choice[3]) if state.phase == Phase.PLACE else (state.rng, solo_of(state))
+    rng, solo = (choice[2], choice[3]) if state.phase == PHASE_PLACE else (state.rng, solo_of(state))
     return BotMove(seat, turn.action(choice), decision, reason, rng, solo)
