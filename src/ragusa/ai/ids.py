@@ -296,14 +296,18 @@ def legal_action(moves: Moves, action_id: int, choice_ids: Sequence[int] | None 
     return None
 
 
+#: the bits set in each byte value
+_BYTE_BITS = bytes(b.bit_count() for b in range(256))
+
+
 def _nth_spot(mask: int, k: int) -> int:
     """The spot of the `k`-th bit set in a spot mask (0 = the lowest; `k` less than the bits set)."""
     i = 0
     while True:
-        spots = SPOT_BYTES[i][mask & 255]
-        if k < len(spots):
-            return spots[k]
-        k -= len(spots)
+        b = mask & 255
+        if k < _BYTE_BITS[b]:
+            return SPOT_BYTES[i][b][k]
+        k -= _BYTE_BITS[b]
         mask >>= 8
         i += 1
 
