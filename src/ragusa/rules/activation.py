@@ -24,6 +24,7 @@ from ragusa.core.state import (
     PHASE_TRADE_WINDOW,
     POWERHOUSE,
     GameState,
+    Phase,
 )
 from ragusa.rules.buildings import (
     architect,
@@ -37,7 +38,7 @@ from ragusa.rules.buildings import (
 )
 from ragusa.rules.decision import Decision, Resolve, Then, nothing
 from ragusa.rules.fish import MIN_TRADE, TRADE_COST_BY_INDEX
-from ragusa.rules.moves import PASS, Moves, offer
+from ragusa.rules.moves import Moves, offer, offer_pass
 from ragusa.rules.solo.policy import explain_window
 
 FISH: Final = RES_INDEX["fish"]
@@ -66,12 +67,12 @@ EFFECTS: Final[dict[int, Callable[[Scratch, int], None]]] = {
     BUILDING_INDEX["fishmonger"]: fishmonger.effect,
     CATHEDRAL: cathedral.effect,
 }
-#: building index -> the decision its effect opens (its record's `building`), with whether the owner
-#: has a choice now (R-8)
-DECISIONS: Final[dict[int, Decision]] = {
-    BUILDING_INDEX[d.building]: d
+#: building index -> the decision its effect opens and whether the owner has a choice now (R-8), read
+#: from the decision's record (`building`, `phase`, `has_choice`)
+DECISIONS: Final[dict[int, tuple[Phase, Callable[[Scratch, int], bool]]]] = {
+    BUILDING_INDEX[d.building]: (d.phase, d.has_choice)
     for d in (mason.DECISION, architect.DECISION, market.DECISION, wharf.DECISION, rector.DRAW_DECISION)
-    if d.building is not None
+    if d.building is not None and d.has_choice is not None
 }
 
 
@@ -146,8 +147,8 @@ def activate_head(w: Scratch) -> bool:
     decision = DECISIONS.get(building)
     if decision is None:
         EFFECTS[building](w, seat)
-    elif decision.has_choice is not None and decision.has_choice(w, seat):  # the owner decides (R-8)
-        w.phase = decision.phase
+    elif decision[1](w, seat):  # the owner decides (R-8)
+        w.phase = decision[0]
         w.seat = seat
         return True
     finish_head(w)
@@ -165,14 +166,9 @@ def finish_head(w: Scratch) -> None:
     w.window_done = False
 
 
-def _window_offers(state: GameState, seat: int) -> Moves:
-    """Fish trades (`Moves.fish`), or Pass."""
-    return offer(state, seat, (PASS,))
-
-
 #: the trade window before a house whose effect reads a resource (FISH-2): trade fish, then Pass
 WINDOW_DECISION: Final = Decision(
-    PHASE_TRADE_WINDOW, ("FISH-2", "R-16"), _window_offers, (Resolve(Pass, nothing),), Then.RUN
+    PHASE_TRADE_WINDOW, ("FISH-2", "R-16"), offer_pass, (Resolve(Pass, nothing),), Then.RUN
 )
 
 _ACTIVATE: Final[tuple[ActivateHex, ...]] = tuple(ActivateHex(h) for h in BOARD.hex_ids)

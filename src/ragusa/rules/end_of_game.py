@@ -13,7 +13,7 @@ from ragusa.core.scratch import Scratch
 from ragusa.core.state import PHASE_END_TRADE, PHASE_OVER, VP_BONUS, VP_CATHEDRAL, VP_WALLS, GameState
 from ragusa.rules import fish, scoring
 from ragusa.rules.decision import Decision, Resolve
-from ragusa.rules.moves import PASS, Moves, offer
+from ragusa.rules.moves import Moves, offer_pass
 from ragusa.rules.queries import scores
 from ragusa.rules.solo import scoring as solo_scoring
 
@@ -91,11 +91,6 @@ def _game_ended(w: Scratch) -> GameEnded:
     return GameEnded(scores(final), scoring.winners(final))
 
 
-def _trade_offers(state: GameState, seat: int) -> Moves:
-    """Fish trades (`Moves.fish`), or Pass."""
-    return offer(state, seat, (PASS,))
-
-
 def _done_trading(w: Scratch, seat: int, a: Pass) -> None:
     """The seat is done trading: the next seat with fish trades, or the game is scored."""
     w.end_seats = w.end_seats[1:]
@@ -106,7 +101,7 @@ def _done_trading(w: Scratch, seat: int, a: Pass) -> None:
 
 
 #: the last fish trades before the bonus cards score, each seat with fish in turn (END-2)
-TRADE_DECISION: Final = Decision(PHASE_END_TRADE, ("END-2",), _trade_offers, (Resolve(Pass, _done_trading),))
+TRADE_DECISION: Final = Decision(PHASE_END_TRADE, ("END-2",), offer_pass, (Resolve(Pass, _done_trading),))
 
 
 def _no_offers(state: GameState, seat: int) -> Moves:

@@ -149,6 +149,11 @@ def offer(state: GameState, seat: int, choices: Iterable[Action]) -> Moves:
     return Moves(tuple(choices), state.players[seat].resources[FISH])
 
 
+def offer_pass(state: GameState, seat: int) -> Moves:
+    """The legal moves of a decision to trade fish or not (FISH-2, END-2): the trades, or Pass."""
+    return Moves((PASS,), state.players[seat].resources[FISH])
+
+
 def placement_moves(state: GameState) -> Moves:
     """The legal moves of a state whose deciding seat places a piece (`placements_of`), kept with the
     state as `ragusa.rules.legal.legal_moves` keeps them: checking a placement reads what listing it

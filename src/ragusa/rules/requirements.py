@@ -26,7 +26,12 @@ from ragusa.core.state import EMPTY, POWERHOUSE
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.rules.placement_rule import FISHMONGER_FISH, placement_need
 
-FISH, WOOD, STONE, ORE, GRAPES, OLIVES = (RES_INDEX[r] for r in RESOURCES)
+FISH: Final = RES_INDEX["fish"]
+WOOD: Final = RES_INDEX["wood"]
+STONE: Final = RES_INDEX["stone"]
+ORE: Final = RES_INDEX["silver_ore"]
+GRAPES: Final = RES_INDEX["grapes"]
+OLIVES: Final = RES_INDEX["olives"]
 #: the special requirements of BUILD-7 as the bits of a mask (silver ore 1, grapes 2, olives 4)
 SPECIAL: Final = (ORE, GRAPES, OLIVES)
 
@@ -247,7 +252,7 @@ def board_facts(houses: tuple[int, ...], seats: int, known: object) -> BoardFact
         if known.houses is houses:
             return known
         free, power, needs, old = known.free, known.power, known.seats, known.houses
-        for s in compress(range(len(houses)), map(ne, old, houses)):
+        for s in _changed(old, houses):
             before, now = old[s], houses[s]
             if now == EMPTY or before >= 0:  # not a piece added: work the facts out afresh
                 return _fresh(houses, seats)
@@ -260,6 +265,25 @@ def board_facts(houses: tuple[int, ...], seats: int, known: object) -> BoardFact
                 needs = needs[:now] + (mine.with_house(s),) + needs[now + 1 :]
         return BoardFacts(houses, free, power, needs)
     return _fresh(houses, seats)
+
+
+#: the board in runs of 16 spots (first spot, end, the spots): a run holding the same piece objects on
+#: two boards compares equal at C speed (a tuple compares item by item, by identity first), so only a
+#: run where a piece changed is read spot by spot
+_RUNS: Final = tuple(
+    (a, min(a + 16, len(BOARD.spot_ids)), range(a, min(a + 16, len(BOARD.spot_ids))))
+    for a in range(0, len(BOARD.spot_ids), 16)
+)
+
+
+def _changed(old: tuple[int, ...], houses: tuple[int, ...]) -> list[int]:
+    """The spots whose piece differs between the boards `old` and `houses`, ascending."""
+    out: list[int] = []
+    for a, b, spots in _RUNS:
+        was, now = old[a:b], houses[a:b]
+        if was != now:
+            out.extend(compress(spots, map(ne, was, now)))
+    return out
 
 
 def _fresh(houses: tuple[int, ...], seats: int) -> BoardFacts:

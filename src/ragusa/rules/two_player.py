@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Sequence
 from typing import Final
 
@@ -100,10 +102,26 @@ def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int
 
 def powerhouse_spot_left(houses: tuple[int, ...], any_hex: bool = False) -> bool:
     """Whether a powerhouse may still go on some free spot of `houses` (`powerhouse_spots`, stopping
-    at the first)."""
-    barred = _barred(spots_holding(houses, POWERHOUSE), any_hex)
-    for s in _RING_SPOTS:
-        if houses[s] == EMPTY and not barred >> s & 1:
+    at the first), read from the pieces on the wall ring alone: a powerhouse stands only there
+    (TWO-2) and bars only spots there (R-9)."""
+    return _ring_spot_left(_RING_PIECES(houses), any_hex)
+
+
+#: the pieces on the spots of the wall ring, in ring order, of a board
+_RING_PIECES: Final = operator.itemgetter(*_RING_SPOTS)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ring_spot_left(ring: tuple[int, ...], any_hex: bool) -> bool:
+    """`powerhouse_spot_left` of a board whose ring spots hold `ring` (kept: a ring changes only
+    when a piece goes on it, and every turn of a two-player game asks)."""
+    power = 0
+    for s, piece in zip(_RING_SPOTS, ring):
+        if piece == POWERHOUSE:
+            power |= 1 << s
+    barred = _barred(power, any_hex)
+    for s, piece in zip(_RING_SPOTS, ring):
+        if piece == EMPTY and not barred >> s & 1:
             return True
     return False
 
