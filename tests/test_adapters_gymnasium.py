@@ -175,7 +175,7 @@ def test_the_agent_plays_next_to_bot_objects() -> None:
 
 def test_the_time_limit_is_registered_and_never_cuts_a_game() -> None:
     assert PASS_ID == action_id(Pass())
-    assert MAX_STEPS == max(max_decisions(p) for p in range(1, 6)) == 600
+    assert MAX_STEPS == max(max_decisions(p) for p in range(1, 6)) == max_decisions(5) == 463
     for env_id in ("ragusa/Solo-v0", "ragusa/VsBots-v0"):
         env = gymnasium.make(env_id)
         assert env.spec is not None and env.spec.max_episode_steps == MAX_STEPS

@@ -225,11 +225,11 @@ def test_the_fast_tensors_are_the_specification_at_every_node_of_a_game(players:
 def test_the_game_length_bound_holds_and_is_counted_from_the_rules() -> None:
     from ragusa.adapters.openspiel import MAX_GAME_LENGTH
 
-    # 2 players: 28 pieces (12 houses and 2 powerhouses each); 2n = 4; 28 (3 + 2) + 2 = 142; the Rector's
-    # Palace 2 x 6 = 12; eight asking buildings with 6 spots each, 21 apiece = 168; fish: a spot touches
-    # at most 2 sea hexes, 28 x 2 / 2 = 28. In all 4 + 142 + 12 + 168 + 28 = 354
-    assert MAX_GAME_LENGTH[2] == 354
-    assert _load(players=2).max_game_length() == 354
+    # 2 players (ragusa.adapters.game_length, term by term in tests/test_game_length.py): 2 setup cards,
+    # 28 placements, 30 turn passes, 30 orders, 12 at the Rector's Palace, 150 building decisions, 13
+    # trades, 2 end passes: 267
+    assert MAX_GAME_LENGTH[2] == 267
+    assert _load(players=2).max_game_length() == 267
     for players in (2, 4):
         game, longest = _load(players=players), 0
         for seed in range(5):

@@ -87,7 +87,7 @@ PARAMETERS: dict[str, Any] = {
 }
 
 #: the most decisions one game can take, by players (1 = solo): `ragusa.adapters.table.max_decisions`,
-#: a bound counted from the rules and the board (chance nodes not counted)
+#: a bound proven from the rules and counted from the board (chance nodes not counted)
 MAX_GAME_LENGTH: dict[int, int] = {players: max_decisions(players) for players in range(1, 6)}
 
 

@@ -7,14 +7,12 @@ adapters use is imported here, so the adapters follow a move of the engine in on
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
+from ragusa.adapters.game_length import max_decisions
 from ragusa.ai.ids import NUM_ACTIONS, LegalIds, action_id, describe_id
 from ragusa.contract.views import PlayerView, view
 from ragusa.core.actions import Action, Pass
-from ragusa.core.board import BOARD
-from ragusa.core.components import BUILDINGS, RESOURCES
 from ragusa.core.state import EDITIONS, PHASE_OVER, GameState, Options
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions, legal_moves
@@ -87,46 +85,6 @@ def reward_of(state: GameState, seat: int, kind: str) -> float:
     if all(win_share(state, s) > 0 for s in range(state.n_players)):
         return 0.0
     return 1.0 if share > 0 else -1.0
-
-
-@functools.lru_cache(maxsize=8)
-def max_decisions(players: int) -> int:
-    """A bound no game of `players` (1 = solo) exceeds: the decisions of all seats together, from the
-    start to the end. The count, from the rules and the board (docs: Adapters, "How long a game can be"):
-
-    * each seat's setup bonus card (SETUP-6) and its end-game trade window's closing pass (END-2): 2n;
-    * each placement (the pieces of every seat at the start, T): the placement itself, at most two
-      choices of the next hex (ACT-5: the third is forced), and at most n turn passes before it and
-      after the last (R-14: n passes in a row end the game): T (3 + n) + n;
-    * the placements on the Rector's Palace hex (at most its spots): a draw and a keep, or a pass;
-    * the activations that ask (Mason, Architect, Market, Wharf; a trade window, closed by a pass, before
-      Winery, Oil Press, Silversmith, Fishmonger): a hex with k spots is activated by each house placed
-      on it and activates every house on it, so at most 1 + 2 + ... + k house activations a hex
-      (Mason at most the 22 wall segments, Architect the 22 tower spots: one piece each);
-    * fish trades: each costs at least 2 fish, and fish come only from the sea hexes of a placement
-      (ACT-2): at most (T times the most sea hexes a spot touches) / 2."""
-    from ragusa.rules.game import new_game as start
-
-    state = start(players, seed=0)
-    n = len(state.players)
-    pieces = sum(p.houses_left + p.powerhouses_left for p in state.players)
-    fish = RESOURCES.index("fish")
-    count = 2 * n + pieces * (3 + n) + n
-    sea = max(
-        sum(1 for h in hexes if BOARD.hex_building[h] < 0 and BOARD.hex_resource[h] == fish)
-        for hexes in BOARD.spot_hexes
-    )
-    count += (pieces * sea + sum(p.resources[fish] for p in state.players)) // 2
-    caps = {"mason": len(BOARD.wall_ids), "architect": len(BOARD.tower_spots)}
-    for h, b in enumerate(BOARD.hex_building):
-        if b < 0 or BUILDINGS[b] == "cathedral":
-            continue
-        k = min(len(BOARD.hex_spots[h]), pieces)
-        if BUILDINGS[b] == "rectors-palace":
-            count += 2 * k
-        else:
-            count += min(k * (k + 1) // 2, caps.get(BUILDINGS[b], pieces * k))
-    return count
 
 
 class IllegalActionId(ValueError):
