@@ -32,7 +32,9 @@ The reward comes at the end (`reward`): `"win"` (default) +1 when the agent is a
 -1 when it is not, 0 when every seat ties; `"margin"` the agent's VP minus the best other seat's;
 `"share"` its share of the win (1/k for each of k winners, else 0). An illegal id ends the episode
 with -1 and `info["illegal_action"] = True` (nothing is applied). `reset(seed=s)` fixes the game
-and the bots' choices; the bots never see more than the engine gives them. The registered time
+and the bots' choices; the bots never see more than the engine gives them (their `actions` are a
+sequence read lazily from the legal moves, `ragusa.ai.ids.LegalActions`: a bot that draws an index
+makes only that action). The registered time
 limit is `MAX_STEPS`, a bound no game reaches (`ragusa.adapters.table.max_decisions`).
 """
 
