@@ -179,6 +179,8 @@ def _check_legal_ids(state: object) -> None:
     for i in range(NUM_ACTIONS):
         found = moves.action(i)
         assert legal_action(moves.moves, i) == found == legal_action(moves.moves, i, choice_ids)
+        assert moves.action(np.int64(i)) == found  # type: ignore[arg-type]  # a sampler's numpy id
+    assert moves.action("1") is None and legal_action(moves.moves, 1.5) is None  # type: ignore[arg-type]
     # read lazily: the length and each index (from either end) without listing, then the rest
     lazy = LegalActions(state)
     assert len(lazy) == len(acts)

@@ -28,6 +28,7 @@ has a given id.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
@@ -278,6 +279,11 @@ def legal_action(moves: Moves, action_id: int, choice_ids: Sequence[int] | None 
     `action_id`, or None when it is not legal there: a placement is told legal by its bit in the
     spot mask and made with its minimal trades, without listing the other actions. `choice_ids`:
     the ids of `moves.choices`, when the caller has them (`write_masks` returns them)."""
+    if type(action_id) is not int:  # a numpy integer, say; anything else is no id
+        try:
+            action_id = operator.index(action_id)
+        except TypeError:
+            return None
     at = action_id - _HOUSE_START
     if 0 <= at < _N_SPOTS:
         return place_action(at, moves.traded.get(at, ())) if moves.houses >> at & 1 else None
