@@ -39,7 +39,7 @@ MYPYC_MODULES = [
     "src/ragusa/rules/action_form.py",
     "src/ragusa/rules/queries.py",
     # resolving an action: the decisions' records and tables, its resolution, the turn, activation, fish, two
-    # players, scoring, the end, random draws
+    # players, scoring, the end, random draws and chance nodes
     "src/ragusa/rules/decision.py",
     "src/ragusa/rules/phases.py",
     "src/ragusa/rules/resolution.py",
@@ -49,7 +49,6 @@ MYPYC_MODULES = [
     "src/ragusa/rules/fish.py",
     "src/ragusa/rules/two_player.py",
     "src/ragusa/rules/scoring.py",
-    "src/ragusa/rules/randomness.py",
     "src/ragusa/rules/chance.py",
     # the buildings
     "src/ragusa/rules/buildings/architect.py",

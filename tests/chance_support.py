@@ -1,5 +1,5 @@
 """Replaying a seeded game with explicit chance: the outcomes the seeded game drew, read from its
-generator and decks (an oracle independent of `ragusa.rules.randomness`)."""
+generator and decks (an oracle independent of `ragusa.rules.chance`)."""
 
 from __future__ import annotations
 

@@ -69,6 +69,16 @@ def test_no_import_circle(graph: grimp.ImportGraph) -> None:
     assert _cycles(graph) == []
 
 
+def test_the_rules_randomness_sits_at_the_bottom_of_the_rules(graph: grimp.ImportGraph) -> None:
+    """Every random event of the rules is drawn in one module, `ragusa.rules.chance`, which every
+    rule that draws imports: it imports no other module of the rules (the setup, the buildings,
+    the solo game and the resolution all sit above it)."""
+    imported = graph.find_modules_directly_imported_by("ragusa.rules.chance")
+    assert {m for m in imported if m.startswith("ragusa.rules")} == set()
+    drawing = {m for m in graph.find_modules_directly_imported_by("ragusa.rules.setup") if m.startswith("ragusa.rules")}
+    assert "ragusa.rules.chance" in drawing
+
+
 def test_the_cycle_finder_finds_a_circle() -> None:
     g = grimp.ImportGraph()
     for name in ("a", "a.x", "a.y", "a.z"):

@@ -1,18 +1,35 @@
-"""The placement requirement stated once (`ragusa.rules.placement_rule.placement_need`), and the fast
-masks of the legal moves checked against it on every free spot of every position of the golden games."""
+"""The placement requirement stated once (`ragusa.rules.placement_rule.placement_need`); the fast
+masks of the legal moves checked against it on every free spot of every position of the golden games,
+and the bounds validation reads from it on every free spot of every placement of the golden games and
+of a seeded game of every mode."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 from ragusa import apply, new_game
+from ragusa.contract.validation.census import Census
+from ragusa.contract.validation.common import Found
+from ragusa.contract.validation.placement import check_requirements
 from ragusa.core.board import BOARD
-from ragusa.core.state import EMPTY, GameState, Phase
+from ragusa.core.state import EMPTY, GameState, Options, Phase
 from ragusa.rules.legal import legal_moves
-from ragusa.rules.placement_rule import FISH, GRAPES, STONE, WOOD, explain_refusal, placement_need
+from ragusa.rules.placement_rule import (
+    BOUGHT,
+    FISH,
+    GRAPES,
+    OLIVES,
+    ORE,
+    STONE,
+    WOOD,
+    explain_refusal,
+    placement_need,
+)
 from ragusa.rules.two_player import powerhouse_refusal
+from tests.boundary_positions import MODES, game
 from tests.golden.transcript import actions_of, options_of
 
 GOLDEN = sorted((Path(__file__).resolve().parent / "golden").glob("*.txt"))
@@ -91,3 +108,79 @@ def test_the_legal_masks_are_the_rule_on_every_golden_position(path: Path) -> No
         if state.phase == Phase.PLACE and state.seat is not None:
             checked += _check_position(state)
     assert checked > 500  # every free spot of every placement of the game, house and powerhouse
+
+
+def _placed(state: GameState, seat: int, spot: int, resources: list[int]) -> GameState:
+    """`state` with a house of `seat` on `spot` and the seat holding `resources`."""
+    houses = list(state.houses)
+    houses[spot] = seat
+    p = state.players[seat]
+    fish, wood, stone, ore, grapes, olives = resources
+    player = attrs.evolve(p, houses_left=p.houses_left - 1, resources=(fish, wood, stone, ore, grapes, olives))
+    players = tuple(player if i == seat else q for i, q in enumerate(state.players))
+    return attrs.evolve(state, houses=tuple(houses), players=players)
+
+
+def _requirement_violations(state: GameState) -> list[tuple[str, str]]:
+    found = Found()
+    check_requirements(state, Census(state), found)
+    return [(v.clause, v.path) for v in found.items]
+
+
+#: the clause a shortfall of each resource breaks: wood BUILD-2, stone BUILD-3, a producer's BUILD-7
+SHORT_CLAUSE = {WOOD: "BUILD-2", STONE: "BUILD-3", ORE: "BUILD-7", GRAPES: "BUILD-7", OLIVES: "BUILD-7"}
+#: per seat, the JSON paths of the resources a shortfall names
+RESOURCE_PATHS = [{f"$.players[{seat}].resources[{r}]" for r in BOUGHT} for seat in range(5)]
+
+
+def _check_bounds(state: GameState) -> int:
+    """Every free spot of the deciding seat's placement, with a house put there: placed with the
+    trades `placement_need` makes when it allows the house, validation's requirements find nothing;
+    placed with no trades, they find a shortfall of exactly the resources the rule finds short, each
+    under its clause. (The Fishmonger's fish and the Market's commodity are bounded by what the
+    board shows the seat's houses gave: a weaker bound, since fish are spent and commodities sold.)"""
+    seat = state.seat
+    assert seat is not None
+    p = state.players[seat]
+    if not p.houses_left:
+        return 0
+    counts = _counts(state.houses, seat)
+    checked = 0
+    for s in range(len(BOARD.spot_ids)):
+        if state.houses[s] != EMPTY:
+            continue
+        need = placement_need(counts, p.resources, p.commodities, s, False, state.options.strict)
+        if need.legal:
+            paid = [n + need.short[r] for r, n in enumerate(need.have)]
+            paid[FISH] -= need.fish_cost
+            assert _requirement_violations(_placed(state, seat, s, paid)) == [], BOARD.spot_ids[s]
+        short = {(SHORT_CLAUSE[r], f"$.players[{seat}].resources[{r}]") for r in BOUGHT if need.short[r]}
+        found = _requirement_violations(_placed(state, seat, s, list(need.have)))
+        assert {v for v in found if v[1] in RESOURCE_PATHS[seat]} == short, BOARD.spot_ids[s]
+        checked += 1
+    return checked
+
+
+@pytest.mark.clause("BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3")
+@pytest.mark.parametrize(
+    "game_of",
+    [*GOLDEN, *MODES],
+    ids=[*(p.stem for p in GOLDEN), *(f"{n}p-{edition}-seed{40 + i}" for i, (n, edition, _) in enumerate(MODES))],
+)
+def test_the_validation_bounds_are_the_rule_on_every_reachable_position(
+    game_of: Path | tuple[int, str, Options],
+) -> None:
+    """`ragusa.validate`'s requirement bounds against `placement_need`, on every free spot of every
+    placement of the golden games and of a seeded random game of every mode (solo to 5 players, both
+    editions, strict, the solo variants)."""
+    if isinstance(game_of, Path):
+        states = _positions(game_of)
+    else:
+        players, edition, options = game_of
+        states = list(game(players, edition, options, seed=40 + MODES.index(game_of)))
+    checked = 0
+    for state in states:
+        bots = state.solo.bot_seats if state.solo is not None else ()
+        if state.phase == Phase.PLACE and state.seat is not None and state.seat not in bots:
+            checked += _check_bounds(state)
+    assert checked > 300

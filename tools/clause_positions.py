@@ -70,7 +70,7 @@ from ragusa.core.events import (  # noqa: E402
     VPScored,
 )
 from ragusa.core.state import EMPTY, POWERHOUSE, RESERVED, VP_SHIPS, VP_WHARF, Phase  # noqa: E402
-from ragusa.rules.randomness import KIND_RULE  # noqa: E402
+from ragusa.rules.chance import KIND_RULE  # noqa: E402
 from ragusa.rules.scoring import longest_run, ring_values  # noqa: E402
 from ragusa.spec import default_registry  # noqa: E402
 from tests.golden.transcript import states_of  # noqa: E402

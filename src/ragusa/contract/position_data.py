@@ -271,7 +271,7 @@ def _fixed(t: Fields) -> list[str | int]:
 def _empty_table(t: Fields, data: dict[str, Any]) -> GameState:
     """While the setup draws, the position is the empty table (validation checks the text's is)."""
     from ragusa.core.state import Options
-    from ragusa.rules.chance import empty_table
+    from ragusa.rules.game import empty_table
 
     players = 1 if data["solo"] is not None else len(t.seats)
     if t.edition not in EDITIONS or not 1 <= players <= 5:

@@ -11,10 +11,10 @@ half-built object and never raises another exception type.
 
 from __future__ import annotations
 
-import functools
 import json
+import typing
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 import cattrs
@@ -137,37 +137,51 @@ def action_from_json(text: str | bytes) -> Action:
     return action_from_data(parse_json(text))
 
 
-#: the field types an event's JSON holds as they are (any other field, a tuple or a dict, is copied)
-_PLAIN = frozenset({"int", "str", "bool"})
+#: the field types an event's JSON holds as they are (any other field, a tuple or a dict, is copied),
+#: as written and as resolved (the converter resolves the events' annotations)
+_PLAIN: frozenset[object] = frozenset({"int", "str", "bool", int, str, bool})
 
 
 def _copied(value: Any) -> Any:
     return list(value) if type(value) is tuple else dict(value) if type(value) is dict else value
 
 
-@functools.lru_cache(maxsize=64)
-def _event_converter(cls: type) -> Callable[[Any], dict[str, Any]]:
-    """The function writing an event of `cls` as JSON data (see `event_to_data`), generated once
-    from its attrs fields, as attrs generates its methods: one dict display, no loop."""
-    items = []
-    for f in attrs.fields(cls):
-        read = f"e.{f.name}"
-        items.append(f"{f.name!r}: {read if f.type in _PLAIN else f'copied({read})'}")
+def _event_writers(cls: type) -> tuple[Callable[[Any], dict[str, Any]], Callable[..., dict[str, Any]]]:
+    """The functions writing an event of `cls` as JSON data (see `event_to_data`): from the event,
+    and from its fields' values as recorded (`ragusa.core.events.Recorded`); generated from its
+    attrs fields, as attrs generates its methods: one dict display, no loop."""
+    names = [f.name for f in attrs.fields(cls)]
+    plain = [f.type in _PLAIN for f in attrs.fields(cls)]
+    items = [f"{n!r}: {n if p else f'copied({n})'}" for n, p in zip(names, plain)]
     items.append(f"'type': {_snake(cls)!r}")
-    source = f"def convert(e):\n    return {{{', '.join(items)}}}\n"
+    reads = "".join(f"    {n} = e.{n}\n" for n in names)
+    source = (
+        f"def values(e):\n{reads}    return {{{', '.join(items)}}}\n"
+        f"def convert({', '.join(names)}):\n    return {{{', '.join(items)}}}\n"
+    )
     namespace: dict[str, Any] = {"copied": _copied}
     exec(compile(source, f"<ragusa event converter {cls.__name__}>", "exec"), namespace)
-    convert: Callable[[Any], dict[str, Any]] = namespace["convert"]
-    return convert
+    return namespace["values"], namespace["convert"]
+
+
+_WRITERS = {cls: _event_writers(cls) for cls in typing.get_args(Event)}
+#: each event class's JSON writer (`event_to_data`), written once from its fields when the module
+#: loads (a table, never changed)
+EVENT_WRITERS: Final[dict[type, Callable[[Any], dict[str, Any]]]] = {cls: w[0] for cls, w in _WRITERS.items()}
+#: each event class's JSON writer from its fields' values as the rules record them
+#: (`ragusa.core.events.Recorded`): `RECORD_WRITERS[cls](*values)` is `event_to_data(cls(*values))`
+RECORD_WRITERS: Final[dict[type, Callable[..., dict[str, Any]]]] = {cls: w[1] for cls, w in _WRITERS.items()}
 
 
 def event_to_data(event: Event) -> dict[str, Any]:
     """An event as JSON data: its fields, then its `"type"` tag, as `CONVERTER` writes it. Events
     hold only numbers, strings, booleans, tuples of numbers and a dict of numbers, so the fields
-    are copied as they are, by a function written for the event's class (several times faster than
-    the converter, for the protocol's answers)."""
-    cls: type = type(event)
-    return _event_converter(cls)(event)
+    are copied as they are, by a function written for the event's class (`EVENT_WRITERS`: several
+    times faster than the converter, for the protocol's answers)."""
+    writer = EVENT_WRITERS.get(type(event))
+    if writer is None:
+        raise ValueError(f"not a ragusa event: {type(event).__name__}")
+    return writer(event)
 
 
 def event_to_json(event: Event) -> str:

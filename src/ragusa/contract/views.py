@@ -29,8 +29,9 @@ from typing import Any
 import attrs
 
 from ragusa.contract.documents import PlayerView, SeatView, SoloView
+from ragusa.contract.serialization import EVENT_WRITERS, RECORD_WRITERS
 from ragusa.core.errors import excerpt
-from ragusa.core.events import BonusChosen, BotDecision, Event
+from ragusa.core.events import BonusChosen, BotDecision, Event, Recorded
 from ragusa.core.state import GameState, Phase, PlayerState
 from ragusa.rules.legal import legal_actions
 
@@ -163,6 +164,25 @@ def events_for(seat: int | None, events: Iterable[Event]) -> tuple[Event, ...]:
     return tuple(out)
 
 
+def records_to_data(seat: int | None, recorded: Iterable[Recorded]) -> list[dict[str, Any]]:
+    """`seat`'s share of a step's events as JSON data, from the events as the rules record them
+    (`ragusa.rules.resolution.step_recorded`): what `event_to_data` writes of each of
+    `events_for(seat, made(recorded))`, an event every seat sees whole written straight from its
+    values (the protocol's answers)."""
+    out = []
+    whole, writers = _SHOWN_AS_THEY_ARE, RECORD_WRITERS
+    for r in recorded:
+        if isinstance(r, tuple):
+            cls, values = r
+            if cls in whole:  # the usual case
+                out.append(writers[cls](*values))
+                continue
+            r = cls(*values)
+        e = _redact(r, seat)
+        out.append(EVENT_WRITERS[type(e)](e))
+    return out
+
+
 def view_to_data(v: PlayerView) -> dict[str, Any]:
     from ragusa.contract.serialization import CONVERTER
 
@@ -201,6 +221,7 @@ __all__ = [
     "SeatView",
     "SoloView",
     "events_for",
+    "records_to_data",
     "seat_view_fields",
     "view",
     "view_fields",

@@ -3,9 +3,16 @@
 Each event is a frozen attrs class; `seat` is the player concerned. Events that
 carry hidden information (a kept bonus card, cards drawn) say so in their docs;
 a seat is sent only its share of them.
+
+While an action resolves, the rules record each event as a `Recorded`: its class and its fields'
+values, made into the event only when a caller asks for events (`made`, what `ragusa.step` returns);
+the protocol writes its JSON straight from the values (`ragusa.contract.views.records_to_data`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -177,3 +184,12 @@ Event = (
     | BotDecision
     | GameEnded
 )
+
+#: an event as the rules record it (`ragusa.core.scratch.Scratch.emit`): its class and its fields'
+#: values in order, `(HexActivated, ("h3",))`, or an event already made (by a function that words it)
+Recorded = tuple[type, tuple[Any, ...]] | Event
+
+
+def made(recorded: Iterable[Recorded]) -> tuple[Event, ...]:
+    """The events of `recorded`, each made from its class and values (`ragusa.step`'s events)."""
+    return tuple([r[0](*r[1]) if isinstance(r, tuple) else r for r in recorded])

@@ -14,7 +14,7 @@ from typing import Any
 
 from ragusa.core.board import BOARD
 from ragusa.core.components import BUILDINGS, RESOURCES
-from ragusa.core.events import HexActivated, HouseActivated, HousePlaced, ResourceGained
+from ragusa.core.events import HexActivated, HouseActivated, HousePlaced, Recorded, ResourceGained
 from ragusa.core.scratch_fields import GameFields, PlayerScratch
 from ragusa.core.state import GameState, PlayerState
 from ragusa.core.state_tuples import game_state_of, game_state_values
@@ -33,10 +33,11 @@ class Scratch(GameFields):
     facts: object
     n: int
     _pw: dict[int, PlayerScratch]
-    #: events of this action, or None when the caller does not want them
-    ev: list[Any] | None
+    #: events of this action as recorded (`ragusa.core.events.Recorded`), or None when the caller
+    #: does not want them
+    ev: list[Recorded] | None
 
-    def __init__(self, s: GameState, events: list[Any] | None = None) -> None:
+    def __init__(self, s: GameState, events: list[Recorded] | None = None) -> None:
         # the boards are kept as the state's tuples (shared with it until written: set_house, ...)
         self.load_fields(game_state_values(s))
         self.source = s
@@ -122,33 +123,35 @@ class Scratch(GameFields):
         """Record the event `make(*args)` if the caller asked for events (`ragusa.rules.resolution.step`).
 
         Rule code calls this the same way for `apply` and `step`: what happens never depends on
-        whether events are recorded, and without them the event is not even built (`make` is an
-        event class, or a function that words one, such as a bot's explanation)."""
+        whether events are recorded. `make` is an event class, recorded as its class and values
+        (`ragusa.core.events.Recorded`: the event itself is made only if a caller asks for it), or
+        a function that words one from the position as it stands, such as a bot's explanation
+        (called at once); without events neither is done."""
         if self.ev is not None:
-            self.ev.append(make(*args))
+            self.ev.append((make, args) if isinstance(make, type) else make(*args))
 
     # The events of every placement, reported by typed calls: a compiled build passes their numbers
-    # unboxed, and builds nothing unless events are recorded (`emit` for the rest).
+    # unboxed, and records nothing unless events are asked for (`emit` for the rest).
 
     def hex_activated(self, h: int) -> None:
         """Report that hex `h` of the new house activates (`HexActivated`)."""
         if self.ev is not None:
-            self.ev.append(HexActivated(BOARD.hex_ids[h]))
+            self.ev.append((HexActivated, (BOARD.hex_ids[h],)))
 
     def resource_gained(self, seat: int, r: int, h: int, total: int) -> None:
         """Report that `seat` gained 1 of resource `r` from hex `h`, holding `total` now (`ResourceGained`)."""
         if self.ev is not None:
-            self.ev.append(ResourceGained(seat, RESOURCES[r], BOARD.hex_ids[h], total))
+            self.ev.append((ResourceGained, (seat, RESOURCES[r], BOARD.hex_ids[h], total)))
 
     def house_activated(self, seat: int, spot: int, building: int) -> None:
         """Report that the house on `spot` activates `building` for `seat` (`HouseActivated`)."""
         if self.ev is not None:
-            self.ev.append(HouseActivated(seat, BOARD.spot_ids[spot], BUILDINGS[building]))
+            self.ev.append((HouseActivated, (seat, BOARD.spot_ids[spot], BUILDINGS[building])))
 
     def house_placed(self, seat: int, spot: int, power: bool) -> None:
         """Report that `seat` placed a house (a powerhouse with `power`) on `spot` (`HousePlaced`)."""
         if self.ev is not None:
-            self.ev.append(HousePlaced(seat, BOARD.spot_ids[spot], power))
+            self.ev.append((HousePlaced, (seat, BOARD.spot_ids[spot], power)))
 
     def freeze(self) -> GameState:
         players = self.copied_players

@@ -6,7 +6,7 @@ no `TypeError` or `AttributeError` escapes from the rule code. Cheap: a dict loo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from typing import Any, Final, NoReturn
 
 from ragusa.core.actions import (
@@ -24,7 +24,6 @@ from ragusa.core.actions import (
     Trade,
 )
 from ragusa.core.errors import IllegalActionError, excerpt
-from ragusa.core.state import EMPTY
 
 #: action class -> its fields and their types (``trades`` is a tuple of str, checked apart)
 FIELDS: Final[dict[type, tuple[tuple[str, type], ...]]] = {
@@ -62,19 +61,6 @@ _WELL_FORMED: Final[dict[type, Callable[[Any], bool]]] = {
     KeepBonus: lambda a: type(a.card) is str,
     Pass: lambda a: True,
 }
-
-
-def free_place(index: Mapping[str, int], owners: Sequence[int], key: str, rule: str, unknown: str, taken: str) -> int:
-    """The index of the place an action names by `key` (its id in `index`: a wall segment, a tower
-    spot) when nobody owns it yet; else `IllegalActionError(rule, ...)` saying so with `unknown` or
-    `taken`, filled in with `{key}` and `{owner}`."""
-    place = index.get(key)
-    if place is None:
-        raise IllegalActionError(rule, unknown.format(key=key))
-    owner = owners[place]
-    if owner != EMPTY:
-        raise IllegalActionError(rule, taken.format(key=key, owner=owner))
-    return place
 
 
 def check_form(action: object, rule: str) -> None:

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
 from ragusa.core import rng
 from ragusa.core.clauses import implements
-from ragusa.core.events import Event
-from ragusa.core.state import ChanceState, GameState, Options
-from ragusa.rules.chance import empty_table
+from ragusa.core.events import Event, Recorded, made
+from ragusa.core.state import ChanceState, GameState, Options, SoloState
 from ragusa.rules.resolution import resolve_chance, start_play
-from ragusa.rules.setup import check_game_args, new_multiplayer_game
+from ragusa.rules.setup import blank_state, check_game_args, new_multiplayer_game
 from ragusa.rules.solo.deal import deal_solo
+from ragusa.rules.solo.patrician import COLOUR_SEAT
 
 #: the options of the solo variants (SOLO-3, SOLO-5, SOLO-8)
 _SOLO_OPTIONS: Final = ("solo_human_first", "solo_easier_rector", "solo_harder")
@@ -67,6 +69,13 @@ def new_game(
     return new_multiplayer_game(players, seed, edition, options)
 
 
+def empty_table(players: int, edition: str, options: Options) -> GameState:
+    """The table of a game with explicit chance before the setup draws (1 player: the solo game)."""
+    n = len(COLOUR_SEAT) if players == 1 else players
+    table = blank_state(n, edition, options, 0, ChanceState())
+    return attrs.evolve(table, solo=SoloState()) if players == 1 else table
+
+
 @implements("SOLO-1", "SOLO-2", "SOLO-3", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "ED-3", "R-12")
 def new_solo_game(
     seed: int,
@@ -85,6 +94,9 @@ def new_solo_game(
     itself reports nothing, as in `ragusa.new_game`).
     """
     w = deal_solo(seed, edition, options, chance)
-    w.ev = events  # report the bots' opening turns, not the setup
+    recorded: list[Recorded] | None = [] if events is not None else None
+    w.ev = recorded  # report the bots' opening turns, not the setup
     start_play(w)
+    if events is not None and recorded is not None:
+        events.extend(made(recorded))
     return w.freeze()

@@ -5,7 +5,8 @@ seat has, and what fish would cover.
 This is the rule in words a reader can check against the rulebook, hex by hex. The legal moves use
 fast masks worked out for every spot at once (`ragusa.rules.requirements.placements`); a test checks
 them against this function on every free spot of every position of the golden games, and the words
-of a refusal (`explain_refusal`) are read from it.
+of a refusal (`explain_refusal`) are read from it, as are the bounds validation sets on a position
+(`ragusa.contract.validation.placement`: what each house of a seat needed).
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ def placement_need(
             need[STONE], worst[STONE] = counts[h] + 1, h  # BUILD-3
         building = BOARD.hex_building[h]
         if building in PRODUCER_NEEDS:
-            need[PRODUCER_NEEDS[building]] = max(need[PRODUCER_NEEDS[building]], 1)  # BUILD-7
+            need[PRODUCER_NEEDS[building]], worst[PRODUCER_NEEDS[building]] = 1, h  # BUILD-7
             producer = True
         floor = FISHMONGER_FISH if building == FISHMONGER else floor
         wants_commodity = wants_commodity or building in NEEDS_COMMODITY

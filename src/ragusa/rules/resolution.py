@@ -15,7 +15,7 @@ from typing import Any
 from ragusa.core.actions import Action, Trade
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
-from ragusa.core.events import BotDecision, Event
+from ragusa.core.events import BotDecision, Event, Recorded, made
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import PHASE_OVER, GameState
 from ragusa.rules import chance, fish, setup
@@ -61,7 +61,7 @@ def start_play(w: Scratch) -> None:
     _drive_bots(w)
 
 
-def _resolve(state: GameState, action: Action, events: list[Event] | None) -> GameState:
+def _resolve(state: GameState, action: Action, events: list[Recorded] | None) -> GameState:
     """Resolve `action` in `state` (no action once the game is over, TURN-3), reporting to `events`."""
     phase = state.phase
     seat = state.seat
@@ -95,23 +95,30 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Like `apply`, plus the events saying what happened."""
-    events: list[Event] = []
+    new, recorded = step_recorded(state, action)
+    return new, made(recorded)
+
+
+def step_recorded(state: GameState, action: Action) -> tuple[GameState, list[Recorded]]:
+    """`step` with its events as the rules record them (`ragusa.core.events.Recorded`): for a
+    caller that writes them straight to JSON (`ragusa.contract.views.records_to_data`)."""
+    events: list[Recorded] = []
     if state.chance is not None:
         new = resolve_chance(state, action, events)
     else:
         new = _resolve(state, action, events)
-    return new, tuple(events)
+    return new, events
 
 
-def resolve_chance(state: GameState, action: Action | None, events: list[Event] | None) -> GameState:
+def resolve_chance(state: GameState, action: Action | None, events: list[Recorded] | None) -> GameState:
     """`apply`/`step` on a state with explicit chance (`ragusa.rules.chance.resolve`); `action`
-    None starts the setup of an empty table (`ragusa.rules.chance.empty_table`)."""
+    None starts the setup of an empty table (`ragusa.rules.game.empty_table`)."""
     return chance.resolve(state, action, events, rerun)
 
 
-def rerun(start: GameState, action: Action | None, events: list[Event] | None) -> GameState:
+def rerun(start: GameState, action: Action | None, events: list[Recorded] | None) -> GameState:
     """Resolve `action` (None: the setup) on a state with explicit chance, with the outcomes fixed
-    so far (a draw past them raises `ragusa.rules.randomness.NeedChance`)."""
+    so far (a draw past them raises `ragusa.rules.chance.NeedChance`)."""
     if action is not None:
         return _resolve(start, action, events)
     if start.solo is not None:

@@ -12,8 +12,8 @@ from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import EDITIONS, EMPTY, ChanceState, GameState, Options, Phase, PlayerState
-from ragusa.rules import randomness
 from ragusa.rules.buildings.market import draw_ship
+from ragusa.rules.chance import draw_cards, draw_seat, new_deck
 
 #: SETUP-6: bonus cards dealt to each player
 BONUS_DEALT: Final = 3
@@ -66,7 +66,7 @@ def check_game_args(edition: str, seed: int, options: Options | None) -> Options
 def deal_ships(w: Scratch) -> None:
     """Shuffle the ships into the deck and deal one into each market slot, left to right; each
     dealt ship raises its arrival commodity (SETUP-5). Also used by the solo setup (SOLO-2)."""
-    randomness.new_deck(w, "ship", [s.id for s in COMPONENTS.ships])
+    new_deck(w, "ship", [s.id for s in COMPONENTS.ships])
     for i in range(len(w.slots)):
         w.slots = w.slots[:i] + (draw_ship(w),) + w.slots[i + 1 :]
 
@@ -93,7 +93,7 @@ def choose_bonus(w: Scratch, seat: int, card: str) -> bool:
         if w.dealt[nxt]:
             w.seat = nxt
             return False
-    randomness.new_deck(w, "bonus", w.bonus_deck)
+    new_deck(w, "bonus", w.bonus_deck)
     w.dealt = ()
     return True
 
@@ -103,11 +103,11 @@ def new_multiplayer_game(
     players: int, seed: int, edition: str, options: Options, chance: ChanceState | None = None
 ) -> GameState:
     """A new game for 2 to 5 players (arguments already checked by `ragusa.rules.game.new_game`);
-    with `chance`, its outcomes are drawn as `ragusa.rules.randomness` says (explicit chance)."""
+    with `chance`, its outcomes are drawn as `ragusa.rules.chance` says (explicit chance)."""
     w = Scratch(blank_state(players, edition, options, seed, chance))
     deal_ships(w)
-    randomness.new_deck(w, "bonus", [c.id for c in COMPONENTS.bonus_cards])
-    w.dealt = tuple(randomness.draw_cards(w, "bonus", BONUS_DEALT) for _ in range(players))
-    w.start_seat = randomness.draw_seat(w, players)
+    new_deck(w, "bonus", [c.id for c in COMPONENTS.bonus_cards])
+    w.dealt = tuple(draw_cards(w, "bonus", BONUS_DEALT) for _ in range(players))
+    w.start_seat = draw_seat(w, players)
     w.seat = w.turn_seat = w.start_seat
     return w.freeze()

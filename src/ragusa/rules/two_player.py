@@ -89,8 +89,8 @@ def _barred(power: int, any_hex: bool) -> int:
 @implements("TWO-2", "R-9")
 def powerhouse_mask(power: int, free: int, any_hex: bool = False) -> int:
     """The free spots (`free`, a mask) where a powerhouse may go, with powerhouses on the spots of
-    `power` (a mask, `ragusa.rules.requirements.BoardFacts.power`): the ring spots `powerhouse_refusal` allows, from its table
-    of what each powerhouse bars."""
+    `power` (a mask, as `ragusa.rules.requirements.BoardFacts.power` keeps it): the ring spots
+    `powerhouse_refusal` allows, from its table of what each powerhouse bars."""
     return free & RING & ~_barred(power, any_hex)
 
 
@@ -101,9 +101,9 @@ def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int
 
 
 def powerhouse_spot_left(houses: tuple[int, ...], any_hex: bool = False) -> bool:
-    """Whether a powerhouse may still go on some free spot of `houses` (`powerhouse_spots`, stopping
-    at the first), read from the pieces on the wall ring alone: a powerhouse stands only there
-    (TWO-2) and bars only spots there (R-9)."""
+    """Whether a powerhouse may still go on some free spot of `houses` (`powerhouse_mask`), read from
+    the pieces on the wall ring alone: a powerhouse stands only there (TWO-2) and bars only spots
+    there (R-9)."""
     return _ring_spot_left(_RING_PIECES(houses), any_hex)
 
 
@@ -113,17 +113,16 @@ _RING_PIECES: Final = operator.itemgetter(*_RING_SPOTS)
 
 @functools.lru_cache(maxsize=4096)
 def _ring_spot_left(ring: tuple[int, ...], any_hex: bool) -> bool:
-    """`powerhouse_spot_left` of a board whose ring spots hold `ring` (kept: a ring changes only
-    when a piece goes on it, and every turn of a two-player game asks)."""
-    power = 0
+    """`powerhouse_spot_left` of a board whose ring spots hold `ring`: `powerhouse_mask` of its free
+    ring spots is not empty (kept: a ring changes only when a piece goes on it, and every turn of a
+    two-player game asks)."""
+    power = free = 0
     for s, piece in zip(_RING_SPOTS, ring):
         if piece == POWERHOUSE:
             power |= 1 << s
-    barred = _barred(power, any_hex)
-    for s, piece in zip(_RING_SPOTS, ring):
-        if piece == EMPTY and not barred >> s & 1:
-            return True
-    return False
+        elif piece == EMPTY:
+            free |= 1 << s
+    return powerhouse_mask(power, free, any_hex) != 0
 
 
 def ring_order(mask: int) -> list[int]:

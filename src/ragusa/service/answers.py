@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ragusa.contract.serialization import event_to_data
-from ragusa.contract.views import events_for
-from ragusa.core.events import Event
+from ragusa.contract.views import records_to_data
+from ragusa.core.events import Recorded
 from ragusa.rules.queries import is_terminal, score_breakdown, winners
 from ragusa.text.explain import explain_action
 from ragusa.text.i18n import ENGLISH, Translator
@@ -27,29 +26,32 @@ def legal_list(s: Session, tr: Translator = ENGLISH, explain: bool = False) -> l
 
 
 def status(s: Session) -> Message:
-    """Whose decision it is, the scores, and at the end the winners and each seat's score by source."""
-    found = s.memo.get("status")
+    """Whose decision it is, the scores, and at the end the winners and each seat's score by source.
+    Worked out once per session: the answer is shared by every answer about it, never to be changed."""
+    found: Message | None = s.memo.get("status")
     if found is None:
         found = s.memo["status"] = _status(s)
-    return dict(found)
+    return found
 
 
 def _status(s: Session) -> Message:
     st = s.state
-    n = st.n_players
+    players = st.players
+    n = len(players)
     over = is_terminal(st)
+    seats, names = s.seats, s.names
     out: Message = {
         "game": s.id,
         "phase": st.phase,
         "seat": st.seat,
         "turn_seat": st.turn_seat,
         "over": over,
-        "scores": [p.total_vp for p in st.players],
+        "scores": [p.total_vp for p in players],
         "actions": len(s.actions),
-        "seats": [*s.seats, *[PATRICIAN] * (n - len(s.seats))],
-        "names": [*s.names[:n], *[None] * (n - len(s.names[:n]))],
+        "seats": [*seats, *[PATRICIAN] * (n - len(seats))],
+        "names": [*names[:n], *[None] * (n - len(names))],
         "edition": st.edition,
-        "undo": s.humans <= 1 and s.human_acted and not over,
+        "undo": not over and s.humans <= 1 and s.human_acted,
         "version": s.version,
     }
     if over:
@@ -58,6 +60,7 @@ def _status(s: Session) -> Message:
     return out
 
 
-def events_list(seat: int | None, events: list[Event]) -> list[Message]:
-    """`seat`'s share of `events` as JSON objects (`None`: what every seat may see)."""
-    return [event_to_data(e) for e in events_for(seat, events)]
+def events_list(seat: int | None, events: list[Recorded]) -> list[Message]:
+    """`seat`'s share of `events` (as the rules record them) as JSON objects (`None`: what every
+    seat may see)."""
+    return records_to_data(seat, events)

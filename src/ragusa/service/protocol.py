@@ -23,7 +23,7 @@ from ragusa.contract.serialization import action_from_data
 from ragusa.contract.views import view, view_to_data
 from ragusa.core.actions import Action
 from ragusa.core.errors import IllegalActionError, InvalidInputError
-from ragusa.core.events import Event
+from ragusa.core.events import Recorded
 from ragusa.core.state import OPTION_NAMES, Options
 from ragusa.rules.queries import is_terminal
 from ragusa.text.explain import why_now
@@ -107,11 +107,11 @@ def _seat(s: Session, msg: Message, required: bool = False) -> int | None:
         if token and token in s.tokens:
             return s.tokens.index(token)
         raise ProtocolError("forbidden", "this link is not a seat of this game")
-    seat = _field(msg, "seat", int, None)
-    if seat is None:
+    if "seat" not in msg:
         if required:
             raise ProtocolError("bad_request", "missing field 'seat'")
         return None
+    seat = _field(msg, "seat", int)
     n = s.state.n_players
     if not 0 <= seat < n:
         raise ProtocolError("bad_request", f"seat must be 0 to {n - 1}, not {seat}")
@@ -123,9 +123,9 @@ def _action(s: Session, raw: object) -> Action:
         return parse_action(s.state, raw)
     if isinstance(raw, dict):
         listed = s.listed
-        for i, entry in enumerate(listed):  # in this process, often the very entry `legal` answered
-            if entry["action"] is raw:
-                return s.legal[i]
+        known = s.entries.action_of(raw)  # in this process, often the very JSON `legal` answered
+        if known is not None:
+            return known
         for action, entry in zip(s.legal, listed):  # the usual case, without a schema validation
             if entry["action"] == raw:
                 return action
@@ -163,7 +163,7 @@ def _new_game(store: Store, msg: Message) -> Message:
         seed = store.new_seed()
     if not 0 <= seed < 2**63:
         raise ProtocolError("bad_request", "seed must be 0 to 2**63 - 1")
-    events: list[Event] = []
+    events: list[Recorded] = []
     s = sessions.create(
         store.new_id(),
         players=players,
@@ -185,8 +185,12 @@ def _new_game(store: Store, msg: Message) -> Message:
 def _legal(store: Store, msg: Message) -> Message:
     s = _session(store, msg)
     seat = _seat(s, msg)
-    mine = seat is None or seat == s.state.seat
-    listed = legal_list(s, _lang(msg), _field(msg, "explain", bool, False)) if mine else []
+    if seat is not None and seat != s.state.seat:
+        listed = []
+    elif _field(msg, "explain", bool, False):
+        listed = legal_list(s, _lang(msg), explain=True)
+    else:  # the usual case: no text, so no translator
+        listed = legal_list(s)
     return {"status": status(s), "legal": listed}
 
 
@@ -213,11 +217,11 @@ def _apply(store: Store, msg: Message) -> Message:
     if s.kind(deciding) != HUMAN:  # pragma: no cover - bots move before the session is stored
         raise ProtocolError("not_your_turn", f"seat {deciding} is played by the {s.kind(deciding)} bot")
     action = _action(s, msg.get("action"))
-    events: list[Event] = []
+    events: list[Recorded] = []
     new = sessions.apply_action(s, action, events, getattr(store, "choose", None))
     store.put(new)
     out = {"status": status(new), "applied": entry(action)["text"], "events": events_list(seat, events)}
-    if _field(msg, "explain", bool, False):
+    if "explain" in msg and _field(msg, "explain", bool):
         out["log"] = [line for lines in log_groups(new, _lang(msg))[1][len(s.actions) :] for line in lines]
     return out
 

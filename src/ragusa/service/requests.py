@@ -218,87 +218,112 @@ _TYPES: dict[str, type] = {
     "boolean": bool,
     "null": type(None),
 }
-
-
-def _predicate(s: dict[str, Any]) -> Check:
-    """A fast exact test of a request field's subschema (the keywords the requests use)."""
-    tests: list[Check] = []
-    if "$ref" in s:  # a document (action, state, record): its reader validates it against its schema
-        tests.append(lambda x: type(x) is dict)
-    union = s.get("oneOf", s.get("anyOf"))  # the requests' unions have branches of different JSON types
-    if union is not None:
-        tests.append(_any([_predicate(b) for b in union]))
-    if "type" in s:
-        kinds = frozenset(_TYPES[t] for t in ([s["type"]] if isinstance(s["type"], str) else s["type"]))
-        tests.append(lambda x: type(x) in kinds)
-    if "enum" in s or "const" in s:
-        allowed = frozenset(s["enum"] if "enum" in s else [s["const"]])
-        tests.append(lambda x: type(x) is str and x in allowed)
-    lo, hi = s.get("minimum", -math.inf), s.get("maximum", math.inf)
-    if "minimum" in s or "maximum" in s:
-        tests.append(lambda x: type(x) is not int or lo <= x <= hi)
-    short, long = s.get("minLength", 0), s.get("maxLength", math.inf)
-    if "minLength" in s or "maxLength" in s:
-        tests.append(lambda x: type(x) is not str or short <= len(x) <= long)
-    if "items" in s or "maxItems" in s or "minItems" in s:
-        item = _predicate(s.get("items", {}))
-        few, many = s.get("minItems", 0), s.get("maxItems", 1 << 30)
-        tests.append(lambda x: type(x) is not list or (few <= len(x) <= many and all(item(e) for e in x)))
-    if "properties" in s:
-        fields = {k: _predicate(v) for k, v in s["properties"].items()}
-        closed = s.get("additionalProperties", True) is False
-        needed = tuple(s.get("required", ()))
-        tests.append(
-            lambda x: (
-                type(x) is not dict
-                or (
-                    all(k in fields and fields[k](v) or k not in fields and not closed for k, v in x.items())
-                    and all(k in x for k in needed)
-                )
-            )
-        )
-    unknown = set(s) - {*_KNOWN}
-    assert not unknown, f"the request checker does not handle {sorted(unknown)}"
-    return _all(tests)
-
-
-def _any(tests: list[Check]) -> Check:
-    """The test passed when one of `tests` is."""
-    if len(tests) == 1:
-        return tests[0]
-    first, rest = tests[0], _any(tests[1:])
-    return lambda x: first(x) or rest(x)
-
-
-def _all(tests: list[Check]) -> Check:
-    """The test passed when each of `tests` is (as one closure: the request check is on the hot path)."""
-    if len(tests) == 1:
-        return tests[0]
-    first, rest = tests[0], _all(tests[1:])
-    return lambda x: first(x) and rest(x)
-
-
 _KNOWN = (
     "$ref oneOf anyOf type enum const minimum maximum minLength maxLength items minItems maxItems properties "
     "additionalProperties required description"
 ).split()
 
 
+class _Writer:
+    """Writes the Python source of a request's check from its schema: one function per op, each
+    field's test inlined (the check is on every request's path), as attrs writes its methods."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {t.__name__: t for t in _TYPES.values()}
+        self.defs: list[str] = []
+
+    def constant(self, value: object) -> str:
+        name = f"_c{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def test(self, s: dict[str, Any], x: str, depth: int = 0) -> str:
+        """A Python expression true when the value named `x` passes the subschema `s` (the keywords
+        the requests use; a keyword about another JSON type than the value's holds, as in JSON Schema)."""
+        unknown = set(s) - {*_KNOWN}
+        assert not unknown, f"the request checker does not handle {sorted(unknown)}"
+        tests: list[str] = []
+        if "$ref" in s:  # a document (action, state, record): its reader validates it against its schema
+            tests.append(f"type({x}) is dict")
+        union = s.get("oneOf", s.get("anyOf"))  # the requests' unions have branches of different JSON types
+        if union is not None:
+            tests.append("(" + " or ".join(f"({self.test(b, x, depth)})" for b in union) + ")")
+        kinds: list[type] = []
+        if "type" in s:
+            kinds = [_TYPES[k] for k in ([s["type"]] if isinstance(s["type"], str) else s["type"])]
+            if len(kinds) == 1:
+                tests.append(f"type({x}) is {kinds[0].__name__}")
+            else:
+                tests.append(f"type({x}) in {self.constant(frozenset(kinds))}")
+        if "enum" in s or "const" in s:
+            allowed = frozenset(s["enum"] if "enum" in s else [s["const"]])
+            tests.append(f"type({x}) is str and {x} in {self.constant(allowed)}")
+        if "minimum" in s or "maximum" in s:
+            lo, hi = s.get("minimum", -math.inf), s.get("maximum", math.inf)
+            within = f"{self.constant(lo)} <= {x} <= {self.constant(hi)}"
+            tests.append(within if kinds == [int] else f"(type({x}) is not int or {within})")
+        if "minLength" in s or "maxLength" in s:
+            short, long = s.get("minLength", 0), s.get("maxLength", math.inf)
+            within = f"{short} <= len({x}) <= {self.constant(long)}"
+            tests.append(within if kinds == [str] else f"(type({x}) is not str or {within})")
+        if "items" in s or "maxItems" in s or "minItems" in s:
+            e = f"e{depth}"
+            few, many = s.get("minItems", 0), s.get("maxItems", 1 << 30)
+            each = self.test(s.get("items", {}), e, depth + 1)
+            within = f"{few} <= len({x}) <= {many} and all({each} for {e} in {x})"
+            tests.append(f"({within})" if kinds == [list] else f"(type({x}) is not list or ({within}))")
+        if "properties" in s:
+            call = f"{self.function(s, True)}({x})"
+            tests.append(call if kinds == [dict] else f"(type({x}) is not dict or {call})")
+        return " and ".join(tests) or "True"
+
+    def function(self, s: dict[str, Any], with_required: bool) -> str:
+        """The name of a function of an object checking each of its fields against `s`'s properties
+        (an unknown one fails when `s` closes them) and, `with_required`, that its required fields are there."""
+        name = f"_f{len(self.defs)}"
+        self.defs.append("")  # this function's place
+        closed = s.get("additionalProperties", True) is False
+        lines = [f"def {name}(o):", "    for k, v in o.items():"]
+        for i, (key, sub) in enumerate(s["properties"].items()):
+            lines.append(f"        {'if' if i == 0 else 'elif'} k == {key!r}:")
+            lines.append(f"            if not ({self.test(sub, 'v', 1)}):")
+            lines.append("                return False")
+        if closed:
+            lines += ["        else:", "            return False"]
+        needed = [f"{k!r} in o" for k in s.get("required", ())] if with_required else []
+        lines.append(f"    return {' and '.join(needed) or 'True'}")
+        self.defs[int(name[2:])] = "\n".join(lines) + "\n"
+        return name
+
+    def compile(self, what: str) -> dict[str, Any]:
+        namespace = dict(self.names)
+        exec(compile("".join(self.defs), f"<ragusa request check {what}>", "exec"), namespace)
+        return namespace
+
+
+def _one(check: Check, key: str) -> Check:
+    """The test of one field's value (`check` takes a request holding only that field)."""
+    return lambda value: check({key: value})
+
+
 @functools.lru_cache(maxsize=len(REQUESTS))
-def _fields(op: str) -> tuple[dict[str, Check], tuple[str, ...]]:
+def _fields(op: str) -> tuple[Check, dict[str, Check], tuple[str, ...]]:
+    """The check of a request of `op` (its fields' values, not which are required), written from its
+    schema once per op; each field's own test (to say which is wrong); its required fields."""
     request = REQUESTS[op]
-    return {k: _predicate(v) for k, v in request["properties"].items()}, tuple(request["required"])
+    writer = _Writer()
+    whole = writer.function({**request, "required": ()}, False)
+    tests = {k: writer.function({"properties": {k: v}}, False) for k, v in request["properties"].items()}
+    made = writer.compile(op)
+    fields: dict[str, Check] = {k: _one(made[name], k) for k, name in tests.items()}
+    return made[whole], fields, tuple(request["required"])
 
 
 def check_request(op: str, msg: dict[str, Any]) -> None:
     """Refuse a request of `op` that its schema (`REQUESTS`) does not accept: `InvalidInputError`
     naming the first unknown field, the missing one, or the field of the wrong type or value."""
-    fields, required = _fields(op)
-    for key, value in msg.items():  # the usual case, a request its schema accepts: one pass
-        test = fields.get(key)
-        if test is None or not test(value):
-            break
-    else:
+    accepted, fields, required = _fields(op)
+    if accepted(msg):  # the usual case, a request its schema accepts: one pass
         for key in required:
             if key not in msg:
                 raise InvalidInputError("$", f"missing field {key!r} (op {op})")

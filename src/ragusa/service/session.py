@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -21,12 +21,12 @@ from ragusa.contract.serialization import action_to_data
 from ragusa.contract.views import events_for
 from ragusa.core.actions import Action
 from ragusa.core.errors import InvalidInputError
-from ragusa.core.events import Event
+from ragusa.core.events import Event, Recorded
 from ragusa.core.state import EDITIONS, GameState, Options
 from ragusa.rules.game import new_game, new_solo_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
-from ragusa.rules.resolution import apply, step
+from ragusa.rules.resolution import apply, step, step_recorded
 from ragusa.text.explain import fish_spent
 from ragusa.text.i18n import ENGLISH, Translator
 from ragusa.text.log import describe_event, describe_setup, describe_step
@@ -94,6 +94,42 @@ def check_names(names: Sequence[object] | None, seats: int) -> tuple[str | None,
     return tuple(out)
 
 
+class Entries:
+    """The entry (`entry`) of each action a game's sessions have listed, by the action's id, for
+    listing a decision's actions without hashing each (most, such as a house on a given spot, are
+    the same objects from one decision to the next), and each such action by the id of its JSON in
+    the entry (`action_of`). The actions and entries are kept, so that no id is reused while it is
+    known; after `LIMIT` of them, they are forgotten."""
+
+    LIMIT = 4096
+    __slots__ = ("by_id", "by_json", "kept")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, dict[str, Any]] = {}
+        self.by_json: dict[int, Action] = {}
+        self.kept: list[Action] = []
+
+    def of(self, actions: Sequence[Action]) -> tuple[dict[str, Any], ...]:
+        """The entry of each of `actions`."""
+        found: list[dict[str, Any] | None] = list(map(self.by_id.get, map(id, actions)))
+        if not all(found):  # an entry is a non-empty dict
+            if len(self.kept) > self.LIMIT:
+                self.by_id.clear()
+                self.by_json.clear()
+                self.kept.clear()
+            for i, action in enumerate(actions):
+                if found[i] is None:
+                    made = found[i] = self.by_id[id(action)] = entry(action)
+                    self.by_json[id(made["action"])] = action
+                    self.kept.append(action)
+        return cast(tuple[dict[str, Any], ...], tuple(found))  # every one found now
+
+    def action_of(self, data: object) -> Action | None:
+        """The action whose listed JSON is the very object `data` (a caller in this process sending
+        back what `legal` answered), if it is one."""
+        return self.by_json.get(id(data))
+
+
 @attrs.frozen
 class Session:
     """A game in play. `seats[i]` is `"human"` or a bot name (one entry in a solo game)."""
@@ -118,6 +154,9 @@ class Session:
     #: the game started from a given position (`initial`), not from the seed's setup
     from_position: bool = False
 
+    #: the listed entry of each action this game's sessions have listed (shared along the game)
+    entries: Entries = attrs.field(factory=Entries, eq=False, repr=False)
+
     #: what has been worked out from this session (its legal actions as listed, its log in each
     #: language, its status): the session never changes, so neither do they
     memo: dict[str, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
@@ -135,7 +174,7 @@ class Session:
         """Each legal action as the protocol lists it: its notation, its JSON and the fish it spends."""
         found: tuple[dict[str, Any], ...] | None = self.memo.get("listed")
         if found is None:
-            found = self.memo["listed"] = tuple(map(entry, self.legal))
+            found = self.memo["listed"] = self.entries.of(self.legal)
         return found
 
     def name(self, seat: int) -> str | None:
@@ -225,12 +264,13 @@ def create(
     token: Callable[[], str] = lambda: "",
     bot_specs: bool = False,
     names: Sequence[object] | None = None,
-    events: list[Event] | None = None,
+    events: list[Recorded] | None = None,
     position: GameState | None = None,
     choose: Chooser | None = None,
 ) -> Session:
     """A new session; the bots move until a human decides. `token()` makes each human seat's secret.
-    `events`, when given, receives the events of the setup and of the bots' moves (every seat's).
+    `events`, when given, receives the events of the setup and of the bots' moves (every seat's,
+    as the rules record them: `ragusa.core.events.Recorded`).
     With `position` (a validated state) the game plays on from it: its players, edition and options
     are the position's, and `seed` only seeds the bots.
 
@@ -268,11 +308,13 @@ def create(
     return run_bots(session, events, choose)
 
 
-def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
+def _step(session: Session, action: Action, out: list[Recorded] | None) -> Session:
     state = session.state
     assert state.seat is not None
-    new, events = step(state, action)
-    if out is not None:
+    if out is None:
+        new = apply(state, action)
+    else:
+        new, events = step_recorded(state, action)
         out.extend(events)
     return Session(  # every field in order, as attrs.evolve would copy them (faster: a step is the hot path)
         session.id,
@@ -284,11 +326,12 @@ def _step(session: Session, action: Action, out: list[Event] | None) -> Session:
         session.tokens,
         session.initial,
         new,
-        (*session.actions, action),
-        (*session.actors, state.seat),
+        session.actions + (action,),
+        session.actors + (state.seat,),
         session.names,
         session.version + 1,
         session.from_position,
+        session.entries,
     )
 
 
@@ -307,7 +350,7 @@ def _think_here(session: Session, spec: str) -> Action:
     return think(session.state, spec, session.seed, len(session.actions))
 
 
-def run_bots(session: Session, events: list[Event] | None = None, choose: Chooser | None = None) -> Session:
+def run_bots(session: Session, events: list[Recorded] | None = None, choose: Chooser | None = None) -> Session:
     """Let the bots decide while one of them is the deciding seat (their events into `events`),
     each through `choose`."""
     while not is_terminal(session.state):
@@ -321,11 +364,11 @@ def run_bots(session: Session, events: list[Event] | None = None, choose: Choose
 
 
 def apply_action(
-    session: Session, action: Action, events: list[Event] | None = None, choose: Chooser | None = None
+    session: Session, action: Action, events: list[Recorded] | None = None, choose: Chooser | None = None
 ) -> Session:
     """The session after the deciding (human) seat takes `action`, then the bots' moves (each
-    through `choose`); `events`, when given, receives the events of every step (every seat's:
-    `events_for` gives a seat's share).
+    through `choose`); `events`, when given, receives the events of every step as the rules record
+    them (every seat's: `ragusa.contract.views.records_to_data` writes a seat's share).
 
     Raises `ragusa.IllegalActionError` when the rules forbid it.
     """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import secrets
 
-from .session import Session
+from .session import Chooser, Session
 
 __all__ = ["MemoryStore"]
 
@@ -16,6 +16,9 @@ class MemoryStore:
     With `bot_specs` a seat may be any bot spec (`"ismcts:200"`), not only a seat kind: for
     games played on this machine (`ragusa play --human`), never for a server.
     """
+
+    #: where the bots of this store's games think: here, in this process (`ragusa.service.session.think`)
+    choose: Chooser | None = None
 
     def __init__(self, seed: int | None = None, *, bot_specs: bool = False) -> None:
         self.sessions: dict[str, Session] = {}

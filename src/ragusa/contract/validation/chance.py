@@ -9,8 +9,8 @@ import attrs
 from ragusa.contract.validation.common import Found
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.state import GameState
-from ragusa.rules.chance import empty_table, next_node
-from ragusa.rules.randomness import KIND_RULE
+from ragusa.rules.chance import KIND_RULE, next_node
+from ragusa.rules.game import empty_table
 from ragusa.rules.resolution import rerun
 
 

@@ -14,7 +14,7 @@ from ragusa.core.state import (
     PHASE_ARCHITECT,
     GameState,
 )
-from ragusa.rules.action_form import free_place
+from ragusa.rules.buildings import free_site_named
 from ragusa.rules.decision import Resolve, building_decision
 from ragusa.rules.moves import Moves, offer
 
@@ -39,7 +39,7 @@ def has_choice(w: Scratch, seat: int) -> bool:
 def build_tower(w: Scratch, seat: int, a: BuildTower) -> None:
     """The tower on the free tower spot the action names."""
     unknown, taken = "{key!r} is not a tower spot", "{key} already has a tower (seat {owner})"
-    build(w, seat, free_place(_TOWER_INDEX, w.towers, a.spot, "ARCHITECT-1", unknown, taken))
+    build(w, seat, free_site_named(_TOWER_INDEX, w.towers, a.spot, "ARCHITECT-1", unknown, taken))
 
 
 @implements("ARCHITECT-1")

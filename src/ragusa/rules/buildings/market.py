@@ -17,7 +17,7 @@ from ragusa.core.state import (
     VP_SHIPS,
     GameState,
 )
-from ragusa.rules import randomness
+from ragusa.rules.chance import draw_top
 from ragusa.rules.decision import Resolve, building_decision, nothing
 from ragusa.rules.moves import PASS, Moves, offer
 
@@ -80,7 +80,7 @@ def draw_ship(w: Scratch) -> str | None:
     """Draw the top ship and raise its arrival commodity before it is placed; None if the deck is empty (R-4)."""
     if not w.ship_deck:
         return None
-    ship_id = randomness.draw_top(w, "ship")
+    ship_id = draw_top(w, "ship")
     arrival = SHIPS[ship_id].arrival
     move_bead(w, COM_INDEX[arrival.commodity], arrival.steps)
     return ship_id

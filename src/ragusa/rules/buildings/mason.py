@@ -15,7 +15,7 @@ from ragusa.core.state import (
     VP_MASON,
     GameState,
 )
-from ragusa.rules.action_form import free_place
+from ragusa.rules.buildings import free_site_named
 from ragusa.rules.decision import Resolve, building_decision
 from ragusa.rules.moves import Moves, offer
 
@@ -46,7 +46,7 @@ def has_choice(w: Scratch, seat: int) -> bool:
 def build_wall(w: Scratch, seat: int, a: BuildWall) -> None:
     """The wall on the free segment the action names."""
     unknown, taken = "there is no wall segment {key!r}", "wall segment {key} is already built"
-    build(w, seat, free_place(BOARD.wall_index, w.walls, a.segment, "MASON-1", unknown, taken))
+    build(w, seat, free_site_named(BOARD.wall_index, w.walls, a.segment, "MASON-1", unknown, taken))
 
 
 @implements("MASON-1")

@@ -14,9 +14,9 @@ from ragusa.core.state import (
     PHASE_RECTOR_KEEP,
     GameState,
 )
+from ragusa.rules.chance import draw_cards, draw_top
 from ragusa.rules.decision import Decision, Resolve, Then, building_decision, nothing
 from ragusa.rules.moves import PASS, Moves, offer
-from ragusa.rules.randomness import draw_cards, draw_top
 
 #: RECTOR-1: cards drawn
 DRAW: Final = 2

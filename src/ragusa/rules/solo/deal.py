@@ -19,7 +19,7 @@ from ragusa.core.state import (
     Options,
     SoloState,
 )
-from ragusa.rules import randomness
+from ragusa.rules.chance import bonus_deck_dealing, deal_patrician
 from ragusa.rules.setup import blank_state, check_game_args, deal_ships
 from ragusa.rules.solo.patrician import (
     BOT_A,
@@ -132,7 +132,7 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     are shuffled and 3 dealt to each bot; the bonus deck is shuffled and 1 card dealt to the human,
     then 1 to bot A and 1 to bot B; the ships are dealt as in SETUP-5. SOLO-3: bot A, bot B, then the
     human, 9 rounds (the human first in the easier variant). All randomness comes from the state's
-    generator, or with `chance` as `ragusa.rules.randomness` says (explicit chance: Patrician cards dealt
+    generator, or with `chance` as `ragusa.rules.chance` says (explicit chance: Patrician cards dealt
     3 to bot A then 3 to bot B, one at a time).
     """
     options = check_game_args(edition, seed, options)
@@ -141,13 +141,13 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     r = base.rng
     houses = list(base.houses)
     # SOLO-2: the Patrician's reserved spots and the bots' hidden cards
-    dealt, r = randomness.deal_patrician(chance, r, [c.id for c in COMPONENTS.patrician_cards], PATRICIAN_DRAWN)
+    dealt, r = deal_patrician(chance, r, [c.id for c in COMPONENTS.patrician_cards], PATRICIAN_DRAWN)
     for card in dealt:
         for s in PATRICIAN[card]:
             houses[s] = RESERVED
     bot_cards = (dealt[:PATRICIAN_PER_BOT], dealt[PATRICIAN_PER_BOT : 2 * PATRICIAN_PER_BOT])
     # SOLO-2: one bonus card each: the human's face up, the bots' face down
-    deck, chance, r = randomness.bonus_deck_dealing(chance, r, [c.id for c in COMPONENTS.bonus_cards], len(COLOUR_SEAT))
+    deck, chance, r = bonus_deck_dealing(chance, r, [c.id for c in COMPONENTS.bonus_cards], len(COLOUR_SEAT))
     dealt_card = {HUMAN: deck[0], BOT_A: deck[1], BOT_B: deck[2]}
     w = Scratch(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
     # SOLO-1: the opening houses and what they give (they activate nothing)

@@ -17,8 +17,9 @@ from ragusa.core.state import (
     RESERVED,
     SoloState,
 )
-from ragusa.rules import randomness, scoring
+from ragusa.rules import scoring
 from ragusa.rules.buildings import market
+from ragusa.rules.chance import bot_pick
 from ragusa.rules.solo.patrician import (
     BOT_CITY_ORDER,
     CITY_RANK,
@@ -63,7 +64,7 @@ def choose_placement(state: Position, seat: int) -> Placement:
     houses = state.houses
     drawn: tuple[str, ...] = ()
     while cards:
-        i, r = randomness.bot_pick(state, r, seat, cards)
+        i, r = bot_pick(state, r, seat, cards)
         card = cards[i]
         drawn += (card,)
         s = _lowest_free(houses, PATRICIAN[card])  # the card lists its spots lowest number first
