@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import attrs
 
@@ -122,7 +122,7 @@ class Entries:
                     made = found[i] = self.by_id[id(action)] = entry(action)
                     self.by_json[id(made["action"])] = action
                     self.kept.append(action)
-        return cast(tuple[dict[str, Any], ...], tuple(found))  # every one found now
+        return tuple(found)  # type: ignore[arg-type]  # every one is found now
 
     def action_of(self, data: object) -> Action | None:
         """The action whose listed JSON is the very object `data` (a caller in this process sending
