@@ -216,26 +216,39 @@ def test_make_vec_autoresets_with_a_mask_a_sampler_can_use(mode: str) -> None:
         envs.close()
 
 
-def _drive(envs: Any, steps: int, seed: int) -> list[tuple[Any, ...]]:
-    """`steps` vector steps with random legal ids; what each returned (copied)."""
+def _drive(envs: Any, steps: int, seed: int, illegal_at: int = -1) -> list[tuple[Any, ...]]:
+    """`steps` vector steps with random legal ids (game 0 an illegal one at step `illegal_at`); what
+    each returned (copied), the ended games' final observations and infos included."""
     obs, info = envs.reset(seed=seed)
     rng = np.random.default_rng(seed)
     out: list[tuple[Any, ...]] = [(obs.copy(), info["action_mask"].copy())]
-    for _ in range(steps):
+    for t in range(steps):
         masks = info["action_mask"]
         assert masks.any(axis=1).all()
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        if t == illegal_at:
+            actions[0] = np.flatnonzero(masks[0] == 0)[0]
         obs, rewards, terminated, truncated, info = envs.step(actions)
-        final = info.get("_final_info", np.zeros(len(actions), bool))
-        scores = [list(info["final_info"]["scores"][i]) for i in np.flatnonzero(final)]
-        out.append((obs.copy(), info["action_mask"].copy(), rewards.copy(), terminated.copy(), scores))
+        finals = []
+        for i in np.flatnonzero(info.get("_final_info", np.zeros(len(actions), bool))):
+            got = info["final_info"]
+            fields = {k: np.asarray(v[i]).tolist() for k, v in got.items() if k[0] != "_" and got["_" + k][i]}
+            finals.append((i, info["final_obs"][i].tolist(), fields))
+        out.append((obs.copy(), info["action_mask"].copy(), rewards.copy(), terminated.copy(), finals))
     return out
 
 
-def test_the_native_vector_env_plays_the_games_of_the_sync_mode() -> None:
-    """The same seeds and actions give the same observations, masks, rewards, ends and final scores as
-    make_vec's sync mode with same-step autoreset; the arrays are the environment's own, rewritten."""
-    kwargs: dict[str, Any] = {"players": 2, "bots": "random", "reward": "margin"}
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 2, "bots": "random", "reward": "margin"},
+        {"players": 3, "bots": ["greedy", "random"], "seat": 1, "reward": "share"},
+    ],
+)
+def test_the_native_vector_env_plays_the_games_of_the_sync_mode(kwargs: dict[str, Any]) -> None:
+    """The same seeds and actions give the same observations, masks, rewards, ends, final observations
+    and final infos (scores, an illegal action) as make_vec's sync mode with same-step autoreset, over
+    several games a row; the arrays are the environment's own, rewritten."""
     native = gymnasium.make_vec("ragusa/VsBots-v0", num_envs=3, vectorization_mode="vector_entry_point", **kwargs)
     sync = gymnasium.make_vec(
         "ragusa/VsBots-v0",
@@ -245,18 +258,21 @@ def test_the_native_vector_env_plays_the_games_of_the_sync_mode() -> None:
         **kwargs,
     )
     assert isinstance(native, ragusa.adapters.gymnasium.RagusaVecEnv)
-    a, b = _drive(native, 120, 4), _drive(sync, 120, 4)
-    ends = 0
+    a, b = _drive(native, 160, 4, illegal_at=30), _drive(sync, 160, 4, illegal_at=30)
     for x, y in zip(a, b):
         assert np.array_equal(x[0], y[0]) and np.array_equal(x[1], y[1])
         if len(x) > 2:
             assert np.array_equal(x[2], y[2]) and np.array_equal(x[3], y[3]) and x[4] == y[4]
-            ends += int(x[3].sum())
-    assert ends >= 3  # games ended and were reset in those steps
+    finals = [f for x in a[1:] for f in x[4]]
+    assert sum(f[2].get("illegal_action", False) for f in finals) == 1  # game 0's illegal id, step 30
+    assert all(len(f[2]["scores"]) == kwargs["players"] for f in finals if "illegal_action" not in f[2])
+    assert min(sum(f[0] == i for f in finals) for i in range(3)) >= 2  # every row reset twice or more
     obs, info = native.reset(seed=0)
     obs2, _, _, _, info2 = native.step(np.array([np.flatnonzero(m)[0] for m in info["action_mask"]]))
     assert obs2 is obs and info2["action_mask"] is info["action_mask"]  # written in place
     assert np.array_equal(native.action_masks(), info2["action_mask"])
+    with pytest.raises(ValueError, match="one action per game"):
+        native.step(np.array([0, 0]))
     native.close()
     sync.close()
 

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 
 from ragusa import Action, Options, apply, is_terminal, legal_actions, view
 from ragusa.ai import encoder_parts
-from ragusa.ai.encoder import ObservationEncoder, encode_information_state, encode_observation
+from ragusa.ai.encoder import BatchEncoder, ObservationEncoder, encode_information_state, encode_observation
 from ragusa.ai.ids import legal_ids
-from ragusa.ai.observation_vectors import OBS_SIZE, information_state, observation
+from ragusa.ai.observation_vectors import LAYOUT, OBS_SIZE, information_state, observation
 from ragusa.rules.chance import chance_outcomes, is_chance
 from ragusa.rules.game import new_game
 from tests.ai_support import MODES, modes, random_game, seeds
@@ -46,6 +46,51 @@ def test_any_sequence_of_states_of_any_mode() -> None:
         state = games[g][i]
         for s in range(state.n_players):
             assert _same(encoder.observe(state, s), observation(view(state, s)))
+
+
+def _without_legal(vec: np.ndarray) -> np.ndarray:
+    out = vec.copy()
+    out[LAYOUT["legal"]] = 0.0
+    return out
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_batch_of_games_equals_the_specification_row_by_row(seat: int) -> None:
+    # rows of games of every mode with two seats or more, each row following its game at its own pace
+    # (states skipped, a game over, then another game with another number of seats in the same row):
+    # each row is the seat's observation without its legal ids
+    games = [list(random_game(mode, 60 + k)) for k, mode in enumerate(MODES) if mode[0] > 1]
+    rows = len(games) // 2
+    encoder, out = BatchEncoder(rows), np.full((rows, OBS_SIZE), 9.0, np.float32)
+    rng = random.Random(seat)
+    at = [0] * len(games)
+    for _ in range(60):
+        states = []
+        for r in range(rows):
+            g = r if at[r] < len(games[r]) else rows + (r + 1) % rows  # then a game of other seats
+            at[g] = min(at[g] + rng.randrange(1, 4), len(games[g]))
+            states.append(games[g][at[g] - 1])
+        encoder.observe(states, seat, out)
+        for row, state in zip(out, states):
+            assert _same(row, _without_legal(observation(view(state, seat))))
+    assert all(a == len(g) for a, g in zip(at[:rows], games[:rows])) and all(at[rows:])  # every row switched
+    # one row alone, as a new array, with its legal ids
+    state = games[-1][len(games[-1]) // 2]
+    assert _same(encoder.row(0, state, seat), observation(view(state, seat)))
+    with pytest.raises(ValueError, match="seat must be"):
+        encoder.observe(states, 5, out)
+
+
+def test_the_places_a_move_changed() -> None:
+    # owners a byte a place: the first, a middle and the last of 75 places change (a reserved spot
+    # taken by seat 0, an empty one by a powerhouse, an empty one by seat 4); the others stay
+    old = [-1] * 75
+    old[0] = -3
+    new = list(old)
+    new[0], new[9], new[74] = 0, -2, 4
+    key = encoder_parts.owners_key
+    assert encoder_parts.changed_places(key(old), key(new)) == [74, 9, 0]
+    assert encoder_parts.changed_places(key(new), key(new)) == []
 
 
 def test_the_returned_vector_is_the_callers() -> None:
@@ -116,8 +161,6 @@ def test_the_shared_memos_emptied() -> None:
     # again, give the same vectors
     memos = (
         encoder_parts.decision,
-        encoder_parts.resolving,
-        encoder_parts.resources,
         encoder_parts.vp,
         encoder_parts.gather,
     )

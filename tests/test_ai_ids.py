@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 
@@ -23,6 +24,7 @@ from ragusa import (
     SellCommodity,
     Trade,
     apply,
+    is_terminal,
     legal_actions,
     new_game,
 )
@@ -37,7 +39,7 @@ from ragusa.ai import (
     legal_mask,
     legal_mask_list,
 )
-from ragusa.ai.ids import LegalIds, ids_of
+from ragusa.ai.ids import LegalActions, LegalIds, ids_of, legal_action, write_masks
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS
 from tests.ai_support import MODES, modes, random_game, seeds
@@ -172,6 +174,20 @@ def _check_legal_ids(state: object) -> None:
         assert moves.action(i) == a
     legal = set(moves.ids)
     assert all(moves.action(i) is None for i in range(NUM_ACTIONS) if i not in legal)
+    # the same from the legal moves alone, with the choices' ids given or not
+    choice_ids = ids_of(moves.moves.choices)
+    for i in range(NUM_ACTIONS):
+        found = moves.action(i)
+        assert legal_action(moves.moves, i) == found == legal_action(moves.moves, i, choice_ids)
+        assert moves.action(np.int64(i)) == found  # type: ignore[arg-type]  # a sampler's numpy id
+    assert moves.action("1") is None and legal_action(moves.moves, 1.5) is None  # type: ignore[arg-type]
+    # read lazily: the length and each index (from either end) without listing, then the rest
+    lazy = LegalActions(state)
+    assert len(lazy) == len(acts)
+    assert [lazy[k] for k in range(len(acts))] == list(acts) == [lazy[k - len(acts)] for k in range(len(acts))]
+    with pytest.raises(IndexError):
+        lazy[len(acts)]
+    assert list(lazy) == list(acts) and lazy[1:] == acts[1:] and all(a in lazy for a in acts)
 
 
 @settings(max_examples=10, deadline=None)
@@ -180,6 +196,21 @@ def test_legal_ids_list_the_legal_actions(mode: tuple[int, str, Options], seed: 
     for state in random_game(mode, seed):
         if state.chance is None or state.chance.node is None:
             _check_legal_ids(state)
+
+
+def test_the_masks_of_many_states_are_written_at_once() -> None:
+    # rows of states of every mode, a placement with trades among them: each row is the state's mask,
+    # and the ids of its choices are returned (None for a row with none)
+    states = [s for k, mode in enumerate(MODES) for s in list(random_game(mode, 300 + k))[::11]]
+    states = [s for s in states if not is_terminal(s) and (s.chance is None or s.chance.node is None)]
+    states.append(position(4, res={0: {"fish": 4}}))
+    moves = [LegalIds(s).moves for s in states]
+    out = np.full((len(states), NUM_ACTIONS), 7, np.int8)
+    choices = write_masks(moves, out)
+    for row, state, m, ids in zip(out, states, moves, choices):
+        assert row.tolist() == legal_mask(state).astype(np.int8).tolist()
+        assert ids == (ids_of(m.choices) if m.choices else None)
+    assert any(ids is None for ids in choices) and any(ids is not None for ids in choices)
 
 
 def test_legal_ids_of_placements_with_trades() -> None:

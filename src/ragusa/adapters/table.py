@@ -15,7 +15,8 @@ from ragusa.contract.views import PlayerView, view
 from ragusa.core.actions import Action, Pass
 from ragusa.core.state import EDITIONS, PHASE_OVER, GameState, Options
 from ragusa.rules.game import new_game
-from ragusa.rules.legal import legal_actions
+from ragusa.rules.legal import legal_actions, legal_moves
+from ragusa.rules.moves import Moves
 from ragusa.rules.queries import is_terminal, scores, winners
 from ragusa.rules.resolution import apply
 
@@ -28,7 +29,10 @@ __all__ = [
     "OBS_HIGH",
     "PHASE_OVER",
     "SOLO_VARIANTS",
+    "Action",
     "IllegalActionId",
+    "Moves",
+    "legal_moves",
     "Table",
     "describe_id",
     "game_options",

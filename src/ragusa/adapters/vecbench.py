@@ -5,8 +5,9 @@
 Both run `ragusa/VsBots-v0` games in this process: `make_vec(..., vectorization_mode="sync")` (one
 wrapped environment per game, stepped in turn, their observations and infos stacked), and
 `vectorization_mode="vector_entry_point"`, `ragusa.adapters.gymnasium.RagusaVecEnv` (the games in
-one object, observations and masks written in place). Each round runs both, one after the other, on
-the same seeds; the agent's actions are random legal ids drawn from the masks outside the timed calls.
+one object, stepped stage by stage, observations and masks written in place). Each round runs both,
+one after the other, on the same seeds; the agent's actions are random legal ids drawn from the masks
+outside the timed calls.
 Printed: each round's agent steps per CPU second (`time.process_time` over `step` only) and the
 ratio, then the median ratio over the rounds.
 """

@@ -16,7 +16,11 @@ writes the same vector from the state itself in two steps:
   then its *private* part is written in: its own bonus cards, its own dealt cards, and when it
   decides the Rector's drawn cards and its legal ids (taken from the caller, who has them).
 
-Tests check it equals the specification on every state of random games of every mode.
+`BatchEncoder` does the same for many games at once (a batched environment's rows): each row's
+public part is a row of one array, and every seat's vector is taken from all of them in one numpy
+call; the legal ids are left to the caller, who writes every row's mask at once.
+
+Tests check both equal the specification on every state of random games of every mode.
 
 Examples:
     >>> from ragusa import new_game, view
@@ -29,8 +33,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
-from operator import itemgetter, ne
+from operator import itemgetter
 from typing import TYPE_CHECKING, Protocol, cast
 
 from ragusa.ai import encoder_parts as parts
@@ -44,7 +47,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["ObservationEncoder", "encode_information_state", "encode_observation"]
+__all__ = ["BatchEncoder", "ObservationEncoder", "encode_information_state", "encode_observation"]
 
 
 class _Floats(Protocol):
@@ -79,7 +82,7 @@ _DEALT_AT, _RECTOR_AT = _CARDS_AT + _CARDS.at("dealt"), _CARDS_AT + _CARDS.at("r
 _HAND_SIZE_AT, _HAND_SIZE = _CARDS_AT + _CARDS.at("rector_hand_size"), _CARDS.field("rector_hand_size").scale
 #: a seat's fields: where each starts in its block, and the scales of those written one by one
 _PRESENT = _SEATS.at("present")
-_RESOURCES, _COMMODITIES, _VP = _SEATS.at("resources"), _SEATS.at("commodities"), _SEATS.at("vp")
+_COMMODITIES, _VP = _SEATS.at("commodities"), _SEATS.at("vp")
 _HOUSES_LEFT, _POWERHOUSES_LEFT = _SEATS.at("houses_left"), _SEATS.at("powerhouses_left")
 _TOWERS_LEFT, _P = _SEATS.at("towers_left"), _SEATS.field("towers_left").scale  # every piece's scale
 _BONUS_COUNT, _DEALT_COUNT = _SEATS.at("bonus_card_count"), _SEATS.at("dealt_count")
@@ -92,6 +95,7 @@ _N_SHIPS = len(SHIP_INDEX)
 #: a seat's block as the default `PlayerState` shows it (all zero): a block is cleared to it
 _BLANK = PlayerState()
 _CLEAR_SEAT, _CLEAR_SHIPS, _CLEAR_MARKET = parts.zeros(_SEAT), parts.zeros(_N_SHIPS), parts.zeros(_MARKET.size)
+_CLEAR_RESOLVING = parts.zeros(_RESOLVING.stop - _RESOLVING.start)
 
 
 class _Places:
@@ -143,10 +147,15 @@ class _Public:
         "walls",
     )
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, buf: npt.NDArray[np.float32] | None = None) -> None:
         import numpy as np
 
-        self.buf = np.zeros(OBS_SIZE + 1, np.float32)  # the last element stays zero (see `parts.gather`)
+        # the last element stays zero (see `parts.gather`); `buf`: a row of a batch's buffers, cleared
+        if buf is None:
+            buf = np.zeros(OBS_SIZE + 1, np.float32)
+        else:
+            buf[:] = 0.0
+        self.buf = buf
         self.mv = _floats(self.buf)  # element writes at Python speed
         self.n = n
         self.head = self.buf[:OBS_SIZE]  # seat 0's public vector
@@ -159,7 +168,7 @@ class _Public:
         self.houses: tuple[int, ...] | None = None
         self.towers: tuple[int, ...] | None = None
         self.walls: tuple[int, ...] | None = None
-        self.owners: list[int] | None = None  # the houses as a list
+        self.owners: list[int | None] = [None, None, None]  # the keys of the houses, towers and walls
         self.players: tuple[PlayerState, ...] | None = None
         self.dealt: tuple[tuple[str, ...], ...] | None = None
         self.over: bool | None = None
@@ -167,7 +176,6 @@ class _Public:
     def sync(self, s: GameState) -> None:
         """Rewrite the parts whose inputs differ from the last state's: parts that are shared
         objects of the frozen states (unchanged by a move: the very same object) by identity first."""
-        last = None if self.state is None else self.state.seat  # the seat that decided last
         self.state = s
         mv, n = self.mv, self.n
         # the decision, from a memo by the fields it shows, but the placements made, written apart
@@ -177,22 +185,15 @@ class _Public:
             mv[_DECISION] = parts.decision(*key, 0)
         mv[_PLACEMENTS_AT] = s.placements / _PLACEMENTS_SCALE
         # the board: only the places whose owner changed are rewritten
-        houses = s.houses
-        if houses is not self.houses:
-            self.houses = houses
-            new, old = list(houses), self.owners
-            self.owners = new
-            k = None if old is None or len(old) != len(new) else parts.placed_spot(old, new, s.placed, last)
-            if k is None:
-                self._owners(_HOUSES, old, new)
-            else:
-                self._place(_HOUSES, k, new[k])
+        if s.houses is not self.houses:
+            self.houses = s.houses
+            self.owners[0] = self._owners(_HOUSES, self.owners[0], s.houses)
         if s.towers is not self.towers:
-            old_towers, self.towers = self.towers, s.towers
-            self._owners(_TOWERS, None if old_towers is None else _PICK_TOWERS(old_towers), _PICK_TOWERS(s.towers))
+            self.towers = s.towers
+            self.owners[1] = self._owners(_TOWERS, self.owners[1], _PICK_TOWERS(s.towers))
         if s.walls is not self.walls:
-            old_walls, self.walls = self.walls, s.walls
-            self._owners(_WALLS, old_walls, s.walls)
+            self.walls = s.walls
+            self.owners[2] = self._owners(_WALLS, self.owners[2], s.walls)
         # the seats: most moves change one seat's holdings (a new object), nothing else of them
         over = s.phase == PHASE_OVER
         players, dealt = s.players, s.dealt
@@ -215,7 +216,8 @@ class _Public:
         resolving = (s.placed, s.placed_power, s.pending_hexes, s.current_hex, s.queue)
         if resolving != self.resolving:
             self.resolving = resolving
-            mv[_RESOLVING] = parts.resolving(*resolving)
+            mv[_RESOLVING] = _CLEAR_RESOLVING
+            parts.resolving(mv, _RESOLVING.start, *resolving)
         # what changes seldom, checked at once by identity: then each part by what it shows (the
         # decks by their sizes only: their order is hidden)
         refs = (s.market, s.slots, s.ship_deck, s.bonus_deck, s.rector_hand, s.solo, s.options, s.edition)
@@ -233,23 +235,23 @@ class _Public:
                 mv[_SHIP_DECK_AT], mv[_BONUS_DECK_AT] = len(s.ship_deck) / _SHIP_DECK, len(s.bonus_deck) / _BONUS_DECK
             mv[_HAND_SIZE_AT] = len(s.rector_hand) / _HAND_SIZE
 
-    def _owners(self, part: _Places, old: Sequence[int] | None, owners: Sequence[int]) -> None:
-        """A per-place part from `old` owners (None: a cleared part) to `owners`: only the places
-        whose owner changed are rewritten."""
-        if old is None or len(old) != len(owners):
-            self.mv[part.start : part.start + len(part.clear)] = part.clear
-            old = (EMPTY,) * len(owners)
-        for k in compress(range(len(owners)), map(ne, old, owners)):
-            self._place(part, k, owners[k])
-
-    def _place(self, part: _Places, k: int, owner: int) -> None:
-        """Place `k`'s cells: `owner`'s."""
-        mv, cell = self.mv, part.start + k * part.block
-        mv[cell : cell + part.block] = part.blank
-        if owner >= 0:
-            mv[cell + part.owner + owner % self.n] = 1.0
-        elif owner in part.others:
-            mv[cell + part.others[owner]] = 1.0
+    def _owners(self, part: _Places, old: int | None, owners: Sequence[int]) -> int:
+        """A per-place part from the owners of key `old` (`parts.owners_key`; None: a cleared part) to
+        `owners`: only the places whose owner changed are rewritten. Returns the key of `owners`."""
+        key = parts.owners_key(owners)
+        mv = self.mv
+        if old is None:
+            mv[part.start : part.start + len(part.clear)] = part.clear
+            old = parts.owners_key((EMPTY,) * len(owners))
+        start, block, blank, seats, others, n = part.start, part.block, part.blank, part.owner, part.others, self.n
+        for k in parts.changed_places(old, key):  # each place's cells: its owner's (`_place`, inline)
+            owner, cell = owners[k], start + k * block
+            mv[cell : cell + block] = blank
+            if owner >= 0:
+                mv[cell + seats + owner % n] = 1.0
+            elif owner in others:
+                mv[cell + others[owner]] = 1.0
+        return key
 
     def _seats(self, s: GameState, over: bool) -> None:
         """Every seat's block: its bonus cards shown once the game is over."""
@@ -271,7 +273,7 @@ class _Public:
         cards aside)."""
         mv = self.mv
         if p.resources != old.resources:
-            mv[at + _RESOURCES : at + _COMMODITIES] = parts.resources(p.resources)
+            parts.resources(mv, at, p.resources)
         if p.commodities != old.commodities:
             mv[at + _COMMODITIES : at + _COMMODITIES + len(p.commodities)] = parts.commodities(p.commodities)
         if p.houses_left != old.houses_left:
@@ -342,26 +344,7 @@ class ObservationEncoder:
             out[:] = w.head
         else:
             w.buf.take(w.turns[seat], None, out, "wrap")
-        # what only the seat sees: its bonus cards (everyone's once the game is over: public,
-        # already gathered), its dealt cards, and when it decides the Rector's cards and its moves
-        data = out.data
-        mv: _Floats = data  # type: ignore[assignment]  # see _floats
-        over = state.phase == PHASE_OVER
-        if not over:
-            for card in state.players[seat].bonus_cards:
-                mv[_OWN_BONUS + CARD_INDEX[card]] += 1.0
-        dealt = state.dealt
-        if seat < len(dealt):
-            for card in dealt[seat]:
-                mv[_DEALT_AT + CARD_INDEX[card]] += 1.0
-        if state.seat == seat and not over and (state.chance is None or state.chance.node is None):
-            for card in state.rector_hand:
-                mv[_RECTOR_AT + CARD_INDEX[card]] += 1.0
-            mv = data[_LEGAL_AT:]  # type: ignore[assignment]
-            # one write an id (a join of cells per byte of a placement's spot mask, or a slice a
-            # byte, costs more here: their code evicts the engine's from the caches)
-            for i in legal if legal is not None else legal_ids(state):
-                mv[i] = 1.0
+        _private(_floats(out), 0, state, seat, legal)
         return out
 
     def information_state(
@@ -378,6 +361,79 @@ class ObservationEncoder:
         out[OBS_SIZE : OBS_SIZE + NUM_ACTIONS] = counts
         if own_history:
             out[OBS_SIZE + NUM_ACTIONS + action_id(own_history[-1])] = 1.0
+        return out
+
+
+def _private(mv: _Floats, at: int, state: GameState, seat: int, legal: Sequence[int] | None) -> None:
+    """What only `seat` sees, added to its vector (from `at` in `mv`, the seat's public part written
+    there): its bonus cards (everyone's once the game is over: public, already there), its dealt
+    cards, and when it decides the Rector's cards and its legal ids (`legal`, None: worked out)."""
+    over = state.phase == PHASE_OVER
+    if not over:
+        own = at + _OWN_BONUS
+        for card in state.players[seat].bonus_cards:
+            mv[own + CARD_INDEX[card]] += 1.0
+    dealt = state.dealt
+    if seat < len(dealt):
+        for card in dealt[seat]:
+            mv[at + _DEALT_AT + CARD_INDEX[card]] += 1.0
+    if state.seat == seat and not over and (state.chance is None or state.chance.node is None):
+        for card in state.rector_hand:
+            mv[at + _RECTOR_AT + CARD_INDEX[card]] += 1.0
+        # one write an id (a join of cells per byte of a placement's spot mask, or a slice a
+        # byte, costs more here: their code evicts the engine's from the caches)
+        at += _LEGAL_AT
+        for i in legal if legal is not None else legal_ids(state):
+            mv[at + i] = 1.0
+
+
+class BatchEncoder:
+    """The observations of `rows` games, one seat each, written into the rows of one array: what
+    `ObservationEncoder.observe` gives, without the legal ids (the mask is written apart, for every
+    row at once). Each row keeps its game's public part, rewritten where the state changed; the seats'
+    vectors are then taken from all the rows in one numpy call."""
+
+    def __init__(self, rows: int) -> None:
+        import numpy as np
+
+        self._bufs = np.zeros((rows, OBS_SIZE + 1), np.float32)
+        self._publics: list[_Public | None] = [None] * rows
+
+    def _sync(self, i: int, state: GameState, seat: int) -> int:
+        """Row `i`'s public part brought to `state`; its number of seats (`seat` checked against it)."""
+        w = self._publics[i]
+        n = len(state.players)
+        if w is None or w.n != n:  # a new row, or another number of seats: start afresh
+            w = self._publics[i] = _Public(n, self._bufs[i])
+        if w.state is not state:
+            w.sync(state)
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}; got {seat!r}")
+        return n
+
+    def observe(self, states: Sequence[GameState], seat: int, out: npt.NDArray[np.float32]) -> None:
+        """Row `i` of `out` (C-contiguous float32, `rows` x `OBS_SIZE`) set to the observation of
+        `states[i]` for `seat`, its legal part left zero."""
+        sync = self._sync
+        ns = {sync(i, state, seat) for i, state in enumerate(states)}
+        bufs = self._bufs
+        if seat == 0:  # the seats in absolute order: the rows themselves
+            out[:] = bufs[:, :OBS_SIZE]
+        elif len(ns) == 1:
+            bufs.take(parts.gather(ns.pop(), seat), 1, out, "wrap")
+        else:
+            for i, state in enumerate(states):
+                bufs[i].take(parts.gather(len(state.players), seat), None, out[i], "wrap")
+        mv = cast(_Floats, out.data.cast("B").cast("f"))  # the rows as one run of cells: see _floats
+        for i, state in enumerate(states):
+            _private(mv, i * OBS_SIZE, state, seat, ())
+
+    def row(self, i: int, state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
+        """The observation of `state` for `seat` from row `i`'s game (which keeps `state`), as a new
+        array, its legal ids included (`legal` as for `ObservationEncoder.observe`)."""
+        n = self._sync(i, state, seat)
+        out: npt.NDArray[np.float32] = self._bufs[i].take(parts.gather(n, seat), None, None, "wrap")
+        _private(_floats(out), 0, state, seat, legal)
         return out
 
 

@@ -2,22 +2,23 @@
 at the offsets `ragusa.ai.observation_layout` declares, seats in absolute order.
 
 Each part comes as a read-only float32 memoryview, ready to be written into a slice of the
-vector in one step. The parts a game meets again and again (the decision, the placement being
-resolved, a seat's resources, commodities and VP) are kept in bounded memos keyed by what
-they show: public values only, so every encoder of every game may share them. `gather` gives
-the indices that turn the seats of a vector so that a given seat is position 0; `placed_spot`
-finds the one spot a move changed on the board, when that is all it changed.
+vector in one step, or is written into the vector cell by cell. The parts a game meets again and
+again (the decision, a seat's commodities and VP) are kept in bounded memos keyed by what they
+show: public values only, so every encoder of every game may share them; those that take too many
+values to keep (the placement being resolved, a seat's resources) are written cell by cell. `gather` gives
+the indices that turn the seats of a vector so that a given seat is position 0; `owners_key` and
+`changed_places` find the places a move changed on the board.
 """
 
 from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from ragusa.ai.observation_layout import LAYOUT, MAX_SEATS, OBS_SIZE, OPTION_FLAGS, PART, PARTS, SOLO_BOTS
-from ragusa.core.state import EDITIONS, PHASES, POWERHOUSE, GameState
+from ragusa.core.state import EDITIONS, PHASES, GameState
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,7 +30,8 @@ __all__ = [
     "frozen",
     "game",
     "gather",
-    "placed_spot",
+    "changed_places",
+    "owners_key",
     "resolving",
     "resources",
     "solo",
@@ -38,6 +40,13 @@ __all__ = [
 ]
 
 _PHASE = {p: i for i, p in enumerate(PHASES)}
+
+
+class _Writable(Protocol):
+    """Cells written by index: a list, or a float32 array's memoryview."""
+
+    def __getitem__(self, i: int, /) -> float: ...
+    def __setitem__(self, i: int, value: float, /) -> None: ...
 
 
 def frozen(cells: Iterable[float]) -> memoryview[float]:
@@ -55,25 +64,31 @@ _FIELDS = {p.name: {f.name: (p.at(f.name), f.size, f.scale) for f in p.fields} f
 
 
 class _Cells:
-    """One part's cells being built, written by field name."""
+    """One part's cells being built, written by field name: a new list, or (`cells`, `start`) the
+    part's cells from `start` in a vector being written, zero where the part is."""
 
-    def __init__(self, part: str) -> None:
+    def __init__(self, part: str, cells: _Writable | None = None, start: int = 0) -> None:
         self.fields = _FIELDS[part]
-        self.cells = [0.0] * PART[part].size
+        self.cells: _Writable = [0.0] * PART[part].size if cells is None else cells
+        self.start = start
 
     def hot(self, field: str, i: int | None, add: bool = False) -> None:
         """Cell `i` of `field` set to one (added to, with `add`); None or outside: nothing."""
         at, size, _ = self.fields[field]
         if i is not None and 0 <= i < size:
-            self.cells[at + i] = self.cells[at + i] + 1.0 if add else 1.0
+            at += self.start + i
+            self.cells[at] = self.cells[at] + 1.0 if add else 1.0
 
     def counts(self, field: str, counts: Iterable[float]) -> None:
         """`field`'s counts, each over the field's scale (as the specification divides)."""
         at, _, scale = self.fields[field]
+        at += self.start
         for k, x in enumerate(counts):
             self.cells[at + k] = x / scale
 
     def done(self) -> memoryview[float]:
+        """The cells built (of a new list) as a read-only memoryview."""
+        assert isinstance(self.cells, list)
         return frozen(self.cells)
 
 
@@ -102,21 +117,33 @@ def decision(
     return part.done()
 
 
-@functools.lru_cache(maxsize=1 << 10)
+#: the resolving part's fields: where each starts in the part, and its cells
+_PLACED, _PLACED_POWER, _PENDING, _CURRENT, _HEAD, _REST = (
+    _FIELDS["resolving"][name][:2]
+    for name in ("placed", "placed_power", "pending_hexes", "current_hex", "queue_head", "queue_rest")
+)
+
+
 def resolving(
-    placed: int, placed_power: bool, pending_hexes: tuple[int, ...], current_hex: int, queue: tuple[int, ...]
-) -> memoryview[float]:
-    """The resolving part: the placement being resolved, its hexes and the queue."""
-    part = _Cells("resolving")
-    part.hot("placed", placed)
-    part.counts("placed_power", (float(placed_power),))
-    for h in pending_hexes:
-        part.hot("pending_hexes", h, add=True)
-    part.hot("current_hex", current_hex)
-    part.hot("queue_head", queue[0] if queue else None)
-    for spot in queue[1:]:
-        part.hot("queue_rest", spot, add=True)
-    return part.done()
+    cells: _Writable,
+    start: int,
+    placed: int,
+    placed_power: bool,
+    pending_hexes: tuple[int, ...],
+    current_hex: int,
+    queue: tuple[int, ...],
+) -> None:
+    """The resolving part, written into `cells` from `start` (cleared there): the placement being
+    resolved, its hexes and the queue (a few cells of the part's hundreds: written, not kept)."""
+    for (at, size), i in ((_PLACED, placed), (_CURRENT, current_hex), (_HEAD, queue[0] if queue else -1)):
+        if 0 <= i < size:
+            cells[start + at + i] = 1.0
+    if placed_power:
+        cells[start + _PLACED_POWER[0]] = 1.0
+    for (at, size), many in ((_PENDING, pending_hexes), (_REST, queue[1:])):
+        for i in many:
+            if 0 <= i < size:
+                cells[start + at + i] += 1.0
 
 
 def _scaled(counts: tuple[int, ...], field: str) -> memoryview[float]:
@@ -124,10 +151,17 @@ def _scaled(counts: tuple[int, ...], field: str) -> memoryview[float]:
     return frozen([x / scale for x in counts])
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def resources(counts: tuple[int, ...]) -> memoryview[float]:
-    """A seat's resources, each over the field's scale (as the specification divides)."""
-    return _scaled(counts, "resources")
+#: where a seat's resources start in its block, and their scale
+_RESOURCES_AT, _RESOURCE_SCALE = PART["seats"].at("resources"), PART["seats"].field("resources").scale
+
+
+def resources(cells: _Writable, start: int, counts: tuple[int, ...]) -> None:
+    """A seat's resources, each over the field's scale (as the specification divides), written into
+    `cells` at the seat's block from `start` (they change at most moves, in too many ways to keep)."""
+    at = start + _RESOURCES_AT
+    for x in counts:
+        cells[at] = x / _RESOURCE_SCALE
+        at += 1
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -142,33 +176,22 @@ def vp(counts: tuple[int, ...]) -> memoryview[float]:
     return _scaled(counts, "vp")
 
 
-def _only(old: list[int], new: list[int], k: int) -> bool:
-    """Whether place `k` is the only one whose owner differs between `old` and `new` (one C
-    comparison of the lists, `new` patched for it)."""
-    now = new[k]
-    if now == old[k]:
-        return False
-    new[k] = old[k]
-    same = new == old
-    new[k] = now
-    return same
+def owners_key(owners: Sequence[int]) -> int:
+    """The owners of places (a seat, or a negative marker: each -128..127) as one integer, a byte a
+    place: the bytes of two keys differ at the places whose owner changed (`changed_places`)."""
+    return int.from_bytes(array("b", owners).tobytes(), "little")
 
 
-def placed_spot(old: list[int], new: list[int], placed: int, last: int | None) -> int | None:
-    """The spot of the one house a move placed, if that is all that changed on the board: the
-    spot being resolved, else a spot the seat that decided last (or a powerhouse) now holds."""
-    if 0 <= placed < len(new) and new[placed] != old[placed]:
-        return placed if _only(old, new, placed) else None
-    for who in (POWERHOUSE,) if last is None else (last, POWERHOUSE):
-        k = -1
-        try:
-            while True:
-                k = new.index(who, k + 1)  # a C scan
-                if old[k] != who:
-                    return k if _only(old, new, k) else None
-        except ValueError:  # none new: the other owner, if any
-            continue
-    return None
+def changed_places(old: int, new: int) -> list[int]:
+    """The places whose owner differs between two `owners_key`s, last first (a few integer
+    operations a changed place, whatever the number of places)."""
+    diff = old ^ new
+    out: list[int] = []
+    while diff:
+        k = (diff.bit_length() - 1) >> 3
+        out.append(k)
+        diff &= (1 << (k << 3)) - 1
+    return out
 
 
 def game(s: GameState) -> memoryview[float]:

@@ -28,8 +28,9 @@ has a given id.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+import operator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, overload
 
 import attrs
 
@@ -49,7 +50,7 @@ from ragusa.core.actions import (
 )
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS, RESOURCES
-from ragusa.core.spot_masks import expand_mask, spot_byte_table
+from ragusa.core.spot_masks import SPOT_BYTES, expand_mask, spot_byte_table
 from ragusa.core.state import GameState
 from ragusa.rules.fish import TRADE_COST, trade_actions
 from ragusa.rules.legal import legal_moves
@@ -68,10 +69,13 @@ __all__ = [
     "describe_id",
     "id_table",
     "ids_of",
+    "legal_action",
     "legal_ids",
+    "LegalActions",
     "LegalIds",
     "legal_mask",
     "legal_mask_list",
+    "write_masks",
 ]
 
 _CARDS: tuple[str, ...] = tuple(c.id for c in COMPONENTS.bonus_cards)
@@ -230,6 +234,8 @@ def ids_of(actions: Iterable[Action]) -> list[int]:
 _HOUSE_START = _BY_NAME["place_house"].start
 _POWER_START = _BY_NAME["place_powerhouse"].start
 _N_SPOTS = len(BOARD.spot_ids)
+#: the bytes of a spot mask
+_SPOT_MASK_BYTES = (_N_SPOTS + 7) // 8
 #: per byte of a spot mask and its value: the house ids of that byte's spots, ascending
 _BYTE_HOUSE_IDS = spot_byte_table(lambda s: _HOUSE_START + s)
 #: the ids of the trades offered to a seat holding `fish` fish, up to the dearest trade (more offer the same)
@@ -251,7 +257,7 @@ class LegalIds:
     def __init__(self, state: GameState) -> None:
         moves = self.moves = legal_moves(state)
         if state.chance is not None and state.chance.node is not None:
-            self.ids, self.placements = [], 0  # a chance node: its outcomes have chance ids (`chance_ids`)
+            self.ids, self.placements = [], -1  # a chance node: its outcomes have chance ids (`chance_ids`)
             return
         ids = expand_mask(moves.houses, _BYTE_HOUSE_IDS)
         if moves.power:
@@ -265,20 +271,139 @@ class LegalIds:
 
     def action(self, action_id: int) -> Action | None:
         """The legal action with id `action_id`, or None when it is not legal here."""
+        return None if self.placements < 0 else legal_action(self.moves, action_id)
+
+
+def legal_action(moves: Moves, action_id: int, choice_ids: Sequence[int] | None = None) -> Action | None:
+    """The legal action of `moves` (the legal moves of a decision, not a chance node) with id
+    `action_id`, or None when it is not legal there: a placement is told legal by its bit in the
+    spot mask and made with its minimal trades, without listing the other actions. `choice_ids`:
+    the ids of `moves.choices`, when the caller has them (`write_masks` returns them)."""
+    if type(action_id) is not int:  # a numpy integer, say; anything else is no id
         try:
-            k = self.ids.index(action_id)
-        except ValueError:
+            action_id = operator.index(action_id)
+        except TypeError:
             return None
-        moves: Moves = self.moves
-        if k < self.placements:  # a placement: its action made now, with its minimal trades
-            at = action_id - _HOUSE_START
-            if 0 <= at < _N_SPOTS:
-                return place_action(at, moves.traded.get(at, ()))
-            at = action_id - _POWER_START
-            return place_action(at, moves.power_traded.get(at, ()), True)
-        k -= self.placements
+    at = action_id - _HOUSE_START
+    if 0 <= at < _N_SPOTS:
+        return place_action(at, moves.traded.get(at, ())) if moves.houses >> at & 1 else None
+    at = action_id - _POWER_START
+    if 0 <= at < _N_SPOTS:
+        return place_action(at, moves.power_traded.get(at, ()), True) if moves.power >> at & 1 else None
+    choices = moves.choices
+    if choices:
+        ids = ids_of(choices) if choice_ids is None else choice_ids
+        if action_id in ids:
+            return choices[ids.index(action_id)]
+    if moves.fish:
+        trades = _TRADE_IDS[min(moves.fish, len(_TRADE_IDS) - 1)]
+        if action_id in trades:
+            return trade_actions(moves.fish)[trades.index(action_id)]
+    return None
+
+
+#: the bits set in each byte value
+_BYTE_BITS = bytes(b.bit_count() for b in range(256))
+
+
+def _nth_spot(mask: int, k: int) -> int:
+    """The spot of the `k`-th bit set in a spot mask (0 = the lowest; `k` less than the bits set)."""
+    i = 0
+    while True:
+        b = mask & 255
+        if k < _BYTE_BITS[b]:
+            return SPOT_BYTES[i][b][k]
+        k -= _BYTE_BITS[b]
+        mask >>= 8
+        i += 1
+
+
+class LegalActions(Sequence[Action]):
+    """`ragusa.legal_actions(state)` read lazily from the state's legal moves: its length and
+    the action at an index are worked out without listing the other actions (a bot that draws one
+    index, such as the random bot, never lists them); anything else lists them once."""
+
+    __slots__ = ("_houses", "_len", "_listed", "_moves", "_placements")
+
+    def __init__(self, state: GameState) -> None:
+        moves = self._moves = legal_moves(state)
+        # where each kind of action ends in the list: houses, powerhouses, choices, then trades
+        self._houses = moves.houses.bit_count()
+        self._placements = self._houses + moves.power.bit_count()
+        fish = moves.fish
+        trades = len(_TRADE_IDS[fish if fish < len(_TRADE_IDS) else -1]) if fish else 0
+        self._len = self._placements + len(moves.choices) + trades
+        self._listed: tuple[Action, ...] | None = None
+
+    def _all(self) -> tuple[Action, ...]:
+        if self._listed is None:
+            self._listed = self._moves.actions
+        return self._listed
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if not isinstance(index, int) or self._listed is not None:
+            return self._all()[index]
+        k = index + self._len if index < 0 else index
+        if not 0 <= k < self._len:
+            raise IndexError(f"legal action index {index} out of range ({self._len} actions)")
+        moves = self._moves
+        if k < self._houses:
+            spot = _nth_spot(moves.houses, k)
+            return place_action(spot, moves.traded.get(spot, ()))
+        if k < self._placements:
+            spot = moves.powerhouse_spots()[k - self._houses]
+            return place_action(spot, moves.power_traded.get(spot, ()), True)
+        k -= self._placements
         choices = moves.choices
         return choices[k] if k < len(choices) else trade_actions(moves.fish)[k - len(choices)]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._all())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._all()
+
+
+def write_masks(moves: Sequence[Moves], out: npt.NDArray[np.int8]) -> list[list[int] | None]:
+    """Row `i` of `out` (C-contiguous int8, `len(moves)` rows of `NUM_ACTIONS`) set to the action
+    mask of `moves[i]` (the legal moves of a decision): the placements of every row unpacked from
+    their spot masks at once, the other ids written one by one. Returns the ids of each row's
+    `choices` (None: it has none), for `legal_action`."""
+    import numpy as np
+
+    rows = len(moves)
+    out[:] = 0
+    cells = out.data.cast("B").cast("b")  # element writes at Python speed
+    houses, power = bytearray(), bytearray()
+    last, size = len(_TRADE_IDS) - 1, _SPOT_MASK_BYTES
+    at = 0
+    choices: list[list[int] | None] = []
+    for m in moves:
+        houses += m.houses.to_bytes(size, "little")
+        power += m.power.to_bytes(size, "little")
+        if m.choices:
+            ids = ids_of(m.choices)
+            choices.append(ids)
+            for i in ids:
+                cells[at + i] = 1
+        else:
+            choices.append(None)
+        if m.fish:
+            for i in _TRADE_IDS[m.fish if m.fish < last else last]:
+                cells[at + i] = 1
+        at += NUM_ACTIONS
+    for start, packed in ((_HOUSE_START, houses), (_POWER_START, power)):
+        if packed.count(0) < len(packed):
+            bits = np.unpackbits(np.frombuffer(packed, np.uint8).reshape(rows, size), axis=1, bitorder="little")
+            out[:, start : start + _N_SPOTS] = bits[:, :_N_SPOTS]
+    return choices
 
 
 def legal_ids(state: GameState) -> list[int]:
