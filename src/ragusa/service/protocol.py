@@ -383,7 +383,11 @@ def internal_error(what: str) -> Message:
 
 def handle(store: Store, msg: object, *, stop: Callable[[], bool] | None = None) -> Message:
     """The response to one request (never raises: errors are responses). `stop()`, when given, is
-    asked between the iterations of an analysis (`analyse`) and ends it early when true."""
+    asked between the iterations of an analysis (`analyse`) and ends it early when true.
+
+    The response is JSON-ready and read-only: its objects (a listed action's entry, the status) may
+    be shared with later responses, so a caller in this process copies one before changing it (the
+    engine, the server and the JavaScript export send them as JSON text)."""
     try:
         out = _dispatch(store, msg, stop)
     except ProtocolError as exc:
