@@ -288,7 +288,7 @@ def test_the_native_vector_env_runs_the_solo_game_and_names_bad_input() -> None:
 
 
 def test_the_vector_benchmark_measures_both_modes(capsys: pytest.CaptureFixture[str]) -> None:
-    from ragusa.adapters.vecbench import main
+    from ragusa.adapters.vector_speedup import main
 
     assert main(["--envs", "2", "--steps", "3", "--rounds", "1"]) == 0
     out = capsys.readouterr().out

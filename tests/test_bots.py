@@ -33,7 +33,7 @@ def test_greedy_beats_random_clearly() -> None:
 
 
 def test_greedy_bots_play_a_game_to_the_end() -> None:
-    # its speed is the benchmark's business (`python -m ragusa.sim.bench`), never a timed unit test
+    # its speed is the benchmark's business (`python -m ragusa.sim.speedup`), never a timed unit test
     start = new_game(4, seed=5)
     final = play(start, [GreedyBot()] * 4, random.Random(5))
     assert is_terminal(final)

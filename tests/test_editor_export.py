@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, quote, unquote
 import pytest
 from playwright.sync_api import Browser
 
-from ragusa.embed.bench import serve_static
+from ragusa.embed.costs import serve_static
 from tests.test_browser_editor import browser  # noqa: F401  (the fixture: Debian's chromium)
 from tests.test_cli_explain import TEXT
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ragusa.cli import main as cli_main
-from ragusa.embed.bench import api_decisions, protocol_rate
+from ragusa.embed.costs import api_decisions, protocol_rate
 from ragusa.embed.export import PYODIDE_VERSION, ExportError, export_web, find_pyodide
 from ragusa.embed.runtime import Engine
 from ragusa.embed.typescript import declarations, shipped, ts_type
@@ -144,7 +144,7 @@ def test_an_export_made_without_babel_installed_has_babel_and_speaks_french_and_
 
 
 def test_the_protocol_benchmark_plays_the_api_s_games_through_ragusa_mjs(site: Path) -> None:
-    """`python -m ragusa.embed.bench`'s protocol figure: the same games, so the same decisions, each way."""
+    """`python -m ragusa.embed.costs`'s protocol figure: the same games, so the same decisions, each way."""
     decisions, seconds = protocol_rate(site, 2)
     assert decisions == api_decisions(2) and decisions > 2 * 20 and seconds > 0
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from ragusa.embed.bench import serve_static
+from ragusa.embed.costs import serve_static
 from ragusa.service.protocol import handle
 from ragusa.service.store import MemoryStore
 from tests.browser_support import ARGS, CHROMIUM, first_move, my_turn_or_end, new_game, open_table

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from ragusa.embed.bench import serve_static
+from ragusa.embed.costs import serve_static
 from ragusa.service.protocol import handle
 from ragusa.service.store import MemoryStore
 from tests.browser_support import ARGS, CHROMIUM

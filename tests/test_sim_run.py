@@ -170,7 +170,7 @@ def test_the_workers_benchmark_finds_the_same_games_with_one_and_two_workers(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # the two runs of a round differ only in the measured columns (cpu_us): the benchmark's check ignores them
-    from ragusa.sim import bench
+    from ragusa.sim import speedup
 
-    assert bench.main(["--games", "4", "--players", "2", "--rounds", "1", "--workers", "2"]) == 0
+    assert speedup.main(["--games", "4", "--players", "2", "--rounds", "1", "--workers", "2"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "rows identical: yes"

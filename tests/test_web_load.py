@@ -1,4 +1,4 @@
-"""The server under load (`ragusa.web.bench`), loopback only: while three games of five `hard` bots
+"""The server under load (`ragusa.web.latency`), loopback only: while three games of five `hard` bots
 play, `info` answers within 0.5 s and a person's move beside two `medium` bots (its answer comes once
 both bots have moved) within 1.5 s, on SQLite and on PostgreSQL. Bounded: 10 infos, 5 moves (about
 15 s a database); the medians are held to the targets (measured about 0.01 s and 0.25 s on a busy
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ragusa.web.bench import measure
+from ragusa.web.latency import measure
 from tests.web_support import DATABASES, database, postgres_server
 
 

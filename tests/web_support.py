@@ -26,7 +26,7 @@ import pytest
 import uvicorn
 
 from ragusa.web.app import create_app
-from ragusa.web.bench import free_port
+from ragusa.web.latency import free_port
 
 __all__ = ["DATABASES", "database", "free_port", "fresh_database", "postgres_server", "running_server", "served"]
 

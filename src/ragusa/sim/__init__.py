@@ -3,7 +3,7 @@ and `ragusa report` (an HTML report with plots and a rating ladder).
 
 Modules: `games` (one game -> rows; no optional dependency),
 `store` (the Parquet file), `runner` (process pool / Ray),
-`report`, `bench`, `commands` (the CLI).
+`report`, `speedup` (the workers' speed-up), `commands` (the CLI).
 Everything but `games` and `commands` needs the `sim` extra (`pip install 'ragusa[sim]'`);
 this package's `__init__` imports nothing, so the base package never loads those dependencies.
 """

@@ -1,7 +1,7 @@
-"""The embedding's figures: the rules in Pyodide against native Python, through the protocol too, the
+"""What the embedding costs: the rules in Pyodide against native Python, through the protocol too, the
 exported page's time to ready, the bundle's size and start-up.
 
-    python -m ragusa.embed.bench SITE [--bundle FILE] [--games 200] [--warmup 20] [--protocol-games 20] [--loads 5]
+    python -m ragusa.embed.costs SITE [--bundle FILE] [--games 200] [--warmup 20] [--protocol-games 20] [--loads 5]
 
 - decisions per second: the benchmark's random playouts (`ragusa.bench.playouts`, 4 players, the
   same seeds, so the same games, after the same warm-up) in this Python and in Pyodide under Node.js
@@ -199,7 +199,7 @@ def _figures(times: list[float], scale: float = 1.0) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ragusa.embed.bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m ragusa.embed.costs", description=__doc__.split("\n\n")[0])
     parser.add_argument("site", type=Path, help="a folder written by ragusa export-web")
     parser.add_argument("--bundle", type=Path, default=None, help="an executable written by ragusa bundle-engine")
     parser.add_argument("--games", type=int, default=200, help="random playouts for decisions per second (default 200)")

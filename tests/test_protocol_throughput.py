@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ragusa.service.bench import compare, main
+from ragusa.service.throughput import compare, main
 
 
 def test_the_comparison_plays_the_same_games_three_ways() -> None:

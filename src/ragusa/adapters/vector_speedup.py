@@ -1,6 +1,6 @@
 """Steps per second of the native batched environment against Gymnasium's `make_vec` "sync" mode.
 
-    python -m ragusa.adapters.vecbench [--envs 64] [--steps 100] [--rounds 3] [--players 2] [--bots random]
+    python -m ragusa.adapters.vector_speedup [--envs 64] [--steps 100] [--rounds 3] [--players 2] [--bots random]
 
 Both run `ragusa/VsBots-v0` games in this process: `make_vec(..., vectorization_mode="sync")` (one
 wrapped environment per game, stepped in turn, their observations and infos stacked), and
@@ -48,7 +48,9 @@ def steps_per_second(mode: str, envs: int, steps: int, players: int = 2, bots: s
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ragusa.adapters.vecbench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m ragusa.adapters.vector_speedup", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--envs", type=int, default=64)
     parser.add_argument("--steps", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)

@@ -1,6 +1,6 @@
-"""Benchmark: `ragusa simulate` with 1 worker against 2 (or more) workers.
+"""The workers' speed-up: `ragusa simulate` with 1 worker against 2 (or more) workers.
 
-`python -m ragusa.sim.bench [--games 256] [--players 4] [--bots greedy] [--workers 2] [--batch 2] [--rounds 3]`
+`python -m ragusa.sim.speedup [--games 256] [--players 4] [--bots greedy] [--workers 2] [--batch 2] [--rounds 3]`
 
 Plays the same seeded games twice per round through `ragusa.sim.runner.run`: once with one
 worker (in this process: the fastest one-worker baseline, no pool) and once with `--workers` pool
@@ -54,7 +54,7 @@ def _round(config: RunConfig, games: int, tmp: Path, k: int, workers: int, batch
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ragusa.sim.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m ragusa.sim.speedup", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=256)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default="greedy")

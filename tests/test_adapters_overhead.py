@@ -8,22 +8,22 @@ from __future__ import annotations
 import pytest
 
 from ragusa import apply
-from ragusa.adapters import bench
+from ragusa.adapters import overhead
 
 
 def test_every_case_replays_the_recorded_games(capsys: pytest.CaptureFixture[str]) -> None:
     # each adapter's timed replay and the raw replay must end in the recorded final state,
     # or the benchmark raises; one 2-player game per case
-    assert bench.main(["--games", "1", "--players", "2", "--repeats", "1"]) == 0
+    assert overhead.main(["--games", "1", "--players", "2", "--repeats", "1"]) == 0
     out = capsys.readouterr().out
-    for name in bench.CASES:
+    for name in overhead.CASES:
         line = next(line for line in out.splitlines() if line.strip().startswith(name))
-        assert ("ok" in line or "ABOVE TARGET" in line) != (name in bench.INFORMATIVE)
+        assert ("ok" in line or "ABOVE TARGET" in line) != (name in overhead.INFORMATIVE)
     assert "target at most 2x" in out and "observation, ObservationEncoder" in out
 
 
 def test_a_recorded_game_is_the_adapters_game() -> None:
-    game = bench._record(bench.CASES["pettingzoo raw_env: last + step"], 2, 7)
+    game = overhead._record(overhead.CASES["pettingzoo raw_env: last + step"], 2, 7)
     # every recorded step is one decision of the game, and each leads to the next
     for (state, action), (following, _) in zip(game.applied, game.applied[1:]):
         assert apply(state, action) == following
@@ -33,5 +33,5 @@ def test_a_recorded_game_is_the_adapters_game() -> None:
 @pytest.mark.parametrize("argv", [["--players", "1"], ["--games", "0"], ["--repeats", "0"]])
 def test_bad_arguments_are_refused(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exc:
-        bench.main(argv)
+        overhead.main(argv)
     assert exc.value.code == 2

@@ -1,7 +1,7 @@
 """The adapters' overhead: a step through each adapter against raw engine steps
 on the very same decisions, in CPU time.
 
-    python -m ragusa.adapters.bench [--games 20] [--players 4] [--repeats 3]
+    python -m ragusa.adapters.overhead [--games 20] [--players 4] [--repeats 3]
 
 A raw engine step is `legal_actions(state)` and `apply(state, action)`: what any driver of
 the engine needs to take one decision. Each adapter's step is what its users call per decision:
@@ -301,7 +301,7 @@ def measure(games: int, players: int, repeats: int = 3) -> Figures:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ragusa.adapters.bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m ragusa.adapters.overhead", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per case (default 20)")
     parser.add_argument("--players", type=int, default=4, help="players, 2 to 5 (default 4)")
     parser.add_argument("--repeats", type=int, default=3, help="rounds; the best is kept (default 3)")

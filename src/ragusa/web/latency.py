@@ -1,4 +1,4 @@
-"""The server under load: `python -m ragusa.web.bench [--db DB] [--infos N] [--moves M] [--hard-games K]`.
+"""The server's response times under load: `python -m ragusa.web.latency [--db DB] [--infos N] [--moves M] [--hard-games K]`.
 
 Starts `ragusa serve` (its bots in one worker process per core) on 127.0.0.1, a free port and a
 new database (a SQLite file in a temporary directory, or `--db`, a SQLite file or an empty
@@ -158,7 +158,7 @@ def _bot_moves(db: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m ragusa.web.bench", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m ragusa.web.latency", description=__doc__.split("\n\n")[0])
     p.add_argument("--db", default=None, help="a SQLite file or an empty PostgreSQL database (default: a new file)")
     p.add_argument("--infos", type=int, default=40)
     p.add_argument("--moves", type=int, default=20)

@@ -1,4 +1,4 @@
-"""Protocol speed: `python -m ragusa.service.bench [--messages N] [--games K]`, and `--compare G`.
+"""The protocol's throughput: `python -m ragusa.service.throughput [--messages N] [--games K]`, and `--compare G`.
 
 `--compare G` plays the same G games (3 players, every seat human, a seeded random client) three
 ways in one run, taking turns game by game so that a busy machine slows each alike, and gives the
@@ -196,7 +196,7 @@ def compare(games: int = 20, players: int = 3, seed: int = 0) -> Comparison:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
-        prog="python -m ragusa.service.bench", description="ragusa engine throughput over a pipe"
+        prog="python -m ragusa.service.throughput", description="ragusa engine throughput over a pipe"
     )
     p.add_argument("--messages", type=int, default=20_000, help="requests per measurement (default 20000)")
     p.add_argument("--games", type=int, default=16, help="games played at once in the pipelined run (default 16)")
