@@ -36,9 +36,10 @@ from .analysis import analyst
 from .answers import events_list, legal_list, status
 from .history import log_groups, steps_since
 from .info import info
+from .listing import entry
 from .positions import position_op
 from .requests import check_request, position_of, within
-from .session import HUMAN, Session, entry
+from .session import HUMAN, Session
 
 __all__ = ["OPS", "ProtocolError", "Store", "handle", "internal_error", "status"]
 
