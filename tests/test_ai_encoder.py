@@ -10,7 +10,8 @@ from hypothesis import given, settings
 
 from ragusa import Action, Options, apply, is_terminal, legal_actions, view
 from ragusa.ai import encoder_parts
-from ragusa.ai.encoder import BatchEncoder, ObservationEncoder, encode_information_state, encode_observation
+from ragusa.ai.batch_encoder import BatchEncoder
+from ragusa.ai.encoder import ObservationEncoder, encode_information_state, encode_observation
 from ragusa.ai.ids import legal_ids
 from ragusa.ai.observation_vectors import LAYOUT, OBS_SIZE, information_state, observation
 from ragusa.rules.chance import chance_outcomes, is_chance

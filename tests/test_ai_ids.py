@@ -39,7 +39,8 @@ from ragusa.ai import (
     legal_mask,
     legal_mask_list,
 )
-from ragusa.ai.ids import LegalActions, LegalIds, ids_of, legal_action, write_masks
+from ragusa.ai.ids import LegalIds, ids_of, legal_action, write_masks
+from ragusa.ai.lazy_legal import LegalActions
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS
 from tests.ai_support import MODES, modes, random_game, seeds

@@ -16,7 +16,7 @@ writes the same vector from the state itself in two steps:
   then its *private* part is written in: its own bonus cards, its own dealt cards, and when it
   decides the Rector's drawn cards and its legal ids (taken from the caller, who has them).
 
-`BatchEncoder` does the same for many games at once (a batched environment's rows): each row's
+`ragusa.ai.batch_encoder.BatchEncoder` does the same for many games at once (a batched environment's rows): each row's
 public part is a row of one array, and every seat's vector is taken from all of them in one numpy
 call; the legal ids are left to the caller, who writes every row's mask at once.
 
@@ -47,10 +47,10 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["BatchEncoder", "ObservationEncoder", "encode_information_state", "encode_observation"]
+__all__ = ["ObservationEncoder", "encode_information_state", "encode_observation"]
 
 
-class _Floats(Protocol):
+class FloatCells(Protocol):
     """A float32 array's elements, read and written as Python floats, and its slices written
     from float32 buffers (a memoryview: no numpy call per write)."""
 
@@ -58,10 +58,10 @@ class _Floats(Protocol):
     def __setitem__(self, i: int | slice, value: float | memoryview[float], /) -> None: ...
 
 
-def _floats(array: npt.NDArray[np.float32]) -> _Floats:
+def float_cells(array: npt.NDArray[np.float32]) -> FloatCells:
     """Element access to `array` at Python speed (indexing the array itself makes a numpy
     scalar per read and checks types per write)."""
-    return cast(_Floats, array.data)
+    return cast(FloatCells, array.data)
 
 
 # where each part starts, and where each field the encoder writes starts in its part's block
@@ -121,7 +121,7 @@ _PICK_TOWERS: Callable[[tuple[int, ...]], tuple[int, ...]] = (
 )
 
 
-class _Public:
+class PublicPart:
     """The public part of every seat's vector (what all seats see), seats in absolute order, and
     the parts of the last state it was written from: kept to tell what changed (compared,
     never encoded). Nothing hidden is written here: no bonus card in a hand before the game
@@ -156,7 +156,7 @@ class _Public:
         else:
             buf[:] = 0.0
         self.buf = buf
-        self.mv = _floats(self.buf)  # element writes at Python speed
+        self.mv = float_cells(self.buf)  # element writes at Python speed
         self.n = n
         self.head = self.buf[:OBS_SIZE]  # seat 0's public vector
         self.turns = [parts.gather(n, v) for v in range(n)]  # each seat's gather
@@ -313,7 +313,7 @@ class ObservationEncoder:
     """
 
     def __init__(self) -> None:
-        self._public: _Public | None = None
+        self._public: PublicPart | None = None
 
     def observe(
         self,
@@ -331,7 +331,7 @@ class ObservationEncoder:
             raise ValueError(f"seat must be 0..{n - 1}; got {seat!r}")
         w = self._public
         if w is None or w.n != n:  # another number of seats: start afresh
-            w = self._public = _Public(n)
+            w = self._public = PublicPart(n)
         if w.state is not state:
             w.sync(state)
         # seat 0 sees the seats in absolute order: its vector is the buffer itself (the cells
@@ -344,7 +344,7 @@ class ObservationEncoder:
             out[:] = w.head
         else:
             w.buf.take(w.turns[seat], None, out, "wrap")
-        _private(_floats(out), 0, state, seat, legal)
+        write_private(float_cells(out), 0, state, seat, legal)
         return out
 
     def information_state(
@@ -364,7 +364,7 @@ class ObservationEncoder:
         return out
 
 
-def _private(mv: _Floats, at: int, state: GameState, seat: int, legal: Sequence[int] | None) -> None:
+def write_private(mv: FloatCells, at: int, state: GameState, seat: int, legal: Sequence[int] | None) -> None:
     """What only `seat` sees, added to its vector (from `at` in `mv`, the seat's public part written
     there): its bonus cards (everyone's once the game is over: public, already there), its dealt
     cards, and when it decides the Rector's cards and its legal ids (`legal`, None: worked out)."""
@@ -385,56 +385,6 @@ def _private(mv: _Floats, at: int, state: GameState, seat: int, legal: Sequence[
         at += _LEGAL_AT
         for i in legal if legal is not None else legal_ids(state):
             mv[at + i] = 1.0
-
-
-class BatchEncoder:
-    """The observations of `rows` games, one seat each, written into the rows of one array: what
-    `ObservationEncoder.observe` gives, without the legal ids (the mask is written apart, for every
-    row at once). Each row keeps its game's public part, rewritten where the state changed; the seats'
-    vectors are then taken from all the rows in one numpy call."""
-
-    def __init__(self, rows: int) -> None:
-        import numpy as np
-
-        self._bufs = np.zeros((rows, OBS_SIZE + 1), np.float32)
-        self._publics: list[_Public | None] = [None] * rows
-
-    def _sync(self, i: int, state: GameState, seat: int) -> int:
-        """Row `i`'s public part brought to `state`; its number of seats (`seat` checked against it)."""
-        w = self._publics[i]
-        n = len(state.players)
-        if w is None or w.n != n:  # a new row, or another number of seats: start afresh
-            w = self._publics[i] = _Public(n, self._bufs[i])
-        if w.state is not state:
-            w.sync(state)
-        if not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}; got {seat!r}")
-        return n
-
-    def observe(self, states: Sequence[GameState], seat: int, out: npt.NDArray[np.float32]) -> None:
-        """Row `i` of `out` (C-contiguous float32, `rows` x `OBS_SIZE`) set to the observation of
-        `states[i]` for `seat`, its legal part left zero."""
-        sync = self._sync
-        ns = {sync(i, state, seat) for i, state in enumerate(states)}
-        bufs = self._bufs
-        if seat == 0:  # the seats in absolute order: the rows themselves
-            out[:] = bufs[:, :OBS_SIZE]
-        elif len(ns) == 1:
-            bufs.take(parts.gather(ns.pop(), seat), 1, out, "wrap")
-        else:
-            for i, state in enumerate(states):
-                bufs[i].take(parts.gather(len(state.players), seat), None, out[i], "wrap")
-        mv = cast(_Floats, out.data.cast("B").cast("f"))  # the rows as one run of cells: see _floats
-        for i, state in enumerate(states):
-            _private(mv, i * OBS_SIZE, state, seat, ())
-
-    def row(self, i: int, state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
-        """The observation of `state` for `seat` from row `i`'s game (which keeps `state`), as a new
-        array, its legal ids included (`legal` as for `ObservationEncoder.observe`)."""
-        n = self._sync(i, state, seat)
-        out: npt.NDArray[np.float32] = self._bufs[i].take(parts.gather(n, seat), None, None, "wrap")
-        _private(_floats(out), 0, state, seat, legal)
-        return out
 
 
 def encode_observation(state: GameState, seat: int, legal: Sequence[int] | None = None) -> npt.NDArray[np.float32]:
