@@ -26,13 +26,15 @@ import attrs
 
 from ragusa.bench import perft as perft_module
 from ragusa.bench.suite import suite_lines
+from ragusa.core.actions import Action
 from ragusa.core.build import describe as describe_build
+from ragusa.core.state import GameState
 from ragusa.rules.game import new_game
 from ragusa.rules.legal import legal_actions
 from ragusa.rules.queries import is_terminal
-from ragusa.rules.resolution import apply
+from ragusa.rules.resolution import apply, step
 
-__all__ = ["BenchResult", "add_arguments", "main", "playouts", "profile", "run", "run_bench"]
+__all__ = ["BenchResult", "StepCost", "add_arguments", "main", "playouts", "profile", "run", "run_bench", "step_cost"]
 
 #: the floor the library aims for, in decisions per second (4 players, random playouts, one core)
 TARGET_DECISIONS_PER_SECOND = 5000
@@ -119,6 +121,47 @@ def run_bench(games: int = 200, players: int = 4, seed: int = 0, warmup: int = 5
     return playouts(games, players, seed=seed, edition=edition)
 
 
+@attrs.frozen
+class StepCost:
+    """What reporting events costs: `ragusa.step` against `ragusa.apply` on the same decisions."""
+
+    decisions: int
+    passes: int
+    #: the fastest pass over every decision, in microseconds per call
+    us_per_apply: float
+    us_per_step: float
+
+    def line(self) -> str:
+        return (
+            f"step: {self.us_per_step:.1f} us per call, {self.us_per_step / max(self.us_per_apply, 1e-9):.2f}x apply "
+            f"({self.us_per_apply:.1f} us; the same {self.decisions} decisions, fastest of {self.passes} passes)"
+        )
+
+
+def step_cost(games: int = 6, seed: int = 0, passes: int = 15, edition: str = "2nd") -> StepCost:
+    """Time `step` and `apply` on the decisions of `games` random playouts (3 and 4 players in turn,
+    seeds `seed ..`): each pass calls one of them on every decision; the fastest pass counts."""
+    decisions: list[tuple[GameState, Action]] = []
+    for k in range(games):
+        rng = random.Random(seed + k)
+        state = new_game(3 + k % 2, seed=seed + k, edition=edition)
+        while not is_terminal(state):
+            actions = legal_actions(state)
+            action = actions[rng.randrange(len(actions))]
+            decisions.append((state, action))
+            state = apply(state, action)
+    pc = time.perf_counter
+    best = {apply: float("inf"), step: float("inf")}
+    for _ in range(passes):
+        for f in (apply, step):
+            a = pc()
+            for s, x in decisions:
+                f(s, x)
+            best[f] = min(best[f], pc() - a)
+    n = max(len(decisions), 1)
+    return StepCost(len(decisions), passes, 1e6 * best[apply] / n, 1e6 * best[step] / n)
+
+
 def _untimed(games: int, players: int, seed: int, edition: str = "2nd") -> int:
     """The playouts without the timers, for the profiler."""
     decisions = 0
@@ -182,6 +225,7 @@ def run(args: argparse.Namespace) -> int:
     result = run_bench(args.games, args.players, seed=args.seed, warmup=max(args.warmup, 0), edition=args.edition)
     for line in result.lines():
         print(line)
+    print(step_cost(seed=args.seed, edition=args.edition).line())
     if not args.no_reading:
         from ragusa.bench.reading import measure_reading
 
