@@ -5,13 +5,15 @@ carry hidden information (a kept bonus card, cards drawn) say so in their docs;
 a seat is sent only its share of them.
 
 While an action resolves, the rules record each event as a `Recorded`: its class and its fields'
-values, made into the event only when a caller asks for events (`made`, what `ragusa.step` returns);
-the protocol writes its JSON straight from the values (`ragusa.contract.views.records_to_data`).
+values, made into the event only when a caller asks for events (`made`, what `ragusa.step` returns,
+through a constructor generated from each class's fields, `maker`); the protocol writes its JSON
+straight from the values (`ragusa.contract.views.records_to_data`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -190,6 +192,28 @@ Event = (
 Recorded = tuple[type, tuple[Any, ...]] | Event
 
 
+def maker(cls: type) -> Callable[..., Any]:
+    """A constructor of the event class `cls` from its fields' values in order, generated from the
+    class's own field declarations: `maker(cls)(*values) == cls(*values)`. It sets each field through
+    its slot (the frozen class's `__init__` goes through `object.__setattr__` per field; the event
+    classes have no defaults, validators or converters, so the two make equal events)."""
+    fields = attrs.fields(cls)
+    assert not any(f.validator or f.converter or f.default is not attrs.NOTHING for f in fields), cls
+    params = ", ".join(f"v{i}" for i in range(len(fields)))
+    body = "".join(f"    s{i}(o, v{i})\n" for i in range(len(fields)))
+    source = f"def make({params}):\n    o = new(cls)\n{body}    return o\n"
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    scope.update((f"s{i}", getattr(cls, f.name).__set__) for i, f in enumerate(fields))
+    exec(compile(source, f"<event maker {cls.__name__}>", "exec"), scope)
+    make: Callable[..., Any] = scope["make"]
+    return make
+
+
+#: each event class's generated constructor (`maker`), by class
+MAKERS: Mapping[type, Callable[..., Any]] = MappingProxyType({cls: maker(cls) for cls in Event.__args__})
+
+
 def made(recorded: Iterable[Recorded]) -> tuple[Event, ...]:
     """The events of `recorded`, each made from its class and values (`ragusa.step`'s events)."""
-    return tuple([r[0](*r[1]) if isinstance(r, tuple) else r for r in recorded])
+    makers = MAKERS
+    return tuple([makers[r[0]](*r[1]) if r.__class__ is tuple else r for r in recorded])  # type: ignore[misc]

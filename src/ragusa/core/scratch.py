@@ -10,22 +10,29 @@ is dropped and the caller's state is untouched. The field-by-field parts (`GameF
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ragusa.core.board import BOARD
 from ragusa.core.components import BUILDINGS, RESOURCES
-from ragusa.core.events import HexActivated, HouseActivated, HousePlaced, Recorded, ResourceGained
+from ragusa.core.events import MAKERS, HexActivated, HouseActivated, HousePlaced, Recorded, ResourceGained
 from ragusa.core.scratch_fields import GameFields, PlayerScratch
 from ragusa.core.state import GameState, PlayerState
 from ragusa.core.state_tuples import game_state_of, game_state_values
 
 __all__ = ["PlayerScratch", "Scratch"]
 
+_HEX_IDS: Final = BOARD.hex_ids
+_SPOT_IDS: Final = BOARD.spot_ids
+_MAKE_HEX_ACTIVATED: Final = MAKERS[HexActivated]
+_MAKE_RESOURCE_GAINED: Final = MAKERS[ResourceGained]
+_MAKE_HOUSE_ACTIVATED: Final = MAKERS[HouseActivated]
+_MAKE_HOUSE_PLACED: Final = MAKERS[HousePlaced]
+
 
 class Scratch(GameFields):
     """A mutable copy of a `GameState` for the duration of one action."""
 
-    __slots__ = ("n", "_pw", "ev", "facts", "source")
+    __slots__ = ("n", "_pw", "ev", "make_events", "facts", "source")
 
     #: the state this copy was made from
     source: GameState
@@ -36,8 +43,11 @@ class Scratch(GameFields):
     #: events of this action as recorded (`ragusa.core.events.Recorded`), or None when the caller
     #: does not want them
     ev: list[Recorded] | None
+    #: True: `ev` gets each event made as it happens (`ragusa.rules.resolution.step`, which returns
+    #: them); False: recorded as its class and values (`ragusa.core.events.Recorded`)
+    make_events: bool
 
-    def __init__(self, s: GameState, events: list[Recorded] | None = None) -> None:
+    def __init__(self, s: GameState, events: list[Recorded] | None = None, make_events: bool = False) -> None:
         # the boards are kept as the state's tuples (shared with it until written: set_house, ...)
         self.load_fields(game_state_values(s))
         self.source = s
@@ -48,6 +58,7 @@ class Scratch(GameFields):
         self.n = len(self.copied_players)
         self._pw = {}
         self.ev = events
+        self.make_events = make_events
 
     def set_house(self, spot: int, owner: int) -> None:
         h = self.houses
@@ -127,31 +138,54 @@ class Scratch(GameFields):
         (`ragusa.core.events.Recorded`: the event itself is made only if a caller asks for it), or
         a function that words one from the position as it stands, such as a bot's explanation
         (called at once); without events neither is done."""
-        if self.ev is not None:
-            self.ev.append((make, args) if isinstance(make, type) else make(*args))
+        ev = self.ev
+        if ev is not None:
+            if make.__class__ is not type:
+                ev.append(make(*args))
+            elif self.make_events:
+                ev.append(MAKERS[make](*args))
+            else:
+                ev.append((make, args))
 
     # The events of every placement, reported by typed calls: a compiled build passes their numbers
     # unboxed, and records nothing unless events are asked for (`emit` for the rest).
 
     def hex_activated(self, h: int) -> None:
         """Report that hex `h` of the new house activates (`HexActivated`)."""
-        if self.ev is not None:
-            self.ev.append((HexActivated, (BOARD.hex_ids[h],)))
+        ev = self.ev
+        if ev is not None:
+            hex_id = _HEX_IDS[h]
+            ev.append(_MAKE_HEX_ACTIVATED(hex_id) if self.make_events else (HexActivated, (hex_id,)))
 
     def resource_gained(self, seat: int, r: int, h: int, total: int) -> None:
         """Report that `seat` gained 1 of resource `r` from hex `h`, holding `total` now (`ResourceGained`)."""
-        if self.ev is not None:
-            self.ev.append((ResourceGained, (seat, RESOURCES[r], BOARD.hex_ids[h], total)))
+        ev = self.ev
+        if ev is not None:
+            res, hex_id = RESOURCES[r], _HEX_IDS[h]
+            if self.make_events:
+                ev.append(_MAKE_RESOURCE_GAINED(seat, res, hex_id, total))
+            else:
+                ev.append((ResourceGained, (seat, res, hex_id, total)))
 
     def house_activated(self, seat: int, spot: int, building: int) -> None:
         """Report that the house on `spot` activates `building` for `seat` (`HouseActivated`)."""
-        if self.ev is not None:
-            self.ev.append((HouseActivated, (seat, BOARD.spot_ids[spot], BUILDINGS[building])))
+        ev = self.ev
+        if ev is not None:
+            spot_id, name = _SPOT_IDS[spot], BUILDINGS[building]
+            if self.make_events:
+                ev.append(_MAKE_HOUSE_ACTIVATED(seat, spot_id, name))
+            else:
+                ev.append((HouseActivated, (seat, spot_id, name)))
 
     def house_placed(self, seat: int, spot: int, power: bool) -> None:
         """Report that `seat` placed a house (a powerhouse with `power`) on `spot` (`HousePlaced`)."""
-        if self.ev is not None:
-            self.ev.append((HousePlaced, (seat, BOARD.spot_ids[spot], power)))
+        ev = self.ev
+        if ev is not None:
+            spot_id = _SPOT_IDS[spot]
+            if self.make_events:
+                ev.append(_MAKE_HOUSE_PLACED(seat, spot_id, power))
+            else:
+                ev.append((HousePlaced, (seat, spot_id, power)))
 
     def freeze(self) -> GameState:
         players = self.copied_players

@@ -61,15 +61,16 @@ def start_play(w: Scratch) -> None:
     _drive_bots(w)
 
 
-def _resolve(state: GameState, action: Action, events: list[Recorded] | None) -> GameState:
-    """Resolve `action` in `state` (no action once the game is over, TURN-3), reporting to `events`."""
+def _resolve(state: GameState, action: Action, events: list[Recorded] | None, make_events: bool = False) -> GameState:
+    """Resolve `action` in `state` (no action once the game is over, TURN-3), reporting to `events`
+    (each event made as it happens with `make_events`, else as recorded: `ragusa.core.scratch.Scratch`)."""
     phase = state.phase
     seat = state.seat
     if phase == PHASE_OVER or seat is None:
         raise IllegalActionError("TURN-3", "the game is over; no action is legal")
     check_form(action, phase.rule)
     kind = type(action)
-    w = Scratch(state, events)
+    w = Scratch(state, events, make_events)
     if kind is Trade:
         assert isinstance(action, Trade)
         fish.trade(w, seat, action.resource if isinstance(action.resource, str) else repr(action.resource))
@@ -95,8 +96,11 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Like `apply`, plus the events saying what happened."""
-    new, recorded = step_recorded(state, action)
-    return new, made(recorded)
+    events: list[Any] = []
+    if state.chance is not None:
+        return resolve_chance(state, action, events), made(events)
+    new = _resolve(state, action, events, True)  # the same resolution, each event made as it happens
+    return new, tuple(events)
 
 
 def step_recorded(state: GameState, action: Action) -> tuple[GameState, list[Recorded]]:
