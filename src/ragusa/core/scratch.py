@@ -10,6 +10,7 @@ is dropped and the caller's state is untouched. The field-by-field parts (`GameF
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, Final
 
 from ragusa.core.board import BOARD
@@ -23,10 +24,12 @@ __all__ = ["PlayerScratch", "Scratch"]
 
 _HEX_IDS: Final = BOARD.hex_ids
 _SPOT_IDS: Final = BOARD.spot_ids
-_MAKE_HEX_ACTIVATED: Final = MAKERS[HexActivated]
-_MAKE_RESOURCE_GAINED: Final = MAKERS[ResourceGained]
-_MAKE_HOUSE_ACTIVATED: Final = MAKERS[HouseActivated]
-_MAKE_HOUSE_PLACED: Final = MAKERS[HousePlaced]
+# The placement's events, made for `step`: events are immutable, so one instance serves every
+# placement with the same values (a table by hex; bounded caches of the generated constructors).
+_HEX_ACTIVATED: Final = tuple([HexActivated(h) for h in BOARD.hex_ids])
+_MAKE_RESOURCE_GAINED: Final = lru_cache(maxsize=4096)(MAKERS[ResourceGained])
+_MAKE_HOUSE_ACTIVATED: Final = lru_cache(maxsize=4096)(MAKERS[HouseActivated])
+_MAKE_HOUSE_PLACED: Final = lru_cache(maxsize=1024, typed=True)(MAKERS[HousePlaced])
 
 
 class Scratch(GameFields):
@@ -154,8 +157,7 @@ class Scratch(GameFields):
         """Report that hex `h` of the new house activates (`HexActivated`)."""
         ev = self.ev
         if ev is not None:
-            hex_id = _HEX_IDS[h]
-            ev.append(_MAKE_HEX_ACTIVATED(hex_id) if self.make_events else (HexActivated, (hex_id,)))
+            ev.append(_HEX_ACTIVATED[h] if self.make_events else (HexActivated, (_HEX_IDS[h],)))
 
     def resource_gained(self, seat: int, r: int, h: int, total: int) -> None:
         """Report that `seat` gained 1 of resource `r` from hex `h`, holding `total` now (`ResourceGained`)."""
