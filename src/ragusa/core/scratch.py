@@ -24,12 +24,24 @@ __all__ = ["PlayerScratch", "Scratch"]
 
 _HEX_IDS: Final = BOARD.hex_ids
 _SPOT_IDS: Final = BOARD.spot_ids
-# The placement's events, made for `step`: events are immutable, so one instance serves every
-# placement with the same values (a table by hex; bounded caches of the generated constructors).
+# The placement's events, made for `step` from the numbers the rules pass: events are immutable, so
+# one instance serves every placement with the same values (a table by hex; bounded caches).
 _HEX_ACTIVATED: Final = tuple([HexActivated(h) for h in BOARD.hex_ids])
-_MAKE_RESOURCE_GAINED: Final = lru_cache(maxsize=4096)(MAKERS[ResourceGained])
-_MAKE_HOUSE_ACTIVATED: Final = lru_cache(maxsize=4096)(MAKERS[HouseActivated])
-_MAKE_HOUSE_PLACED: Final = lru_cache(maxsize=1024, typed=True)(MAKERS[HousePlaced])
+
+
+@lru_cache(maxsize=4096)
+def _resource_gained(seat: int, r: int, h: int, total: int) -> ResourceGained:
+    return ResourceGained(seat, RESOURCES[r], _HEX_IDS[h], total)
+
+
+@lru_cache(maxsize=4096)
+def _house_activated(seat: int, spot: int, building: int) -> HouseActivated:
+    return HouseActivated(seat, _SPOT_IDS[spot], BUILDINGS[building])
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _house_placed(seat: int, spot: int, power: bool) -> HousePlaced:
+    return HousePlaced(seat, _SPOT_IDS[spot], power)
 
 
 class Scratch(GameFields):
@@ -163,31 +175,28 @@ class Scratch(GameFields):
         """Report that `seat` gained 1 of resource `r` from hex `h`, holding `total` now (`ResourceGained`)."""
         ev = self.ev
         if ev is not None:
-            res, hex_id = RESOURCES[r], _HEX_IDS[h]
             if self.make_events:
-                ev.append(_MAKE_RESOURCE_GAINED(seat, res, hex_id, total))
+                ev.append(_resource_gained(seat, r, h, total))
             else:
-                ev.append((ResourceGained, (seat, res, hex_id, total)))
+                ev.append((ResourceGained, (seat, RESOURCES[r], _HEX_IDS[h], total)))
 
     def house_activated(self, seat: int, spot: int, building: int) -> None:
         """Report that the house on `spot` activates `building` for `seat` (`HouseActivated`)."""
         ev = self.ev
         if ev is not None:
-            spot_id, name = _SPOT_IDS[spot], BUILDINGS[building]
             if self.make_events:
-                ev.append(_MAKE_HOUSE_ACTIVATED(seat, spot_id, name))
+                ev.append(_house_activated(seat, spot, building))
             else:
-                ev.append((HouseActivated, (seat, spot_id, name)))
+                ev.append((HouseActivated, (seat, _SPOT_IDS[spot], BUILDINGS[building])))
 
     def house_placed(self, seat: int, spot: int, power: bool) -> None:
         """Report that `seat` placed a house (a powerhouse with `power`) on `spot` (`HousePlaced`)."""
         ev = self.ev
         if ev is not None:
-            spot_id = _SPOT_IDS[spot]
             if self.make_events:
-                ev.append(_MAKE_HOUSE_PLACED(seat, spot_id, power))
+                ev.append(_house_placed(seat, spot, power))
             else:
-                ev.append((HousePlaced, (seat, spot_id, power)))
+                ev.append((HousePlaced, (seat, _SPOT_IDS[spot], power)))
 
     def freeze(self) -> GameState:
         players = self.copied_players
