@@ -4,10 +4,11 @@ Each event is a frozen attrs class; `seat` is the player concerned. Events that
 carry hidden information (a kept bonus card, cards drawn) say so in their docs;
 a seat is sent only its share of them.
 
-While an action resolves, the rules record each event as a `Recorded`: its class and its fields'
-values, made into the event only when a caller asks for events (`made`, what `ragusa.step` returns,
-through a constructor generated from each class's fields, `maker`); the protocol writes its JSON
-straight from the values (`ragusa.contract.views.records_to_data`).
+While an action resolves, the rules report each event the same way whoever asks (`ragusa.core.scratch.Scratch`):
+`ragusa.step` gets it made as it happens, through a constructor generated from its class's fields
+(`maker`); the protocol gets it as a `Recorded`, its class and its fields' values, and writes its
+JSON straight from the values (`ragusa.contract.views.records_to_data`); `made` makes the events of
+such records.
 """
 
 from __future__ import annotations

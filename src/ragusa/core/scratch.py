@@ -149,10 +149,10 @@ class Scratch(GameFields):
         """Record the event `make(*args)` if the caller asked for events (`ragusa.rules.resolution.step`).
 
         Rule code calls this the same way for `apply` and `step`: what happens never depends on
-        whether events are recorded. `make` is an event class, recorded as its class and values
-        (`ragusa.core.events.Recorded`: the event itself is made only if a caller asks for it), or
-        a function that words one from the position as it stands, such as a bot's explanation
-        (called at once); without events neither is done."""
+        whether events are recorded. `make` is an event class, made at once (`make_events`, through
+        its generated constructor, `ragusa.core.events.MAKERS`) or recorded as its class and values
+        (`ragusa.core.events.Recorded`), or a function that words one from the position as it
+        stands, such as a bot's explanation (called at once); without events neither is done."""
         ev = self.ev
         if ev is not None:
             if make.__class__ is not type:
