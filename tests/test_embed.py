@@ -15,6 +15,7 @@ import pytest
 
 from ragusa.cli import main as cli_main
 from ragusa.embed.costs import api_decisions, protocol_rate
+from ragusa.embed.costs import main as costs_main
 from ragusa.embed.export import PYODIDE_VERSION, ExportError, export_web, find_pyodide
 from ragusa.embed.runtime import Engine
 from ragusa.embed.typescript import declarations, shipped, ts_type
@@ -252,3 +253,14 @@ def test_ragusa_engine_is_ragusa_engine(monkeypatch: pytest.MonkeyPatch, capsys:
     assert capsys.readouterr().out == script and script.count("\n") == 2
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["scripts"]["ragusa-engine"] == "ragusa.service.engine:main"
+
+
+@pytest.mark.parametrize(("flag", "value", "least"), [("--loads", "0", 1), ("--games", "0", 1), ("--warmup", "-1", 0)])
+def test_the_costs_refuse_a_count_they_cannot_measure(
+    flag: str, value: str, least: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a count of nothing has no median: refused before any measuring, in one line
+    with pytest.raises(SystemExit) as exit_:
+        costs_main([str(tmp_path), flag, value])
+    assert exit_.value.code == 2
+    assert f"{flag} must be at least {least}; got {value}" in capsys.readouterr().err

@@ -209,6 +209,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--loads", type=int, default=5, help="page loads for the time to ready (default 5)")
     args = parser.parse_args(argv)
+    for flag, least in (("games", 1), ("warmup", 0), ("protocol_games", 1), ("loads", 1)):
+        if getattr(args, flag) < least:
+            parser.error(f"--{flag.replace('_', '-')} must be at least {least}; got {getattr(args, flag)}")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     native = run_bench(args.games, 4, 0, args.warmup)
     decisions, seconds, ready = pyodide_rate(args.site, args.games, args.warmup)
