@@ -168,6 +168,8 @@ def test_a_whole_game_then_its_record_and_replay(players: int) -> None:
     assert replay["frames"][0]["view"]["houses"] == list(state.houses)
     log = send(store, {"op": "log", "game": game, "since": 0})
     assert log["next"] == len(log["lines"]) and any("places a house" in line for line in log["lines"])
+    # the log says which version of the game it is of: a page pairs it with the board of that version
+    assert log["version"] == status["version"] == len(record["actions"])
 
 
 @pytest.mark.parametrize(

@@ -251,7 +251,7 @@ def _log(store: Store, msg: Message) -> Message:
     since = _field(msg, "since", int, 0)
     opening, groups = log_groups(s, _lang(msg))
     lines = [*opening, *(line for group in groups for line in group)]
-    return {"lines": lines[max(since, 0) :], "next": len(lines)}
+    return {"lines": lines[max(since, 0) :], "next": len(lines), "version": s.version}
 
 
 def _undo(store: Store, msg: Message) -> Message:

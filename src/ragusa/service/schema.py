@@ -192,7 +192,11 @@ RESPONSES: dict[str, dict[str, Any]] = {
         "steps": _STEPS,
         "changed": _CHANGED,
     },
-    "log": {"lines": _LINES, "next": {"type": "integer"}},
+    "log": {
+        "lines": _LINES,
+        "next": {"type": "integer"},
+        "version": {"type": "integer", "description": "the game's version (status.version) these lines are of"},
+    },
     "undo": {
         "status": _STATUS,
         "undone": {"type": "integer"},

@@ -585,6 +585,8 @@ export type LogResponse = {
   id?: string | number | null;
   lines: string[];
   next: number;
+  /** the game's version (status.version) these lines are of */
+  version: number;
 };
 
 /** The market: the value track, where the beads start, the slots left to right. */

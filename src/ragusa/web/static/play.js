@@ -140,7 +140,12 @@ async function downloadRecord() {
 async function refresh(quiet) {
   const msg = { op: "view", game: G.game, token: G.token, lang: LANG, explain: true };
   if (G.seen !== null && G.seen >= 0) msg.since = G.seen;
-  const [reply, log] = await Promise.all([send(msg, quiet), send({ op: "log", game: G.game, token: G.token, lang: LANG }, true)]);
+  const logMsg = { op: "log", game: G.game, token: G.token, lang: LANG };
+  let [reply, log] = await Promise.all([send(msg, quiet), send(logMsg, true)]);
+  // a move may land between the two answers: the log must be of the board's version
+  for (let tries = 0; reply.ok && log.ok && log.version !== reply.status.version && tries < 3; tries++) {
+    [reply, log] = await Promise.all([send(msg, quiet), send(logMsg, true)]);
+  }
   if (!reply.ok) { $("#main").innerHTML = `<p id="message" class="error">${esc(errorText(reply))}</p>`; return; }
   G.reply = reply; G.log = log.ok ? log.lines : [];
   if (G.playing) stopSteps();
