@@ -8,6 +8,8 @@ import asyncio
 import json
 import random
 import re
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -268,6 +270,16 @@ def test_ragusa_serve_prints_its_url_and_serves(tmp_path: Path) -> None:
         assert line.rstrip().endswith(f"(games in {tmp_path / 's.sqlite3'}; Ctrl-C stops)")
         page = httpx.get(base + "/")
         assert page.status_code == 200 and "Ragusa" in page.text
+
+
+def test_ragusa_serve_on_a_port_taken_says_so(tmp_path: Path) -> None:
+    """A second server on the port the first holds stops with one line, before printing an address."""
+    with served(tmp_path / "s.sqlite3") as (base, _):
+        port = base.rsplit(":", 1)[1]
+        cmd = [sys.executable, "-m", "ragusa", "serve", "--port", port, "--db", str(tmp_path / "t.sqlite3")]
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.strip() == f"ragusa serve cannot listen on 127.0.0.1:{port}: Address already in use"
 
 
 def test_two_writes_of_one_version_apply_exactly_one(db: str) -> None:

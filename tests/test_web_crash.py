@@ -12,7 +12,6 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -27,7 +26,8 @@ import pytest
 from ragusa.service.session import replay_actions
 from ragusa.text.notation import format_action
 from ragusa.web.db import open_games
-from tests.web_support import DATABASES, database, free_port, postgres_server
+from ragusa.web.latency import started
+from tests.web_support import DATABASES, database, postgres_server
 
 LANES = 5
 KILLS = 10  # a lane: 50 kills a database
@@ -44,20 +44,9 @@ def pg() -> Any:
 
 
 @contextmanager
-def _server(db: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    port = free_port()
-    cmd = [sys.executable, "-m", "ragusa", "serve", "--port", str(port), "--db", db, "--workers", "1"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+def _server(db: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    proc, base, _ = started(db, "--workers", "1")  # on a port it holds: never another lane's server
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.post(base + "/api/message", json={"op": "info"}, timeout=5)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None and time.monotonic() < deadline, "ragusa serve did not start"
-                time.sleep(0.05)
         yield base, proc
     finally:
         if proc.poll() is None:

@@ -12,7 +12,6 @@ import os
 import secrets
 import shutil
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -21,12 +20,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 import uvicorn
 
 from ragusa.web.app import create_app
-from ragusa.web.latency import free_port
+from ragusa.web.latency import free_port, started
 
 __all__ = ["DATABASES", "database", "free_port", "fresh_database", "postgres_server", "running_server", "served"]
 
@@ -121,22 +119,8 @@ def running_server(db: str | Path, port: int | None = None, workers: int | None 
 @contextmanager
 def served(db: str | Path, *extra: str) -> Iterator[tuple[str, str]]:
     """``ragusa serve`` in its own process on a free port; yields (base URL, the line it printed)."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "ragusa", "serve", "--port", str(port), "--db", str(db), *extra]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    base = f"http://127.0.0.1:{port}"
+    proc, base, line = started(str(db), *extra)
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(base + "/api/board", timeout=5)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline or proc.poll() is not None:  # pragma: no cover
-                    raise RuntimeError(f"ragusa serve did not start: {line}") from None
-                time.sleep(0.1)
         yield base, line
     finally:
         proc.terminate()

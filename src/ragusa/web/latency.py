@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import socket
 import statistics
 import subprocess
@@ -30,7 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Load", "free_port", "main", "measure", "post", "serving"]
+__all__ = ["Load", "free_port", "main", "measure", "post", "serving", "started"]
 
 Msg = dict[str, Any]
 
@@ -56,23 +57,29 @@ def free_port() -> int:
         return port
 
 
+def started(db: str, *extra: str) -> tuple[subprocess.Popen[str], str, str]:
+    """`ragusa serve --port 0` over `db` in a process of its own, listening once this returns:
+    (the process, its base URL, the line it printed). The port is the one the server holds, so no
+    other server can be answering there."""
+    cmd = [sys.executable, "-m", "ragusa", "serve", "--port", "0", "--db", db, *extra]
+    with tempfile.TemporaryFile("w+") as err:  # a file, not a pipe: a server logging much never blocks on it
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True)
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # printed once the socket listens ("" if the server stopped)
+        found = re.search(r"http://\S+?(?=/)", line)
+        if found is None:
+            proc.kill()
+            proc.wait(timeout=30)
+            err.seek(0)
+            raise RuntimeError(f"ragusa serve did not start: {(line + err.read()).strip()}")
+    return proc, found.group(0), line
+
+
 @contextmanager
 def serving(db: str, *extra: str) -> Iterator[str]:
     """`ragusa serve` on 127.0.0.1 (a free port) over `db`, until the block ends; yields its base URL."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "ragusa", "serve", "--port", str(port), "--db", db, *extra]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    base = f"http://127.0.0.1:{port}"
+    proc, base, _ = started(db, *extra)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                post(base, {"op": "info"}, timeout=5)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"ragusa serve did not start: {proc.stderr and proc.stderr.read()}") from None
-                time.sleep(0.1)
         yield base
     finally:
         proc.terminate()
