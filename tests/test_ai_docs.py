@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from ragusa.ai.ids import id_table
 from ragusa.ai.observation_vectors import LAYOUT
 
@@ -43,6 +45,12 @@ def test_only_the_vector_forms_import_numpy() -> None:
         "assert 'numpy' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.fixture(autouse=True)
+def _sb3_logs_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """stable-baselines3 makes a log folder for every `learn` (SB3_LOGDIR, else one more SB3-<time> in /tmp)."""
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path / "sb3"))
 
 
 def _train_and_play() -> dict[str, object]:
