@@ -234,7 +234,7 @@ def _placement_action(choice: Placement) -> Action:
 
 #: a turn's decision: place a piece with its fish trades, or pass with no legal placement (TURN-1,
 #: R-14); a solo bot places from its Patrician cards, by its own rule (SOLO-4)
-PLACE_DECISION: Final = Decision(
+PLACE_DECISION: Final[Decision] = Decision(
     PHASE_PLACE,
     ("TURN-1", "TURN-2", "BUILD-8", "TWO-1", "R-14", "SOLO-4", "R-19"),
     placements_of,
@@ -255,4 +255,6 @@ def _bonus_chosen(w: Scratch, seat: int, a: ChooseBonus) -> None:
 
 
 #: the setup's decision: each seat keeps one of its three dealt bonus cards (SETUP-6)
-SETUP_DECISION: Final = Decision(PHASE_SETUP_BONUS, ("SETUP-6",), _bonus_offers, (Resolve(ChooseBonus, _bonus_chosen),))
+SETUP_DECISION: Final[Decision] = Decision(
+    PHASE_SETUP_BONUS, ("SETUP-6",), _bonus_offers, (Resolve(ChooseBonus, _bonus_chosen),)
+)
