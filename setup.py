@@ -64,8 +64,6 @@ MYPYC_MODULES = [
     "src/ragusa/rules/solo/deal.py",
     "src/ragusa/rules/solo/policy.py",
     "src/ragusa/rules/solo/scoring.py",
-    "src/ragusa/rules/solo/walls.py",
-    "src/ragusa/rules/solo/bot_turns.py",
     # starting a game (a solo playout is short: its setup counts)
     "src/ragusa/rules/game.py",
     "src/ragusa/rules/setup.py",

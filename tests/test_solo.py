@@ -67,9 +67,10 @@ from ragusa.core.events import (
 )
 from ragusa.core.state import EMPTY, RESERVED, VP_MASON, VP_SOURCES, Phase
 from ragusa.rules import solo
+from ragusa.rules.buildings import architect, market, mason, wharf
 from ragusa.rules.game import new_solo_game
+from ragusa.rules.resolution import decide
 from ragusa.rules.scoring import winners as scoring_winners
-from ragusa.rules.solo import bot_turns as solo_turns
 from ragusa.rules.solo import deal as solo_deal
 from ragusa.text.log import describe_result
 from tests.support import BLACK, commodities, of, play, resources
@@ -469,8 +470,8 @@ def _wharf(
 ) -> tuple[int, str, str]:
     """Bot A's Wharf choice (a commodity index, -1: none), with its decision and reason."""
     state = solo_pos(com={1: com}, market=market, houses=houses)
-    c = solo.choose_sale(state, 1)
-    return (c, *solo.explain_sale(state, 1, c))
+    c = wharf.choose_sale(state, 1)
+    return (c, *wharf.explain_sale(state, 1, c))
 
 
 @pytest.mark.clause("SOLO-5")
@@ -548,8 +549,8 @@ def _market(
 ) -> tuple[int, str, str]:
     """Bot A's Market choice (a slot, -1: none), with its decision and reason."""
     state = solo_pos(com={1: com}, slots=slots, houses=houses)
-    i = solo.choose_ship(state, 1)
-    return (i, *solo.explain_ship(state, 1, i))
+    i = market.choose_ship(state, 1)
+    return (i, *market.explain_ship(state, 1, i))
 
 
 @pytest.mark.clause("SOLO-5")
@@ -601,8 +602,8 @@ def test_market_cathedral_exception() -> None:
 
 def _mason(state: GameState) -> tuple[str, str]:
     """Bot A's Mason decision and reason (the segment chosen is the one the decision names)."""
-    i = solo.choose_wall(state, 1)
-    decision, reason = solo.explain_wall(state, 1, i)
+    i = mason.choose_wall(state, 1)
+    decision, reason = mason.explain_wall(state, 1, i)
     assert decision == f"build wall {BOARD.wall_ids[i]}"
     return decision, reason
 
@@ -661,8 +662,8 @@ def test_human_placement_activates_the_bots_mason_house() -> None:
 
 def _architect(state: GameState) -> tuple[str, str]:
     """Bot A's Architect decision and reason (the spot chosen is the one the decision names)."""
-    s = solo.choose_tower(state, 1)
-    decision, reason = solo.explain_tower(state, 1, s)
+    s = architect.choose_tower(state, 1)
+    decision, reason = architect.explain_tower(state, 1, s)
     assert decision == f"build tower {BOARD.spot_ids[s]}"
     return decision, reason
 
@@ -947,7 +948,7 @@ def test_bot_decisions_are_events_with_reasons_and_serialize() -> None:
         data = event_to_data(b)
         assert data["type"] == "bot_decision" and data["reason"] == b.reason
     with pytest.raises(ValueError):
-        solo_turns.decide(state)  # the human decides here, not a bot
+        decide(state)  # the human decides here, not a bot
 
 
 # --------------------------------------------------------------------------- properties

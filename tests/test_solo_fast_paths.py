@@ -21,8 +21,8 @@ from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.components import COMPONENTS, RESOURCES
 from ragusa.core.state import EMPTY, GameState
 from ragusa.rules import scoring
+from ragusa.rules.buildings import mason
 from ragusa.rules.fish import TRADE_COST
-from ragusa.rules.solo import walls as walls_module
 from ragusa.rules.solo.scoring import bonus_scores, choose_end_trades, explain_end_trades
 
 CARDS = {c.id: c for c in COMPONENTS.bonus_cards}
@@ -157,7 +157,7 @@ def test_mason_tie_lengths_are_the_longest_runs_with_each_wall(walls: list[int],
         walls[0] = EMPTY
         free = [0]
     val = [0] * len(ok)
-    got = walls_module.lengths_with_wall(tuple(walls), ok, free)
+    got = mason.lengths_with_wall(tuple(walls), ok, free)
     for x in free:
         built = list(walls)
         built[x] = 1
@@ -173,8 +173,8 @@ def test_mason_tie_lengths_on_a_ring_built_but_one_segment() -> None:
     n = len(BOARD.ring_spots)
     walls = (0,) * 5 + (EMPTY,) + (0,) * (n - 6)
     ok = [True] * n
-    assert walls_module.lengths_with_wall(walls, ok, [5]) == {5: 22}
+    assert mason.lengths_with_wall(walls, ok, [5]) == {5: 22}
     ok[9] = False
-    assert walls_module.lengths_with_wall(walls, ok, [5]) == {5: 22}
+    assert mason.lengths_with_wall(walls, ok, [5]) == {5: 22}
     ok[15] = False
-    assert walls_module.lengths_with_wall(walls, ok, [5]) == {5: 16}
+    assert mason.lengths_with_wall(walls, ok, [5]) == {5: 16}

@@ -1,6 +1,6 @@
 """The solo bots' turns: one choice, carried out the same way by `apply` and `step`.
 
-Every bot decision is a pure choice of the position (`ragusa.rules.solo.bot_turns.BOT_TURNS`), executed by
+Every bot decision is a pure choice of the position (its decision record's `bot`, `ragusa.rules.phases.TURNS`), executed by
 the rule code of the human's actions. `apply` records nothing, so it plays the choice quietly; `step`
 also words it (`explain_*`) and reports it as a `BotDecision`. These tests check, over seeded solo
 games in every variant and edition, that the reported decision is the one played (the events that
@@ -33,7 +33,9 @@ from ragusa.core.events import (
     WallBuilt,
 )
 from ragusa.core.state import RESERVED, GameState, Phase
-from ragusa.rules.solo import bot_turns, policy, walls
+from ragusa.rules.buildings import mason
+from ragusa.rules.resolution import decide
+from ragusa.rules.solo import policy
 from ragusa.rules.solo.patrician import PATRICIAN, BotMove
 
 VARIANTS = (
@@ -112,7 +114,7 @@ def test_decide_reports_the_placement_with_its_draw() -> None:
     assert len(drawn) == 1 and drawn[0] in state.solo.bot_cards[0]
     assert spot == PATRICIAN[drawn[0]][0] and state.houses[spot] == RESERVED
     assert r == rng.below(state.rng, 3)[1] and solo is state.solo
-    move = bot_turns.decide(state)
+    move = decide(state)
     assert move == BotMove(1, Place(BOARD.spot_ids[spot]), *policy.explain_placement(state, 1, choice), r, solo)
     assert move.decision == f"place {BOARD.spot_ids[spot]}"
 
@@ -123,14 +125,14 @@ def test_decide_reports_the_mason_without_a_draw() -> None:
     # 1 VP and makes a 1-segment wall, so w1, the first clockwise; no draw changes the generator.
     state = _bot_deciding(Phase.MASON)
     assert state.solo is not None
-    i = walls.choose_wall(state, 1)
+    i = mason.choose_wall(state, 1)
     assert i == BOARD.wall_index["w1"]
-    move = bot_turns.decide(state)
-    assert move == BotMove(1, BuildWall(BOARD.wall_ids[i]), *walls.explain_wall(state, 1, i), state.rng, state.solo)
+    move = decide(state)
+    assert move == BotMove(1, BuildWall(BOARD.wall_ids[i]), *mason.explain_wall(state, 1, i), state.rng, state.solo)
 
 
 def test_decide_refuses_a_seat_or_phase_without_a_bot_decision() -> None:
     with pytest.raises(ValueError, match="not a bot"):
-        bot_turns.decide(attrs.evolve(_bot_deciding(Phase.PLACE), seat=0))
+        decide(attrs.evolve(_bot_deciding(Phase.PLACE), seat=0))
     with pytest.raises(ValueError, match="no decision in phase"):
-        bot_turns.decide(_bot_deciding(Phase.RECTOR_KEEP))
+        decide(_bot_deciding(Phase.RECTOR_KEEP))

@@ -36,10 +36,10 @@ from ragusa.rules.buildings import (
     rector,
     wharf,
 )
-from ragusa.rules.decision import Decision, Resolve, Then, nothing
+from ragusa.rules.decision import BotTurn, Decision, Resolve, Then, nothing
 from ragusa.rules.fish import MIN_TRADE, TRADE_COST_BY_INDEX
 from ragusa.rules.moves import Moves, offer, offer_pass
-from ragusa.rules.solo.policy import explain_window
+from ragusa.rules.solo.policy import choose_hex, explain_hex, explain_window
 
 FISH: Final = RES_INDEX["fish"]
 RECTOR: Final = BUILDING_INDEX["rectors-palace"]
@@ -188,9 +188,15 @@ def _hex_chosen(w: Scratch, seat: int, a: ActivateHex) -> None:
     start_hex(w, h)
 
 
-#: the order of the new house's hexes, where it can change the outcome (ACT-5, `order_matters`)
+#: the order of the new house's hexes, where it can change the outcome (ACT-5, `order_matters`); a
+#: solo bot's order is R-15's
 ORDER_DECISION: Final = Decision(
-    PHASE_ORDER, ("ACT-5", "R-5", "R-15"), _order_offers, (Resolve(ActivateHex, _hex_chosen),), Then.RUN
+    PHASE_ORDER,
+    ("ACT-5", "R-5", "R-15"),
+    _order_offers,
+    (Resolve(ActivateHex, _hex_chosen),),
+    Then.RUN,
+    bot=BotTurn(choose_hex, explain_hex, _ACTIVATE.__getitem__),
 )
 
 

@@ -16,23 +16,25 @@ from ragusa.core.actions import Action, Trade
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BotDecision, Event, Recorded, made
+from ragusa.core.position import Position
 from ragusa.core.scratch import Scratch
-from ragusa.core.state import PHASE_OVER, GameState
+from ragusa.core.state import PHASE_OVER, PHASE_PLACE, GameState
 from ragusa.rules import chance, fish, setup
 from ragusa.rules.action_form import check_form
 from ragusa.rules.decision import BotTurn
-from ragusa.rules.phases import HANDLERS, TURNS
+from ragusa.rules.phases import BOT_RULES, HANDLERS, TURNS
 from ragusa.rules.solo.deal import deal_solo
+from ragusa.rules.solo.patrician import BotMove, is_bot, solo_of
 from ragusa.rules.turn_flow import begin_turn
 
 
 @implements("SOLO-4", "SOLO-5")
 def _drive_bots(w: Scratch) -> None:
-    """Solo: while a bot is the deciding seat, let it decide (`ragusa.rules.phases.TURNS`: a pure
-    choice) and carry its choice out as the action it is, through the handlers of every seat's
-    actions (`ragusa.rules.phases.HANDLERS`), or by the bots' own rule where they have one (an
-    unchecked placement, SOLO-4; both Rector's cards, SOLO-5); `step` reports each decision with its
-    explanation as a `BotDecision`.
+    """Solo: while a bot is the deciding seat, let it decide (`ragusa.rules.phases.TURNS`, its
+    decision record's `bot`: a pure choice) and carry its choice out as the action it is, through the
+    handlers of every seat's actions (`ragusa.rules.phases.HANDLERS`), or by the bots' own rule where
+    they have one (`ragusa.rules.phases.BOT_RULES`: an unchecked placement from its cards, SOLO-4);
+    `step` reports each decision with its explanation as a `BotDecision`.
     Returns when the human decides or the game is over, so a bot is never the deciding seat of a
     returned state."""
     while w.solo is not None and w.phase != PHASE_OVER and w.seat is not None and w.seat in w.solo.bot_seats:
@@ -42,16 +44,33 @@ def _drive_bots(w: Scratch) -> None:
         assert turn is not None, f"a bot has no decision in phase {w.phase!r}"
         choice = turn.choose(w, seat)  # the bot reads the scratch copy (nothing is frozen)
         w.emit(_explained, turn, w, seat, choice)
-        if turn.execute is None:  # carried out as the action it is, as any seat's
+        own_rule = BOT_RULES[i]
+        if own_rule is None:  # carried out as the action it is, as any seat's
             action = turn.action(choice)
             HANDLERS[i][type(action)](w, seat, action)
         else:
-            turn.execute(w, seat, choice)
+            own_rule(w, seat, choice)
 
 
 def _explained(turn: BotTurn[Any], w: Scratch, seat: int, choice: object) -> BotDecision:
     """The `BotDecision` reporting a bot's choice: its decision and reason as text."""
     return BotDecision(seat, *turn.explain(w, seat, choice))
+
+
+def decide(state: Position) -> BotMove:
+    """The decision of the bot that is the deciding seat of `state`, without playing it: the action
+    it takes, the decision and reason `step` reports for it, and the generator and solo state after
+    its draws (only a placement draws: its cards, SOLO-4)."""
+    seat = state.seat
+    if seat is None or not is_bot(state, seat):
+        raise ValueError("the deciding seat is not a bot")
+    turn = TURNS[state.phase.ordinal]
+    if turn is None:
+        raise ValueError(f"a bot has no decision in phase {state.phase!r}")
+    choice = turn.choose(state, seat)
+    decision, reason = turn.explain(state, seat, choice)
+    rng, solo = (choice[2], choice[3]) if state.phase == PHASE_PLACE else (state.rng, solo_of(state))
+    return BotMove(seat, turn.action(choice), decision, reason, rng, solo)
 
 
 def start_play(w: Scratch) -> None:

@@ -1,19 +1,19 @@
 """The turn flow (TURN, R-14), every seat's: whose turn it is, placing the piece, and the automatic
-steps between decisions (the solo bots' own choices are `ragusa.rules.solo.bot_turns`).
+steps between decisions.
 
 `begin_turn` and `next_turn` go round the seats and see when the game ends; `put_piece` puts a
 placed piece on the board and starts its activations (TURN-2); `run` runs every automatic step
 (activations, effects with no choice, the next turn) until a seat must decide or the game ends
-(`ragusa.rules.end_of_game`). The turn's decision, place a piece or pass (`PLACE_DECISION`), and the
-setup's bonus choice before the first turn (`SETUP_DECISION`) are declared here
-(`ragusa.rules.decision.Decision`).
+(`ragusa.rules.end_of_game`). The turn's decision, place a piece or pass (`PLACE_DECISION`, with a solo
+bot's unchecked placement from its cards, `bot_place`, SOLO-4), and the setup's bonus choice before
+the first turn (`SETUP_DECISION`) are declared here (`ragusa.rules.decision.Decision`).
 """
 
 from __future__ import annotations
 
 from typing import Final, NoReturn
 
-from ragusa.core.actions import ChooseBonus, Pass, Place
+from ragusa.core.actions import Action, ChooseBonus, Pass, Place
 from ragusa.core.board import BOARD, KIND_CITY, KIND_SEA, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.errors import IllegalActionError
@@ -29,11 +29,12 @@ from ragusa.core.state import (
     GameState,
 )
 from ragusa.rules import activation, fish, setup
-from ragusa.rules.decision import Decision, Resolve
+from ragusa.rules.decision import BotTurn, Decision, Resolve
 from ragusa.rules.end_of_game import begin_end
-from ragusa.rules.moves import Moves, board_facts_of, offer, placement_moves, placements_of
+from ragusa.rules.moves import PASS, Moves, board_facts_of, offer, placement_moves, placements_of
 from ragusa.rules.placement_rule import explain_refusal
 from ragusa.rules.solo import patrician
+from ragusa.rules.solo.policy import Placement, choose_placement, explain_placement
 from ragusa.rules.two_player import (
     check_powerhouse,
     convert_stranded_powerhouses,
@@ -116,7 +117,7 @@ def resume(w: Scratch) -> None:
 @implements("TURN-1", "TURN-2", "BUILD-8", "SOLO-4")
 def put_piece(w: Scratch, seat: int, s: int, power: bool, trades: tuple[str, ...]) -> None:
     """Put the piece on spot `s` and activate its hexes: the placement code shared by checked
-    placements (`_place`) and the solo bots' unchecked ones (`ragusa.rules.solo.bot_turns.bot_place`, SOLO-4)."""
+    placements (`_place`) and the solo bots' unchecked ones (`bot_place`, SOLO-4)."""
     p = w.p(seat)
     w.set_house(s, POWERHOUSE if power else seat)
     if power:
@@ -210,12 +211,35 @@ def _pass_turn(w: Scratch, seat: int, a: Pass) -> None:
     next_turn(w)
 
 
-#: a turn's decision: place a piece with its fish trades, or pass with no legal placement (TURN-1, R-14)
-PLACE_DECISION: Final = Decision(
+@implements("SOLO-4", "R-19", "R-14")
+def bot_place(w: Scratch, seat: int, choice: Placement) -> None:
+    """SOLO-4: a bot places on the spot its card gave, replacing the black house there, with no
+    requirement check; the hexes activate as usual (through the human's placement code). With no
+    card left it passes its turn (R-19, R-14; never with the standard cards)."""
+    s, _, w.rng, w.solo = choice
+    if s >= 0:
+        put_piece(w, seat, s, False, ())
+        return
+    w.passes += 1
+    w.emit(Passed, seat, "turn: no Patrician card with a free spot")
+    next_turn(w)
+
+
+_PLACE: Final = tuple(Place(x) for x in BOARD.spot_ids)
+
+
+def _placement_action(choice: Placement) -> Action:
+    return PASS if choice[0] < 0 else _PLACE[choice[0]]
+
+
+#: a turn's decision: place a piece with its fish trades, or pass with no legal placement (TURN-1,
+#: R-14); a solo bot places from its Patrician cards, by its own rule (SOLO-4)
+PLACE_DECISION: Final[Decision] = Decision(
     PHASE_PLACE,
-    ("TURN-1", "TURN-2", "BUILD-8", "TWO-1", "R-14"),
+    ("TURN-1", "TURN-2", "BUILD-8", "TWO-1", "R-14", "SOLO-4", "R-19"),
     placements_of,
     (Resolve(Place, _place), Resolve(Pass, _pass_turn)),
+    bot=BotTurn(choose_placement, explain_placement, _placement_action, bot_place),
 )
 
 
@@ -231,4 +255,6 @@ def _bonus_chosen(w: Scratch, seat: int, a: ChooseBonus) -> None:
 
 
 #: the setup's decision: each seat keeps one of its three dealt bonus cards (SETUP-6)
-SETUP_DECISION: Final = Decision(PHASE_SETUP_BONUS, ("SETUP-6",), _bonus_offers, (Resolve(ChooseBonus, _bonus_chosen),))
+SETUP_DECISION: Final[Decision] = Decision(
+    PHASE_SETUP_BONUS, ("SETUP-6",), _bonus_offers, (Resolve(ChooseBonus, _bonus_chosen),)
+)

@@ -9,7 +9,9 @@ seat)` (whether the seat has a choice now, R-8) and the functions that carry out
 takes the action); `ragusa.rules.activation` calls the first kind and opens the decision of the
 second, which is declared once beside its rule as the module's `DECISION` (the Rector's Palace:
 `DRAW_DECISION` and `KEEP_DECISION`; `ragusa.rules.decision.Decision`): what it offers, how its
-actions resolve.
+actions resolve, and how a solo bot takes it (SOLO-5: `mason.choose_wall`, `architect.choose_tower`,
+`market.choose_ship`, `wharf.choose_sale`, and at the Rector's Palace `rector.bot_rector`, the draw's
+own rule for a bot).
 """
 
 from __future__ import annotations

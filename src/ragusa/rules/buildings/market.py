@@ -1,25 +1,29 @@
-"""Market (MARKET-1, R-2, R-4, R-8) and the market track (RES-3, SETUP-5)."""
+"""Market (MARKET-1, R-2, R-4, R-8), the market track (RES-3, SETUP-5), and how a solo bot takes
+the Market's decision (SOLO-5, R-17)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Final
 
-from ragusa.core.actions import BuyShip, Pass
+from ragusa.core.actions import Action, BuyShip, Pass
 from ragusa.core.board import COM_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import COMMODITIES, COMPONENTS, ShipData
 from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import MarketMoved, ShipArrived, ShipBought, VPScored
+from ragusa.core.position import Position
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     PHASE_MARKET,
     VP_SHIPS,
     GameState,
 )
+from ragusa.rules import scoring
 from ragusa.rules.chance import draw_top
-from ragusa.rules.decision import Resolve, building_decision, nothing
+from ragusa.rules.decision import BotTurn, Resolve, building_decision, nothing
 from ragusa.rules.moves import PASS, Moves, offer
+from ragusa.rules.solo.patrician import best, cathedral_note, commodities_of
 
 SHIPS: Final[dict[str, ShipData]] = {s.id: s for s in COMPONENTS.ships}
 TRACK: Final = COMPONENTS.market.track
@@ -136,7 +140,98 @@ def buy_ship(w: Scratch, seat: int, a: BuyShip) -> None:
     buy(w, seat, a.slot)
 
 
-#: the Market's decision: the owner may buy one ship it can afford (optional, R-8)
+# --------------------------------------------------------------------------- a solo bot's purchase (SOLO-5)
+
+#: ship id -> its stars
+_STARS: Final = {ship_id: ship.stars for ship_id, ship in SHIPS.items()}
+
+
+def _buyable(state: Position, seat: int) -> tuple[Sequence[int], list[int]]:
+    """The bot's commodities, and the slots whose ship it can pay for without lowering the sets its
+    Cathedral houses would score now (R-17; every slot it can pay for when they score none)."""
+    com = commodities_of(state, seat)
+    slots = affordable_slots(state.slots, com)
+    sets = scoring.cathedral_sets(state.houses, seat, com)
+    if not sets:
+        return com, slots
+    allowed = []
+    for i in slots:
+        ship = state.slots[i]
+        assert ship is not None
+        cost = COSTS[i, ship]
+        after = [com[c] - cost[c] for c in range(len(COMMODITIES))]
+        if scoring.cathedral_sets(state.houses, seat, after) >= sets:
+            allowed.append(i)
+    return com, allowed
+
+
+def _held_most(offered: tuple[str | None, ...], com: Sequence[int], i: int) -> int:
+    """R-17's first tie-break for the ship in slot `i`: the largest holding among the commodities its cost names."""
+    ship = offered[i]
+    assert ship is not None
+    cost = COSTS[i, ship]
+    return max([com[c] for c in range(len(COMMODITIES)) if cost[c]])
+
+
+def _ship_ties(state: Position, com: Sequence[int], slots: list[int]) -> tuple[list[int], list[int]]:
+    """Of the slots `slots` (left to right): those with the most stars, and of those, the ones whose
+    cost uses the commodity held most of (`_held_most`)."""
+    offered = state.slots
+    tied = best(slots, [_STARS[ship] if (ship := offered[i]) is not None else 0 for i in slots])
+    if len(tied) == 1:
+        return tied, tied
+    return tied, best(tied, [_held_most(offered, com, x) for x in tied])
+
+
+@implements("SOLO-5", "R-17")
+def choose_ship(state: Position, seat: int) -> int:
+    """SOLO-5 Market: buy the ship with the most stars it can pay for; tie: the one whose cost uses
+    the commodity it holds most of (the largest holding among the commodities its cost names, R-17);
+    tie: the leftmost. Cathedral exception as for the Wharf: no purchase that lowers the sets the
+    Cathedral would score now; if every affordable ship would, the bot does not buy (-1, R-17)."""
+    com, slots = _buyable(state, seat)
+    return _ship_ties(state, com, slots)[1][0] if slots else -1
+
+
+def explain_ship(state: Position, seat: int, i: int) -> tuple[str, str]:
+    """`choose_ship`'s decision and reason."""
+    com, slots = _buyable(state, seat)
+    broken = [str(x) for x in affordable_slots(state.slots, com) if x not in slots]
+    notes = cathedral_note(state, seat, com, f"; buying slot {', '.join(broken)}" if broken else "")
+    if i < 0:
+        return "no purchase", f"SOLO-5 Market: {notes}no purchase leaves its sets whole, so it does not buy (R-17)"
+    tied, tied2 = _ship_ties(state, com, slots)
+    ship = state.slots[i]
+    assert ship is not None
+    top = _STARS[ship]
+    if len(tied) == 1:
+        why = f"slot {i} has the most stars it can pay for ({top})"
+    else:
+        listed = ", ".join(str(x) for x in tied)
+        most = _held_most(state.slots, com, i)
+        if len(tied2) == 1:
+            why = f"slots {listed} tie at {top} stars; slot {i}'s cost uses the commodity it holds most of ({most})"
+        else:
+            why = (
+                f"slots {listed} tie at {top} stars and slots {', '.join(str(x) for x in tied2)} on the commodity "
+                f"held most ({most}); slot {i} is the leftmost"
+            )
+    return f"buy slot {i} ({ship})", f"SOLO-5 Market: {notes}{why}"
+
+
+def _purchase_action(slot: int) -> Action:
+    return PASS if slot < 0 else BUY_ACTIONS[slot]
+
+
+#: the Market's decision: the owner may buy one ship it can afford (optional, R-8); a solo bot buys
+#: by SOLO-5
 DECISION: Final = building_decision(
-    "market", PHASE_MARKET, ("MARKET-1", "R-8"), offers, has_choice, Resolve(BuyShip, buy_ship), Resolve(Pass, nothing)
+    "market",
+    PHASE_MARKET,
+    ("MARKET-1", "R-8", "SOLO-5", "R-17"),
+    offers,
+    has_choice,
+    Resolve(BuyShip, buy_ship),
+    Resolve(Pass, nothing),
+    bot=BotTurn(choose_ship, explain_ship, _purchase_action),
 )

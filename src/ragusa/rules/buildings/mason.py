@@ -1,4 +1,4 @@
-"""Mason (MASON-1, R-8)."""
+"""Mason (MASON-1, R-8), and how a solo bot takes its decision (SOLO-5, R-18)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from ragusa.core.actions import BuildWall
 from ragusa.core.board import BOARD
 from ragusa.core.clauses import implements
 from ragusa.core.events import VPScored, WallBuilt
+from ragusa.core.position import Position
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
     EMPTY,
@@ -15,9 +16,11 @@ from ragusa.core.state import (
     VP_MASON,
     GameState,
 )
+from ragusa.rules import scoring
 from ragusa.rules.buildings import free_site_named
-from ragusa.rules.decision import Resolve, building_decision
+from ragusa.rules.decision import BotTurn, Resolve, building_decision
 from ragusa.rules.moves import Moves, offer
+from ragusa.rules.solo.patrician import START_SPOT, best
 
 _WALL_SPOTS: Final = BOARD.wall_spots
 WALL_ACTIONS: Final[tuple[BuildWall, ...]] = tuple(BuildWall(w) for w in BOARD.wall_ids)
@@ -70,7 +73,90 @@ def offers(state: GameState, seat: int) -> Moves:
     return offer(state, seat, [WALL_ACTIONS[i] for i in free_segments(state.walls)])
 
 
-#: the Mason's decision: the owner builds a wall on a free segment (compulsory, R-8)
+# --------------------------------------------------------------------------- a solo bot's wall (SOLO-5)
+
+_RING: Final = BOARD.ring_spots
+#: a built segment, whoever built it (the longest stretch reads only whether a segment stands)
+BUILT: Final = 0
+#: per ring position: the wall segments that end there
+_SEGMENTS_AT: Final = tuple(
+    tuple(i for i, ends in enumerate(BOARD.wall_spots) if _RING[j] in ends) for j in range(len(_RING))
+)
+
+
+def lengths_with_wall(walls: tuple[int, ...], ok: list[bool], segments: list[int]) -> dict[int, int]:
+    """For each free segment in `segments`: the segments of the longest wall stretch once it is built,
+    as the end scoring measures it (`scoring.longest_run` of the walls with it; `ok`: the ring
+    positions passable for the bot, `scoring.ring_values`). A segment with no built neighbour joins
+    no stretch, so with it the longest is the longest now, or 1."""
+    none = [0] * len(ok)  # the lengths do not depend on the values
+    n = len(walls)
+    alone = max(1, scoring.longest_run(walls, ok, none)[0])
+    return {
+        x: alone
+        if walls[x - 1] == EMPTY and walls[(x + 1) % n] == EMPTY
+        else scoring.longest_run((*walls[:x], BUILT, *walls[x + 1 :]), ok, none)[0]
+        for x in segments
+    }
+
+
+def _wall_ties(state: Position, seat: int) -> tuple[list[int], list[int], dict[int, int]]:
+    """`choose_wall`'s tie-breaks: the free segments that score most for the bot now
+    (`mason_vp`); of those, the ones after which its longest wall has the most segments (the
+    same list when one scored most); and those lengths (none then). Segments are in clockwise order
+    from `wall_ring.start`."""
+    houses, towers, walls = state.houses, state.towers, state.walls
+    ok, own = scoring.ring_values(houses, towers, seat)
+    # MASON-1: a wall scores 1 VP plus 1 per house and tower of its builder at its two ends, so the
+    # free segments next to none of the bot's all score the least; only the others are worth weighing
+    near = sorted({i for j, mine in enumerate(own) if mine for i in _SEGMENTS_AT[j] if walls[i] == EMPTY})
+    if near:
+        tied = best(near, [mason_vp(houses, towers, seat, i) for i in near])
+    else:
+        tied = free_segments(walls)
+    if len(tied) == 1:
+        return tied, tied, {}
+    length = lengths_with_wall(walls, ok, tied)
+    return tied, best(tied, [length[x] for x in tied]), length
+
+
+@implements("SOLO-5", "R-18")
+def choose_wall(state: Position, seat: int) -> int:
+    """SOLO-5 Mason: the free segment that scores most for the bot now (MASON-1); tie: the one after
+    which its longest wall stretch (END-WALL-1) has the most segments (R-18); tie: the first clockwise
+    from the Silversmith's top corner (`wall_ring.start`)."""
+    return _wall_ties(state, seat)[1][0]
+
+
+def explain_wall(state: Position, seat: int, i: int) -> tuple[str, str]:
+    """`choose_wall`'s decision and reason."""
+    tied, tied2, length = _wall_ties(state, seat)
+    top = mason_vp(state.houses, state.towers, seat, i)
+    names = ", ".join(BOARD.wall_ids[x] for x in tied)
+    if len(tied) == 1:
+        why = f"{BOARD.wall_ids[i]} scores most now, {top} VP (1 + {top - 1} own houses/towers at its ends)"
+    elif len(tied2) == 1:
+        why = (
+            f"{names} tie at {top} VP; {BOARD.wall_ids[i]} makes its longest wall {length[i]} segments "
+            f"(the others at most {max(length[x] for x in tied if x != i)})"
+        )
+    else:
+        why = (
+            f"{names} tie at {top} VP; {', '.join(BOARD.wall_ids[x] for x in tied2)} each make its longest "
+            f"wall {length[i]} segment{'s' if length[i] != 1 else ''}; {BOARD.wall_ids[i]} is the first clockwise "
+            f"from {START_SPOT} (the Silversmith's top corner)"
+        )
+    return f"build wall {BOARD.wall_ids[i]}", f"SOLO-5 Mason: {why}"
+
+
+#: the Mason's decision: the owner builds a wall on a free segment (compulsory, R-8); a solo bot
+#: chooses it by SOLO-5
 DECISION: Final = building_decision(
-    "mason", PHASE_MASON, ("MASON-1", "R-8"), offers, has_choice, Resolve(BuildWall, build_wall)
+    "mason",
+    PHASE_MASON,
+    ("MASON-1", "R-8", "SOLO-5", "R-18"),
+    offers,
+    has_choice,
+    Resolve(BuildWall, build_wall),
+    bot=BotTurn(choose_wall, explain_wall, WALL_ACTIONS.__getitem__),
 )

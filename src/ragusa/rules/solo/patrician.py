@@ -1,8 +1,11 @@
-"""Seats, component-derived constants and the shared tie-break of the solo game's bots, and
-`BotMove`, a bot's decision as `ragusa.rules.solo.bot_turns.decide` reports it."""
+"""Seats, component-derived constants and the shared helpers of the solo game's bots (the tie-break
+`best`, what the Cathedral exception reads), the phases a bot decides in (`BOT_PHASES`), and
+`BotMove`, a bot's decision as `ragusa.rules.resolution.decide` reports it. It sits below the rules
+whose records say how a bot takes their decisions (the buildings, the turn flow, the activation)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 import attrs
@@ -11,11 +14,21 @@ from ragusa.core.actions import (
     Action,
 )
 from ragusa.core.board import BOARD, BUILDING_INDEX
-from ragusa.core.components import COMPONENTS
+from ragusa.core.components import COMMODITIES, COMPONENTS
 from ragusa.core.position import Position
+from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
+    PHASE_ARCHITECT,
+    PHASE_MARKET,
+    PHASE_MASON,
+    PHASE_ORDER,
+    PHASE_PLACE,
+    PHASE_RECTOR_DRAW,
+    PHASE_WHARF,
+    Phase,
     SoloState,
 )
+from ragusa.rules import scoring
 
 #: the human's seat
 HUMAN: Final = 0
@@ -56,9 +69,15 @@ BOT_CITY_ORDER: Final[tuple[str, ...]] = (
     "rectors-palace",
     "cathedral",
 )
+#: the phases a bot decides in, each by its rule: its placement (SOLO-4), the order of its new house's
+#: hexes (R-15), the Mason, Architect, Market, Wharf and Rector's Palace (SOLO-5, taking both cards:
+#: no keep). Never a trade window (R-16), the end's trades (its own, SOLO-7) or the setup's bonus card.
+#: Each of these decisions' records says how a bot takes it (`ragusa.rules.decision.Decision.bot`)
+BOT_PHASES: Final[frozenset[Phase]] = frozenset(
+    {PHASE_PLACE, PHASE_ORDER, PHASE_MASON, PHASE_ARCHITECT, PHASE_MARKET, PHASE_WHARF, PHASE_RECTOR_DRAW}
+)
 CITY_RANK: Final[dict[int, int]] = {BUILDING_INDEX[b]: i for i, b in enumerate(BOT_CITY_ORDER)}
 RING_POS: Final[dict[int, int]] = {s: j for j, s in enumerate(BOARD.ring_spots)}
-TRACK: Final = COMPONENTS.market.track
 START_SPOT: Final = BOARD.spot_ids[BOARD.ring_spots[0]]
 
 
@@ -78,6 +97,25 @@ def best(cands: list[int], scores: list[int]) -> list[int]:
     left after one tie-break of the bots' rules (SOLO-5, R-17, R-18)."""
     top = max(scores)
     return [c for c, v in zip(cands, scores) if v == top]
+
+
+def commodities_of(state: Position, seat: int) -> Sequence[int]:
+    """`seat`'s commodities; on the scratch copy without freezing every changed player (`Scratch.players`)."""
+    if isinstance(state, Scratch):
+        return state.commodities(seat)
+    return state.players[seat].commodities
+
+
+def cathedral_note(state: Position, seat: int, com: Sequence[int], broken: str) -> str:
+    """The Cathedral exception (R-17) worded for a bot's reason at the Market or the Wharf, when it
+    ruled out what `broken` says ("" when it ruled out nothing)."""
+    if not broken:
+        return ""
+    sets = scoring.cathedral_sets(state.houses, seat, com)
+    return (
+        f"Cathedral exception: it holds {', '.join(f'{com[c]} {COMMODITIES[c]}' for c in range(len(COMMODITIES)))} "
+        f"and its Cathedral houses score {sets} set{'s' if sets > 1 else ''}{broken} would break one; "
+    )
 
 
 # --------------------------------------------------------------------------- setup
