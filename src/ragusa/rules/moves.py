@@ -12,7 +12,7 @@ from typing import Final, cast
 from ragusa.core.actions import Action, Pass, Place
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
-from ragusa.core.spot_masks import SPOT_BYTES, expand_mask, spot_byte_table
+from ragusa.core.spot_masks import MASK_BYTES, SPOT_BYTES, expand_mask, spot_byte_table
 from ragusa.core.state import GameState
 from ragusa.rules import fish
 from ragusa.rules.requirements import HOUSE_REQUIREMENTS, POWERHOUSE_REQUIREMENTS, BoardFacts, board_facts, placements
@@ -95,22 +95,19 @@ class Moves:
             out = expand_mask(self.houses, _BYTE_PLACES)
         else:  # byte by byte of the mask: spot by spot only in a byte with a spot that trades
             out = []
-            with_trades = 0
+            trading = 0  # bit i: a spot in byte i of the mask trades
             for s in traded:
-                with_trades |= 1 << s
-            both, i = self.houses, 0
-            while both:
-                b = both & 255
+                trading |= 1 << (s >> 3)
+            data = self.houses.to_bytes(MASK_BYTES, "little")
+            for i in range(MASK_BYTES):
+                b = data[i]
                 if b:
-                    if with_trades & 255:
+                    if trading >> i & 1:
                         for s in SPOT_BYTES[i][b]:
                             t = traded.get(s)
                             out.append(_traded_place(s, t, False) if t else _PLACE_HOUSE[s])
                     else:
                         out.extend(_BYTE_PLACES[i][b])
-                both >>= 8
-                with_trades >>= 8
-                i += 1
         if self.power:
             power_traded = self.power_traded
             for s in ring_order(self.power):

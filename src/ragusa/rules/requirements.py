@@ -21,7 +21,7 @@ from typing import Final
 from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
-from ragusa.core.spot_masks import ALL_SPOTS, SPOT_BYTES, expand_mask
+from ragusa.core.spot_masks import ALL_SPOTS, SPOT_BITS, SPOT_BYTES, expand_mask
 from ragusa.core.state import EMPTY, POWERHOUSE
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.rules.placement_rule import FISHMONGER_FISH, placement_need
@@ -151,7 +151,7 @@ class Needs:
         return self.at_most[held] if held < MAX_NEED else ALL_SPOTS
 
     def rise(
-        self, counts: Sequence[int], hexes: Iterable[int], readers: tuple[tuple[tuple[int, int], ...], ...]
+        self, counts: Sequence[int], hexes: tuple[int, ...], readers: tuple[tuple[tuple[int, int], ...], ...]
     ) -> Needs:
         """The needs once the seat's houses on `hexes` number `counts[h]` each (never fewer than before)."""
         per_spot, at_most = self.per_spot, self.at_most
@@ -164,11 +164,12 @@ class Needs:
                     if not copied:
                         per_spot, at_most, copied = per_spot[:], at_most[:], True
                     per_spot[s] = need
+                    bit = SPOT_BITS[s]
                     if need == old + 1:  # the usual rise, by one house
-                        at_most[old] ^= 1 << s
+                        at_most[old] ^= bit
                     else:
                         for v in range(old, need):
-                            at_most[v] ^= 1 << s
+                            at_most[v] ^= bit
         return Needs(per_spot, at_most) if copied else self
 
 
@@ -219,7 +220,7 @@ def seat_needs(houses: tuple[int, ...], seat: int) -> SeatNeeds:
 def needs_from_counts(counts: Sequence[int]) -> SeatNeeds:
     """`SeatNeeds` of a seat with `counts[h]` houses on each hex `h`."""
     mine = bytearray(counts)
-    touched = [h for h, n in enumerate(counts) if n]
+    touched = tuple([h for h, n in enumerate(counts) if n])
     return SeatNeeds(mine, _NO_WOOD.rise(mine, touched, _WOOD_READERS), _NO_STONE.rise(mine, touched, _STONE_READERS))
 
 
@@ -256,15 +257,36 @@ def board_facts(houses: tuple[int, ...], seats: int, known: object) -> BoardFact
             before, now = old[s], houses[s]
             if now == EMPTY or before >= 0:  # not a piece added: work the facts out afresh
                 return _fresh(houses, seats)
-            if before == EMPTY:
-                free &= ~(1 << s)
-            if now == POWERHOUSE:
-                power |= 1 << s
-            mine = needs[now] if now >= 0 else None
-            if mine is not None:
-                needs = needs[:now] + (mine.with_house(s),) + needs[now + 1 :]
+            free, power, needs = _added(free, power, needs, s, before == EMPTY, now)
         return BoardFacts(houses, free, power, needs)
     return _fresh(houses, seats)
+
+
+def _added(
+    free: int, power: int, needs: tuple[SeatNeeds | None, ...], s: int, was_free: bool, now: int
+) -> tuple[int, int, tuple[SeatNeeds | None, ...]]:
+    """The free spots, powerhouse spots and seats' needs once the piece `now` stands on spot `s`
+    (a free spot, or a reserved one, SOLO-6)."""
+    if was_free:
+        free &= ~(1 << s)
+    if now == POWERHOUSE:
+        power |= 1 << s
+    mine = needs[now] if now >= 0 else None
+    if mine is not None:
+        needs = needs[:now] + (mine.with_house(s),) + needs[now + 1 :]
+    return free, power, needs
+
+
+def facts_with_piece(known: object, before: tuple[int, ...], houses: tuple[int, ...], s: int) -> object:
+    """The board facts once a piece is put on spot `s` of the board `before`, giving `houses`:
+    `known` brought up to date at once if they are `before`'s facts (a placement's own change, so
+    that the next placement's `board_facts` finds them current), else `known` unchanged
+    (`board_facts` brings them up to date from their own board when they are read)."""
+    was, now = before[s], houses[s]
+    if isinstance(known, BoardFacts) and known.houses is before and now != EMPTY and was < 0:
+        free, power, needs = _added(known.free, known.power, known.seats, s, was == EMPTY, now)
+        return BoardFacts(houses, free, power, needs)
+    return known
 
 
 #: the board in runs of 16 spots (first spot, end, the spots): a run holding the same piece objects on
