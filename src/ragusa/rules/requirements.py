@@ -243,6 +243,16 @@ class BoardFacts:
         seats = self.seats[:seat] + (needs,) + self.seats[seat + 1 :]
         return BoardFacts(self.houses, self.free, self.power, seats), needs
 
+    def with_piece(self, houses: tuple[int, ...], s: int) -> BoardFacts:
+        """The facts of `houses`: this board with a piece put on spot `s`, free or reserved here."""
+        now = houses[s]
+        seats = self.seats
+        mine = seats[now] if now >= 0 else None
+        if mine is not None:
+            seats = seats[:now] + (mine.with_house(s),) + seats[now + 1 :]
+        power = self.power | 1 << s if now == POWERHOUSE else self.power
+        return BoardFacts(houses, self.free & ~(1 << s), power, seats)
+
 
 @implements("TURN-1", "SOLO-6")
 def board_facts(houses: tuple[int, ...], seats: int, known: object) -> BoardFacts:
@@ -252,41 +262,23 @@ def board_facts(houses: tuple[int, ...], seats: int, known: object) -> BoardFact
     if isinstance(known, BoardFacts) and len(known.seats) == seats:
         if known.houses is houses:
             return known
-        free, power, needs, old = known.free, known.power, known.seats, known.houses
+        facts, old = known, known.houses
         for s in _changed(old, houses):
-            before, now = old[s], houses[s]
-            if now == EMPTY or before >= 0:  # not a piece added: work the facts out afresh
+            if houses[s] == EMPTY or old[s] >= 0:  # not a piece added: work the facts out afresh
                 return _fresh(houses, seats)
-            free, power, needs = _added(free, power, needs, s, before == EMPTY, now)
-        return BoardFacts(houses, free, power, needs)
+            facts = facts.with_piece(houses, s)
+        return facts if facts is not known else BoardFacts(houses, known.free, known.power, known.seats)
     return _fresh(houses, seats)
 
 
-def _added(
-    free: int, power: int, needs: tuple[SeatNeeds | None, ...], s: int, was_free: bool, now: int
-) -> tuple[int, int, tuple[SeatNeeds | None, ...]]:
-    """The free spots, powerhouse spots and seats' needs once the piece `now` stands on spot `s`
-    (a free spot, or a reserved one, SOLO-6)."""
-    if was_free:
-        free &= ~(1 << s)
-    if now == POWERHOUSE:
-        power |= 1 << s
-    mine = needs[now] if now >= 0 else None
-    if mine is not None:
-        needs = needs[:now] + (mine.with_house(s),) + needs[now + 1 :]
-    return free, power, needs
-
-
-def facts_with_piece(known: object, before: tuple[int, ...], houses: tuple[int, ...], s: int) -> object:
-    """The board facts once a piece is put on spot `s` of the board `before`, giving `houses`:
-    `known` brought up to date at once if they are `before`'s facts (a placement's own change, so
-    that the next placement's `board_facts` finds them current), else `known` unchanged
-    (`board_facts` brings them up to date from their own board when they are read)."""
-    was, now = before[s], houses[s]
-    if isinstance(known, BoardFacts) and known.houses is before and now != EMPTY and was < 0:
-        free, power, needs = _added(known.free, known.power, known.seats, s, was == EMPTY, now)
-        return BoardFacts(houses, free, power, needs)
-    return known
+def facts_after_placing(
+    known: object, before: tuple[int, ...], houses: tuple[int, ...], s: int, seats: int
+) -> BoardFacts:
+    """The facts of `houses` for `seats` seats, the board `before` with a piece put on its free spot
+    `s`: from `known` by that spot alone when they are `before`'s (`board_facts` otherwise)."""
+    if isinstance(known, BoardFacts) and known.houses is before:
+        return known.with_piece(houses, s)
+    return board_facts(houses, seats, known)
 
 
 #: the board in runs of 16 spots (first spot, end, the spots): a run holding the same piece objects on

@@ -33,7 +33,7 @@ from ragusa.rules.decision import Decision, Resolve
 from ragusa.rules.end_of_game import begin_end
 from ragusa.rules.moves import Moves, board_facts_of, offer, placement_moves, placements_of
 from ragusa.rules.placement_rule import explain_refusal
-from ragusa.rules.requirements import facts_with_piece
+from ragusa.rules.requirements import facts_after_placing
 from ragusa.rules.solo import patrician
 from ragusa.rules.two_player import (
     check_powerhouse,
@@ -121,7 +121,7 @@ def put_piece(w: Scratch, seat: int, s: int, power: bool, trades: tuple[str, ...
     p = w.p(seat)
     before = w.houses
     w.set_house(s, POWERHOUSE if power else seat)
-    w.facts = facts_with_piece(w.facts, before, w.houses, s)
+    w.facts = facts_after_placing(w.facts, before, w.houses, s, w.n)  # the board facts kept with the board
     if power:
         p.powerhouses_left -= 1
     else:
