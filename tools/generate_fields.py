@@ -138,9 +138,9 @@ def _scratch_class(name: str, doc: str, fields: list[tuple[str, str]], rename: d
     slots = ", ".join('"' + a + '"' for a in attr)
     if whole:
         load = "    def __init__(self, p: PlayerState) -> None:\n"
-        source = "player_state_values(p)"
+        source = "_PLAYER_VALUES(p)"
         hand = "    def freeze(self) -> PlayerState:\n"
-        wrap = ("player_state_of((", "))")
+        wrap = ("_PLAYER_OF((", "))")
     else:
         load = "    def load_fields(self, values: GameStateValues) -> None:\n"
         source = "values"
@@ -164,8 +164,13 @@ def scratch_fields() -> str:
     doc = "The scratch copy's fields (`ragusa.core.scratch`): one attribute per field of the state and of a seat."
     return (
         _HEADER.format(doc=doc)
+        + "\nfrom typing import Final\n"
         + "\nfrom ragusa.core.state import PlayerState\n"
         + "from ragusa.core.state_tuples import GameStateValues, player_state_of, player_state_values\n"
+        + "\n# the interpreted constructors, bound to Final names: the compiled build keeps a Final name in a C\n"
+        + "# static, and looks a name imported from an interpreted module up in the module's globals at every use\n"
+        + "_PLAYER_VALUES: Final = player_state_values\n"
+        + "_PLAYER_OF: Final = player_state_of\n"
         + _scratch_class(
             "GameFields",
             "Each field of a `GameState` as an attribute; `players` as `copied_players`, the seats' holdings\n"

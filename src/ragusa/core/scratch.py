@@ -23,6 +23,11 @@ from ragusa.core.state_tuples import game_state_of, game_state_values
 __all__ = ["PlayerScratch", "Scratch"]
 
 _HEX_IDS: Final = BOARD.hex_ids
+# The interpreted constructors (`ragusa.core.state_tuples`), bound to Final names: the compiled build
+# keeps a Final name in a C static, and looks a name imported from an interpreted module up in the
+# module's globals at every use.
+_STATE_VALUES: Final = game_state_values
+_STATE_OF: Final = game_state_of
 _SPOT_IDS: Final = BOARD.spot_ids
 # The placement's events, made for `step` from the numbers the rules pass: events are immutable, so
 # one instance serves every placement with the same values (a table by hex; bounded caches).
@@ -64,7 +69,7 @@ class Scratch(GameFields):
 
     def __init__(self, s: GameState, events: list[Recorded] | None = None, make_events: bool = False) -> None:
         # the boards are kept as the state's tuples (shared with it until written: set_house, ...)
-        self.load_fields(game_state_values(s))
+        self.load_fields(_STATE_VALUES(s))
         self.source = s
         try:
             self.facts = s.facts
@@ -205,4 +210,4 @@ class Scratch(GameFields):
             for seat, pw in self._pw.items():
                 lst[seat] = pw.freeze()
             players = tuple(lst)
-        return game_state_of(self.field_values(players), self.facts)
+        return _STATE_OF(self.field_values(players), self.facts)
