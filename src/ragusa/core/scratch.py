@@ -83,17 +83,22 @@ class Scratch(GameFields):
         self.ev = events
         self.make_events = make_events
 
+    # A board written as a list copy and back (two C copies; slicing and joining made five objects)
+
     def set_house(self, spot: int, owner: int) -> None:
-        h = self.houses
-        self.houses = h[:spot] + (owner,) + h[spot + 1 :]
+        h = list(self.houses)
+        h[spot] = owner
+        self.houses = tuple(h)
 
     def set_tower(self, spot: int, owner: int) -> None:
-        t = self.towers
-        self.towers = t[:spot] + (owner,) + t[spot + 1 :]
+        t = list(self.towers)
+        t[spot] = owner
+        self.towers = tuple(t)
 
     def set_wall(self, segment: int, owner: int) -> None:
-        w = self.walls
-        self.walls = w[:segment] + (owner,) + w[segment + 1 :]
+        w = list(self.walls)
+        w[segment] = owner
+        self.walls = tuple(w)
 
     def set_bead(self, commodity: int, index: int) -> None:
         m = self.market
