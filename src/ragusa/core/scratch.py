@@ -23,6 +23,11 @@ from ragusa.core.state_tuples import game_state_of, game_state_values
 __all__ = ["PlayerScratch", "Scratch"]
 
 _HEX_IDS: Final = BOARD.hex_ids
+# The interpreted constructors (`ragusa.core.state_tuples`), bound to Final names: the compiled build
+# keeps a Final name in a C static, and looks a name imported from an interpreted module up in the
+# module's globals at every use.
+_STATE_VALUES: Final = game_state_values
+_STATE_OF: Final = game_state_of
 _SPOT_IDS: Final = BOARD.spot_ids
 # The placement's events, made for `step` from the numbers the rules pass: events are immutable, so
 # one instance serves every placement with the same values (a table by hex; bounded caches).
@@ -47,14 +52,16 @@ def _house_placed(seat: int, spot: int, power: bool) -> HousePlaced:
 class Scratch(GameFields):
     """A mutable copy of a `GameState` for the duration of one action."""
 
-    __slots__ = ("n", "_pw", "ev", "make_events", "facts", "source")
+    __slots__ = ("n", "_pw", "_copied", "ev", "make_events", "facts", "source")
 
     #: the state this copy was made from
     source: GameState
     #: the board facts handed on to the frozen state (`ragusa.core.state.Derived`)
     facts: object
     n: int
-    _pw: dict[int, PlayerScratch]
+    #: per seat, its holdings' mutable copy once made (`p`), else None; `_copied`: whether any is
+    _pw: list[PlayerScratch | None]
+    _copied: bool
     #: events of this action as recorded (`ragusa.core.events.Recorded`), or None when the caller
     #: does not want them
     ev: list[Recorded] | None
@@ -64,28 +71,34 @@ class Scratch(GameFields):
 
     def __init__(self, s: GameState, events: list[Recorded] | None = None, make_events: bool = False) -> None:
         # the boards are kept as the state's tuples (shared with it until written: set_house, ...)
-        self.load_fields(game_state_values(s))
+        self.load_fields(_STATE_VALUES(s))
         self.source = s
         try:
             self.facts = s.facts
         except AttributeError:  # a state made by attrs: nothing derived yet
             self.facts = None
         self.n = len(self.copied_players)
-        self._pw = {}
+        self._pw = [None] * self.n
+        self._copied = False
         self.ev = events
         self.make_events = make_events
 
+    # A board written as a list copy and back (two C copies; slicing and joining made five objects)
+
     def set_house(self, spot: int, owner: int) -> None:
-        h = self.houses
-        self.houses = h[:spot] + (owner,) + h[spot + 1 :]
+        h = list(self.houses)
+        h[spot] = owner
+        self.houses = tuple(h)
 
     def set_tower(self, spot: int, owner: int) -> None:
-        t = self.towers
-        self.towers = t[:spot] + (owner,) + t[spot + 1 :]
+        t = list(self.towers)
+        t[spot] = owner
+        self.towers = tuple(t)
 
     def set_wall(self, segment: int, owner: int) -> None:
-        w = self.walls
-        self.walls = w[:segment] + (owner,) + w[segment + 1 :]
+        w = list(self.walls)
+        w[segment] = owner
+        self.walls = tuple(w)
 
     def set_bead(self, commodity: int, index: int) -> None:
         m = self.market
@@ -97,14 +110,15 @@ class Scratch(GameFields):
 
     def p(self, seat: int) -> PlayerScratch:
         """The mutable copy of `seat`'s holdings (copied on first use)."""
-        pw = self._pw.get(seat)
+        pw = self._pw[seat]
         if pw is None:
             pw = self._pw[seat] = PlayerScratch(self.copied_players[seat])
+            self._copied = True
         return pw
 
     def pieces_left(self, seat: int) -> int:
         """Houses and powerhouses `seat` still has to place (a read: copies nothing)."""
-        pw = self._pw.get(seat)
+        pw = self._pw[seat]
         if pw is None:
             p = self.copied_players[seat]
             return p.houses_left + p.powerhouses_left
@@ -112,37 +126,35 @@ class Scratch(GameFields):
 
     def powerhouses_left(self, seat: int) -> int:
         """`seat`'s powerhouses still to place (a read: copies nothing)."""
-        pw = self._pw.get(seat)
+        pw = self._pw[seat]
         return self.copied_players[seat].powerhouses_left if pw is None else pw.powerhouses_left
 
     def resource(self, seat: int, r: int) -> int:
         """`seat`'s count of resource `r` (a read: copies nothing)."""
-        pw = self._pw.get(seat)
+        pw = self._pw[seat]
         return self.copied_players[seat].resources[r] if pw is None else pw.res[r]
 
     @property
     def players(self) -> tuple[PlayerState, ...]:
         """Every seat's holdings as they stand now, frozen (for readers of a position, e.g. the solo
         bots deciding in the middle of an action: `ragusa.core.position.Position`)."""
-        if not self._pw:
+        if not self._copied:
             return self.copied_players
-        return tuple(
-            pw.freeze() if (pw := self._pw.get(i)) is not None else p for i, p in enumerate(self.copied_players)
-        )
+        return tuple(pw.freeze() if (pw := self._pw[i]) is not None else p for i, p in enumerate(self.copied_players))
 
     def commodities(self, seat: int) -> Sequence[int]:
         """`seat`'s commodities (a read: copies nothing; do not modify)."""
-        pw = self._pw.get(seat)
+        pw = self._pw[seat]
         return self.copied_players[seat].commodities if pw is None else pw.com
 
     def towers_left(self, seat: int) -> int:
         """`seat`'s towers still to build (a read: copies nothing)."""
-        pw = self._pw.get(seat)
+        pw = self._pw[seat]
         return self.copied_players[seat].towers_left if pw is None else pw.towers_left
 
     def player_state(self, seat: int) -> PlayerState:
         """`seat`'s holdings as they stand now, frozen."""
-        pw = self._pw.get(seat)
+        pw = self._pw[seat]
         return self.copied_players[seat] if pw is None else pw.freeze()
 
     def emit(self, make: Callable[..., Any], *args: Any) -> None:
@@ -200,9 +212,11 @@ class Scratch(GameFields):
 
     def freeze(self) -> GameState:
         players = self.copied_players
-        if self._pw:
+        if self._copied:
             lst = list(players)
-            for seat, pw in self._pw.items():
-                lst[seat] = pw.freeze()
+            for seat in range(self.n):
+                pw = self._pw[seat]
+                if pw is not None:
+                    lst[seat] = pw.freeze()
             players = tuple(lst)
-        return game_state_of(self.field_values(players), self.facts)
+        return _STATE_OF(self.field_values(players), self.facts)

@@ -5,8 +5,15 @@ not edit (`tests/test_work.py` checks it is current)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core.state import PlayerState
 from ragusa.core.state_tuples import GameStateValues, player_state_of, player_state_values
+
+# the interpreted constructors, bound to Final names: the compiled build keeps a Final name in a C
+# static, and looks a name imported from an interpreted module up in the module's globals at every use
+_PLAYER_VALUES: Final = player_state_values
+_PLAYER_OF: Final = player_state_of
 
 
 class GameFields:
@@ -28,11 +35,10 @@ class PlayerScratch:
     __slots__ = ("res", "com", "houses_left", "powerhouses_left", "towers_left", "bonus_cards", "ships", "vp", "bonus_vp", "fish_traded")
 
     def __init__(self, p: PlayerState) -> None:
-        (resources_, commodities_, self.houses_left, self.powerhouses_left, self.towers_left, self.bonus_cards, self.ships, vp_, self.bonus_vp, self.fish_traded) = player_state_values(p)
+        (resources_, commodities_, self.houses_left, self.powerhouses_left, self.towers_left, self.bonus_cards, self.ships, vp_, self.bonus_vp, self.fish_traded) = _PLAYER_VALUES(p)
         self.res = list(resources_)
         self.com = list(commodities_)
         self.vp = list(vp_)
 
     def freeze(self) -> PlayerState:
-        res, com, vp = self.res, self.com, self.vp
-        return player_state_of(((res[0], res[1], res[2], res[3], res[4], res[5]), (com[0], com[1], com[2]), self.houses_left, self.powerhouses_left, self.towers_left, self.bonus_cards, self.ships, (vp[0], vp[1], vp[2], vp[3], vp[4], vp[5], vp[6]), self.bonus_vp, self.fish_traded))
+        return _PLAYER_OF((tuple(self.res), tuple(self.com), self.houses_left, self.powerhouses_left, self.towers_left, self.bonus_cards, self.ships, tuple(self.vp), self.bonus_vp, self.fish_traded))

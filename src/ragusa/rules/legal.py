@@ -7,12 +7,15 @@ rule); `ragusa.rules.phases.OFFERS` holds them by the phase's ordinal."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from ragusa.core.actions import Action, ChanceOutcome
 from ragusa.core.state import PHASE_OVER, GameState
 from ragusa.rules.moves import Moves
 from ragusa.rules.phases import OFFERS
+
+# a Final name: the compiled build keeps it in a C static (an imported name is looked up at every use)
+_OVER: Final = PHASE_OVER
 
 
 def legal_moves(state: GameState) -> Moves:
@@ -29,7 +32,7 @@ def legal_moves(state: GameState) -> Moves:
 def _moves(state: GameState) -> Moves:
     phase = state.phase
     seat = state.seat
-    if seat is None or phase == PHASE_OVER:
+    if seat is None or phase == _OVER:
         return Moves((), 0)
     if state.chance is not None and state.chance.node is not None:  # a chance node
         return Moves(tuple(ChanceOutcome(o) for o in state.chance.node.outcomes), 0)

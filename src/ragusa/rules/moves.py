@@ -12,7 +12,7 @@ from typing import Final, cast
 from ragusa.core.actions import Action, Pass, Place
 from ragusa.core.board import BOARD, RES_INDEX
 from ragusa.core.clauses import implements
-from ragusa.core.spot_masks import SPOT_BYTES, expand_mask, spot_byte_table
+from ragusa.core.spot_masks import expand_mask, spot_byte_table
 from ragusa.core.state import GameState
 from ragusa.rules import fish
 from ragusa.rules.requirements import HOUSE_REQUIREMENTS, POWERHOUSE_REQUIREMENTS, BoardFacts, board_facts, placements
@@ -30,6 +30,12 @@ _BYTE_PLACES: Final = spot_byte_table(_PLACE_HOUSE.__getitem__)
 @functools.lru_cache(maxsize=4096)
 def _traded_place(spot: int, trades: tuple[str, ...], power: bool) -> Place:
     return Place(BOARD.spot_ids[spot], power, trades)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ring_places(mask: int) -> tuple[Place, ...]:
+    """The powerhouse `Place` actions (no trades) of the spots of `mask`, in wall-ring order."""
+    return tuple(_PLACE_POWER[s] for s in ring_order(mask))
 
 
 def place_action(spot: int, trades: tuple[str, ...], power: bool = False) -> Place:
@@ -88,34 +94,19 @@ class Moves:
         return acts
 
     def _listed(self) -> list[Action]:
-        traded = self.traded
-        if not self.houses:
-            out: list[Action] = []
-        elif not traded:
-            out = expand_mask(self.houses, _BYTE_PLACES)
-        else:  # byte by byte of the mask: spot by spot only in a byte with a spot that trades
-            out = []
-            with_trades = 0
-            for s in traded:
-                with_trades |= 1 << s
-            both, i = self.houses, 0
-            while both:
-                b = both & 255
-                if b:
-                    if with_trades & 255:
-                        for s in SPOT_BYTES[i][b]:
-                            t = traded.get(s)
-                            out.append(_traded_place(s, t, False) if t else _PLACE_HOUSE[s])
-                    else:
-                        out.extend(_BYTE_PLACES[i][b])
-                both >>= 8
-                with_trades >>= 8
-                i += 1
-        if self.power:
+        houses = self.houses
+        out: list[Action] = expand_mask(houses, _BYTE_PLACES)
+        for s, t in self.traded.items():  # a spot's place in the list: the number of legal spots below it
+            out[(houses & ((1 << s) - 1)).bit_count()] = _traded_place(s, t, False)
+        power = self.power
+        if power:
             power_traded = self.power_traded
-            for s in ring_order(self.power):
-                t = power_traded.get(s)
-                out.append(_traded_place(s, t, True) if t else _PLACE_POWER[s])
+            if not power_traded:
+                out.extend(_ring_places(power))
+            else:
+                for s in ring_order(power):
+                    trades = power_traded.get(s)
+                    out.append(_traded_place(s, trades, True) if trades else _PLACE_POWER[s])
         if self.choices:
             out.extend(self.choices)
         if self.fish:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ragusa.core.errors import GameNotOverError
 from ragusa.core.state import (
     CHANCE,
@@ -11,16 +13,19 @@ from ragusa.core.state import (
 )
 from ragusa.rules import scoring
 
+# a Final name: the compiled build keeps it in a C static (an imported name is looked up at every use)
+_OVER: Final = PHASE_OVER
+
 
 def current_player(state: GameState) -> int | None:
     """The deciding seat, `CHANCE` (-1) at a chance node (explicit chance), or None when the game is over."""
     if state.chance is not None and state.chance.node is not None:
         return CHANCE
-    return None if state.phase == PHASE_OVER else state.seat
+    return None if state.phase == _OVER else state.seat
 
 
 def is_terminal(state: GameState) -> bool:
-    return state.phase == PHASE_OVER
+    return state.phase == _OVER
 
 
 def scores(state: GameState) -> tuple[int, ...]:

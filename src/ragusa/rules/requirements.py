@@ -21,7 +21,7 @@ from typing import Final
 from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
-from ragusa.core.spot_masks import ALL_SPOTS, SPOT_BYTES, expand_mask
+from ragusa.core.spot_masks import ALL_SPOTS, SPOT_BITS, SPOT_BYTES, expand_mask
 from ragusa.core.state import EMPTY, POWERHOUSE
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.rules.placement_rule import FISHMONGER_FISH, placement_need
@@ -151,7 +151,7 @@ class Needs:
         return self.at_most[held] if held < MAX_NEED else ALL_SPOTS
 
     def rise(
-        self, counts: Sequence[int], hexes: Iterable[int], readers: tuple[tuple[tuple[int, int], ...], ...]
+        self, counts: Sequence[int], hexes: tuple[int, ...], readers: tuple[tuple[tuple[int, int], ...], ...]
     ) -> Needs:
         """The needs once the seat's houses on `hexes` number `counts[h]` each (never fewer than before)."""
         per_spot, at_most = self.per_spot, self.at_most
@@ -164,11 +164,12 @@ class Needs:
                     if not copied:
                         per_spot, at_most, copied = per_spot[:], at_most[:], True
                     per_spot[s] = need
+                    bit = SPOT_BITS[s]
                     if need == old + 1:  # the usual rise, by one house
-                        at_most[old] ^= 1 << s
+                        at_most[old] ^= bit
                     else:
                         for v in range(old, need):
-                            at_most[v] ^= 1 << s
+                            at_most[v] ^= bit
         return Needs(per_spot, at_most) if copied else self
 
 
@@ -219,7 +220,7 @@ def seat_needs(houses: tuple[int, ...], seat: int) -> SeatNeeds:
 def needs_from_counts(counts: Sequence[int]) -> SeatNeeds:
     """`SeatNeeds` of a seat with `counts[h]` houses on each hex `h`."""
     mine = bytearray(counts)
-    touched = [h for h, n in enumerate(counts) if n]
+    touched = tuple([h for h, n in enumerate(counts) if n])
     return SeatNeeds(mine, _NO_WOOD.rise(mine, touched, _WOOD_READERS), _NO_STONE.rise(mine, touched, _STONE_READERS))
 
 
@@ -242,6 +243,16 @@ class BoardFacts:
         seats = self.seats[:seat] + (needs,) + self.seats[seat + 1 :]
         return BoardFacts(self.houses, self.free, self.power, seats), needs
 
+    def with_piece(self, houses: tuple[int, ...], s: int) -> BoardFacts:
+        """The facts of `houses`: this board with a piece put on spot `s`, free or reserved here."""
+        now = houses[s]
+        seats = self.seats
+        mine = seats[now] if now >= 0 else None
+        if mine is not None:
+            seats = seats[:now] + (mine.with_house(s),) + seats[now + 1 :]
+        power = self.power | 1 << s if now == POWERHOUSE else self.power
+        return BoardFacts(houses, self.free & ~(1 << s), power, seats)
+
 
 @implements("TURN-1", "SOLO-6")
 def board_facts(houses: tuple[int, ...], seats: int, known: object) -> BoardFacts:
@@ -251,20 +262,23 @@ def board_facts(houses: tuple[int, ...], seats: int, known: object) -> BoardFact
     if isinstance(known, BoardFacts) and len(known.seats) == seats:
         if known.houses is houses:
             return known
-        free, power, needs, old = known.free, known.power, known.seats, known.houses
+        facts, old = known, known.houses
         for s in _changed(old, houses):
-            before, now = old[s], houses[s]
-            if now == EMPTY or before >= 0:  # not a piece added: work the facts out afresh
+            if houses[s] == EMPTY or old[s] >= 0:  # not a piece added: work the facts out afresh
                 return _fresh(houses, seats)
-            if before == EMPTY:
-                free &= ~(1 << s)
-            if now == POWERHOUSE:
-                power |= 1 << s
-            mine = needs[now] if now >= 0 else None
-            if mine is not None:
-                needs = needs[:now] + (mine.with_house(s),) + needs[now + 1 :]
-        return BoardFacts(houses, free, power, needs)
+            facts = facts.with_piece(houses, s)
+        return facts if facts is not known else BoardFacts(houses, known.free, known.power, known.seats)
     return _fresh(houses, seats)
+
+
+def facts_after_placing(
+    known: object, before: tuple[int, ...], houses: tuple[int, ...], s: int, seats: int
+) -> BoardFacts:
+    """The facts of `houses` for `seats` seats, the board `before` with a piece put on its free spot
+    `s`: from `known` by that spot alone when they are `before`'s (`board_facts` otherwise)."""
+    if isinstance(known, BoardFacts) and known.houses is before:
+        return known.with_piece(houses, s)
+    return board_facts(houses, seats, known)
 
 
 #: the board in runs of 16 spots (first spot, end, the spots): a run holding the same piece objects on

@@ -10,7 +10,7 @@ decisions through the same handlers, and freezes the result. Legal actions are l
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ragusa.core.actions import Action, Trade
 from ragusa.core.clauses import implements
@@ -26,6 +26,11 @@ from ragusa.rules.phases import BOT_RULES, HANDLERS, TURNS
 from ragusa.rules.solo.deal import deal_solo
 from ragusa.rules.solo.patrician import BotMove, is_bot, solo_of
 from ragusa.rules.turn_flow import begin_turn
+
+# Final names of what the state and the actions' interpreted modules define: the compiled build keeps a
+# Final name in a C static, and looks an imported name up in the module's globals at every use.
+_OVER: Final = PHASE_OVER
+_TRADE: Final = Trade
 
 
 @implements("SOLO-4", "SOLO-5")
@@ -83,14 +88,14 @@ def start_play(w: Scratch) -> None:
 def _resolve(state: GameState, action: Action, events: list[Recorded] | None, make_events: bool = False) -> GameState:
     """Resolve `action` in `state` (no action once the game is over, TURN-3), reporting to `events`
     (each event made as it happens with `make_events`, else as recorded: `ragusa.core.scratch.Scratch`)."""
-    phase = state.phase
-    seat = state.seat
-    if phase == PHASE_OVER or seat is None:
+    w = Scratch(state, events, make_events)  # its fields are read natively in the compiled build
+    phase = w.phase
+    seat = w.seat
+    if phase == _OVER or seat is None:
         raise IllegalActionError("TURN-3", "the game is over; no action is legal")
     check_form(action, phase.rule)
     kind = type(action)
-    w = Scratch(state, events, make_events)
-    if kind is Trade:
+    if kind is _TRADE:
         assert isinstance(action, Trade)
         fish.trade(w, seat, action.resource if isinstance(action.resource, str) else repr(action.resource))
         return w.freeze()

@@ -33,6 +33,7 @@ from ragusa.rules.decision import BotTurn, Decision, Resolve
 from ragusa.rules.end_of_game import begin_end
 from ragusa.rules.moves import PASS, Moves, board_facts_of, offer, placement_moves, placements_of
 from ragusa.rules.placement_rule import explain_refusal
+from ragusa.rules.requirements import facts_after_placing
 from ragusa.rules.solo import patrician
 from ragusa.rules.solo.policy import Placement, choose_placement, explain_placement
 from ragusa.rules.two_player import (
@@ -119,7 +120,9 @@ def put_piece(w: Scratch, seat: int, s: int, power: bool, trades: tuple[str, ...
     """Put the piece on spot `s` and activate its hexes: the placement code shared by checked
     placements (`_place`) and the solo bots' unchecked ones (`bot_place`, SOLO-4)."""
     p = w.p(seat)
+    before = w.houses
     w.set_house(s, POWERHOUSE if power else seat)
+    w.facts = facts_after_placing(w.facts, before, w.houses, s, w.n)  # the board facts kept with the board
     if power:
         p.powerhouses_left -= 1
     else:

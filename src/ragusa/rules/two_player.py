@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections.abc import Sequence
 from typing import Final
 
@@ -13,7 +11,7 @@ from ragusa.core.errors import IllegalActionError, Refusal
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import EMPTY, POWERHOUSE
-from ragusa.rules.requirements import spots_holding
+from ragusa.rules.requirements import board_facts, spots_holding
 
 #: the city hexes around each spot (R-9 reads only these)
 _SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -100,31 +98,6 @@ def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int
     return ring_order(powerhouse_mask(spots_holding(houses, POWERHOUSE), free, any_hex))
 
 
-def powerhouse_spot_left(houses: tuple[int, ...], any_hex: bool = False) -> bool:
-    """Whether a powerhouse may still go on some free spot of `houses` (`powerhouse_mask`), read from
-    the pieces on the wall ring alone: a powerhouse stands only there (TWO-2) and bars only spots
-    there (R-9)."""
-    return _ring_spot_left(_RING_PIECES(houses), any_hex)
-
-
-#: the pieces on the spots of the wall ring, in ring order, of a board
-_RING_PIECES: Final = operator.itemgetter(*_RING_SPOTS)
-
-
-@functools.lru_cache(maxsize=4096)
-def _ring_spot_left(ring: tuple[int, ...], any_hex: bool) -> bool:
-    """`powerhouse_spot_left` of a board whose ring spots hold `ring`: `powerhouse_mask` of its free
-    ring spots is not empty (kept: a ring changes only when a piece goes on it, and every turn of a
-    two-player game asks)."""
-    power = free = 0
-    for s, piece in zip(_RING_SPOTS, ring):
-        if piece == POWERHOUSE:
-            power |= 1 << s
-        elif piece == EMPTY:
-            free |= 1 << s
-    return powerhouse_mask(power, free, any_hex) != 0
-
-
 def ring_order(mask: int) -> list[int]:
     """The spots of `mask` on the wall ring, in wall-ring order."""
     return [s for s in _RING_SPOTS if mask >> s & 1] if mask else []
@@ -136,7 +109,10 @@ def convert_stranded_powerhouses(w: Scratch, seat: int) -> None:
 
     The 2nd edition states this (TWO-8); the library applies it to the 1st edition too (R-11, ED-4).
     """
-    if w.powerhouses_left(seat) and not powerhouse_spot_left(w.houses, w.options.powerhouse_any_hex):
+    if not w.powerhouses_left(seat):
+        return
+    facts = w.facts = board_facts(w.houses, w.n, w.facts)  # kept with the board (`turn_flow.put_piece`)
+    if not powerhouse_mask(facts.power, facts.free, w.options.powerhouse_any_hex):
         p = w.p(seat)
         count = p.powerhouses_left
         p.houses_left += count
