@@ -61,8 +61,13 @@ def _names(annotations: list[str], *extra: str) -> str:
     return ", ".join(sorted(found | set(extra)))
 
 
-def _values_type(alias: str, fields: list[tuple[str, str]]) -> str:
-    return f"{alias} = tuple[{', '.join(t for _, t in fields)}]"
+def _values_type(alias: str, fields: list[tuple[str, str]], listed: bool) -> str:
+    """The tuple of every field's value. With `listed` (a seat's holdings, whose fixed-size tuples of
+    ints the scratch copy holds as lists), such a tuple is typed `tuple[int, ...]`: mypyc keeps a
+    fixed-size tuple unboxed, so its own type would make the compiled scratch copy take each apart
+    and build it again, int by int, at every copy and freeze."""
+    types = ("tuple[int, ...]" if listed and _FIXED_INTS.fullmatch(t) else t for _, t in fields)
+    return f"{alias} = tuple[{', '.join(types)}]"
 
 
 def state_tuples() -> str:
@@ -81,9 +86,9 @@ def state_tuples() -> str:
         + "\nfrom typing import Any\n\nimport attrs\n\n"
         + f"from ragusa.core.state import {_names([t for _, t in game + player], 'Derived', 'GameState')}\n\n"
         + "#: `GameState`'s field values, in declaration order\n"
-        + _values_type("GameStateValues", game)
+        + _values_type("GameStateValues", game, False)
         + "\n#: `PlayerState`'s field values, in declaration order\n"
-        + _values_type("PlayerStateValues", player)
+        + _values_type("PlayerStateValues", player, True)
         + "\n\n\ndef _slots(cls: type) -> tuple[str, ...]:\n"
         + "    return tuple(a.name for a in attrs.fields(cls))\n\n"
         + "\n#: plain objects with the slots of `GameState` (its `Derived` room included) and of `PlayerState`\n"
@@ -125,14 +130,12 @@ def _scratch_class(name: str, doc: str, fields: list[tuple[str, str]], rename: d
     targets = [f"{n}_" if is_list else f"self.{a}" for (n, _), a, is_list in zip(fields, attr, listed)]
     converts = [f"self.{a} = list({n}_)" for (n, _), a, is_list in zip(fields, attr, listed) if is_list]
     out = []
-    for (n, t), a, is_list in zip(fields, attr, listed):
+    for (n, _), a, is_list in zip(fields, attr, listed):
         if is_list:
-            out.append("(" + ", ".join(f"{a}[{i}]" for i in range(t.count("int"))) + ")")
+            out.append(f"tuple(self.{a})")
         else:
             out.append("players" if n == "players" else f"self.{a}")
     slots = ", ".join('"' + a + '"' for a in attr)
-    local = [a for a, is_list in zip(attr, listed) if is_list]
-    prelude = f"        {', '.join(local)} = {', '.join(f'self.{a}' for a in local)}\n" if local else ""
     if whole:
         load = "    def __init__(self, p: PlayerState) -> None:\n"
         source = "player_state_values(p)"
@@ -152,7 +155,6 @@ def _scratch_class(name: str, doc: str, fields: list[tuple[str, str]], rename: d
         + "".join(f"        {c}\n" for c in converts)
         + "\n"
         + hand
-        + prelude
         + f"        return {wrap[0]}{', '.join(out)}{wrap[1]}\n"
     )
 

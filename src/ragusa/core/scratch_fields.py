@@ -34,5 +34,4 @@ class PlayerScratch:
         self.vp = list(vp_)
 
     def freeze(self) -> PlayerState:
-        res, com, vp = self.res, self.com, self.vp
-        return player_state_of(((res[0], res[1], res[2], res[3], res[4], res[5]), (com[0], com[1], com[2]), self.houses_left, self.powerhouses_left, self.towers_left, self.bonus_cards, self.ships, (vp[0], vp[1], vp[2], vp[3], vp[4], vp[5], vp[6]), self.bonus_vp, self.fish_traded))
+        return player_state_of((tuple(self.res), tuple(self.com), self.houses_left, self.powerhouses_left, self.towers_left, self.bonus_cards, self.ships, tuple(self.vp), self.bonus_vp, self.fish_traded))

@@ -11,7 +11,10 @@ from ragusa.core.board import BOARD
 
 #: every spot, as a mask (bit `s` for spot `s`)
 ALL_SPOTS: Final = (1 << len(BOARD.spot_ids)) - 1
-_MASK_BYTES: Final = (len(BOARD.spot_ids) + 7) // 8
+#: per spot `s`, its bit (`1 << s`; made once: a mask of every spot is wider than a machine word)
+SPOT_BITS: Final = tuple(1 << s for s in range(len(BOARD.spot_ids)))
+#: bytes of a spot mask (`mask.to_bytes(MASK_BYTES, "little")`: byte `i` holds spots `8 * i` to `8 * i + 7`)
+MASK_BYTES: Final = (len(BOARD.spot_ids) + 7) // 8
 _T = TypeVar("_T")
 #: what `spot_byte_table` gives: per byte `i` of a mask and its value `b`, the items of its spots
 SpotByteTable = tuple[tuple[tuple[_T, ...], ...], ...]
@@ -22,20 +25,18 @@ def spot_byte_table(item: Callable[[int], _T]) -> SpotByteTable[_T]:
     n = len(BOARD.spot_ids)
     return tuple(
         tuple(tuple(item(8 * i + j) for j in range(8) if b >> j & 1 and 8 * i + j < n) for b in range(256))
-        for i in range(_MASK_BYTES)
+        for i in range(MASK_BYTES)
     )
 
 
 def expand_mask(mask: int, table: SpotByteTable[_T]) -> list[_T]:
     """The items of `table` (a `spot_byte_table`) for the spots set in `mask`, ascending by spot."""
     out: list[_T] = []
-    i = 0
-    while mask:
-        b = mask & 255
+    data = mask.to_bytes(MASK_BYTES, "little")  # one conversion: a mask has more bits than a machine word
+    for i in range(MASK_BYTES):
+        b = data[i]
         if b:
             out.extend(table[i][b])
-        mask >>= 8
-        i += 1
     return out
 
 

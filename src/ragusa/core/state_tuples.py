@@ -18,7 +18,7 @@ from ragusa.core.state import ChanceState, Derived, GameState, Options, Phase, P
 #: `GameState`'s field values, in declaration order
 GameStateValues = tuple[str, Options, int, tuple[PlayerState, ...], int, Phase, int | None, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, int, int], tuple[str | None, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...], int, bool, tuple[int, ...], int, tuple[int, ...], bool, int, tuple[int, ...], SoloState | None, ChanceState | None]
 #: `PlayerState`'s field values, in declaration order
-PlayerStateValues = tuple[tuple[int, int, int, int, int, int], tuple[int, int, int], int, int, int, tuple[str, ...], tuple[str, ...], tuple[int, int, int, int, int, int, int], tuple[int, ...], int]
+PlayerStateValues = tuple[tuple[int, ...], tuple[int, ...], int, int, int, tuple[str, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], int]
 
 
 def _slots(cls: type) -> tuple[str, ...]:

@@ -109,8 +109,8 @@ class Moves:
                 out.extend(_ring_places(power))
             else:
                 for s in ring_order(power):
-                    t = power_traded.get(s)
-                    out.append(_traded_place(s, t, True) if t else _PLACE_POWER[s])
+                    trades = power_traded.get(s)
+                    out.append(_traded_place(s, trades, True) if trades else _PLACE_POWER[s])
         if self.choices:
             out.extend(self.choices)
         if self.fish:

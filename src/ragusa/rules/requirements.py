@@ -21,7 +21,7 @@ from typing import Final
 from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
-from ragusa.core.spot_masks import ALL_SPOTS, SPOT_BYTES, expand_mask
+from ragusa.core.spot_masks import ALL_SPOTS, SPOT_BITS, SPOT_BYTES, expand_mask
 from ragusa.core.state import EMPTY, POWERHOUSE
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.rules.placement_rule import FISHMONGER_FISH, placement_need
@@ -151,7 +151,7 @@ class Needs:
         return self.at_most[held] if held < MAX_NEED else ALL_SPOTS
 
     def rise(
-        self, counts: Sequence[int], hexes: Iterable[int], readers: tuple[tuple[tuple[int, int], ...], ...]
+        self, counts: Sequence[int], hexes: tuple[int, ...], readers: tuple[tuple[tuple[int, int], ...], ...]
     ) -> Needs:
         """The needs once the seat's houses on `hexes` number `counts[h]` each (never fewer than before)."""
         per_spot, at_most = self.per_spot, self.at_most
@@ -164,11 +164,12 @@ class Needs:
                     if not copied:
                         per_spot, at_most, copied = per_spot[:], at_most[:], True
                     per_spot[s] = need
+                    bit = SPOT_BITS[s]
                     if need == old + 1:  # the usual rise, by one house
-                        at_most[old] ^= 1 << s
+                        at_most[old] ^= bit
                     else:
                         for v in range(old, need):
-                            at_most[v] ^= 1 << s
+                            at_most[v] ^= bit
         return Needs(per_spot, at_most) if copied else self
 
 
@@ -219,7 +220,7 @@ def seat_needs(houses: tuple[int, ...], seat: int) -> SeatNeeds:
 def needs_from_counts(counts: Sequence[int]) -> SeatNeeds:
     """`SeatNeeds` of a seat with `counts[h]` houses on each hex `h`."""
     mine = bytearray(counts)
-    touched = [h for h, n in enumerate(counts) if n]
+    touched = tuple([h for h, n in enumerate(counts) if n])
     return SeatNeeds(mine, _NO_WOOD.rise(mine, touched, _WOOD_READERS), _NO_STONE.rise(mine, touched, _STONE_READERS))
 
 

@@ -64,13 +64,13 @@ def start_play(w: Scratch) -> None:
 def _resolve(state: GameState, action: Action, events: list[Recorded] | None, make_events: bool = False) -> GameState:
     """Resolve `action` in `state` (no action once the game is over, TURN-3), reporting to `events`
     (each event made as it happens with `make_events`, else as recorded: `ragusa.core.scratch.Scratch`)."""
-    phase = state.phase
-    seat = state.seat
+    w = Scratch(state, events, make_events)  # its fields are read natively in the compiled build
+    phase = w.phase
+    seat = w.seat
     if phase == PHASE_OVER or seat is None:
         raise IllegalActionError("TURN-3", "the game is over; no action is legal")
     check_form(action, phase.rule)
     kind = type(action)
-    w = Scratch(state, events, make_events)
     if kind is Trade:
         assert isinstance(action, Trade)
         fish.trade(w, seat, action.resource if isinstance(action.resource, str) else repr(action.resource))
