@@ -100,8 +100,8 @@ class Moves:
     def _listed(self) -> list[Action]:
         houses = self.houses
         out: list[Action] = expand_mask(houses, _BYTE_PLACES)
-        for spot, trades in self.traded.items():  # a spot's place in the list: the legal spots below it
-            out[(houses & ((1 << spot) - 1)).bit_count()] = _traded_place(spot, trades, False)
+        for spot, bought in self.traded.items():  # a spot's place in the list: the legal spots below it
+            out[(houses & ((1 << spot) - 1)).bit_count()] = _traded_place(spot, bought, False)
         power = self.power
         if power:
             power_traded = self.power_traded
