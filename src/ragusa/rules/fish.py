@@ -29,11 +29,9 @@ MIN_TRADE: Final = min(TRADE_COST.values())
 
 
 @implements("FISH-1", "FISH-2")
-def trade_actions(fish: int) -> list[Trade]:
+def trade_actions(fish: int) -> tuple[Trade, ...]:
     """The trades a seat holding `fish` fish may make now (offered at every decision of that seat)."""
-    if fish < MIN_TRADE:
-        return []
-    return list(_TRADES_BY_FISH[fish if fish < _MAX_COST else _MAX_COST])
+    return _TRADES_BY_FISH[fish if fish < _MAX_COST else _MAX_COST] if fish > 0 else ()
 
 
 _MAX_COST: Final = max(TRADE_COST.values())

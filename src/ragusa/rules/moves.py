@@ -90,14 +90,18 @@ class Moves:
         """Every legal action: houses ascending by spot, powerhouses, the other choices, the trades."""
         acts = self._actions
         if acts is None:
-            acts = self._actions = tuple(self._listed())
+            if self.houses or self.power:
+                acts = tuple(self._listed())
+            else:  # a decision with no placement: its choices and the trades
+                acts = self.choices + fish.trade_actions(self.fish) if self.fish else self.choices
+            self._actions = acts
         return acts
 
     def _listed(self) -> list[Action]:
         houses = self.houses
         out: list[Action] = expand_mask(houses, _BYTE_PLACES)
-        for s, t in self.traded.items():  # a spot's place in the list: the number of legal spots below it
-            out[(houses & ((1 << s) - 1)).bit_count()] = _traded_place(s, t, False)
+        for spot, bought in self.traded.items():  # a spot's place in the list: the legal spots below it
+            out[(houses & ((1 << spot) - 1)).bit_count()] = _traded_place(spot, bought, False)
         power = self.power
         if power:
             power_traded = self.power_traded
@@ -122,7 +126,8 @@ def placements_of(state: GameState, seat: int) -> Moves:
     res, com, strict = p.resources, p.commodities, state.options.strict
     known = getattr(state, "facts", None)
     facts = board_facts(state.houses, len(state.players), known)
-    houses = power = (0, dict[int, tuple[str, ...]]())
+    houses: tuple[int, dict[int, tuple[str, ...]]] = (0, {})
+    power = houses
     if p.houses_left:
         facts, needs = facts.needs(seat)
         houses = placements(HOUSE_REQUIREMENTS, facts.free, needs, res, com, strict)

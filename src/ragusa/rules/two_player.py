@@ -11,7 +11,7 @@ from ragusa.core.errors import IllegalActionError, Refusal
 from ragusa.core.events import PowerhousesConverted
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import EMPTY, POWERHOUSE
-from ragusa.rules.requirements import board_facts, spots_holding
+from ragusa.rules.requirements import BoardFacts, board_facts, spots_holding
 
 #: the city hexes around each spot (R-9 reads only these)
 _SPOT_CITY_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -73,23 +73,19 @@ def _bars(any_hex: bool) -> tuple[int, ...]:
 _BARS: Final = (_bars(False), _bars(True))
 
 
-def _barred(power: int, any_hex: bool) -> int:
-    """The ring spots the powerhouses on the spots of `power` (a mask) bar (R-9)."""
-    barred = 0
-    bars = _BARS[any_hex]
-    while power:
-        low = power & -power
-        barred |= bars[low.bit_length() - 1]
-        power ^= low
-    return barred
-
-
 @implements("TWO-2", "R-9")
 def powerhouse_mask(power: int, free: int, any_hex: bool = False) -> int:
     """The free spots (`free`, a mask) where a powerhouse may go, with powerhouses on the spots of
     `power` (a mask, as `ragusa.rules.requirements.BoardFacts.power` keeps it): the ring spots
-    `powerhouse_refusal` allows, from its table of what each powerhouse bars."""
-    return free & RING & ~_barred(power, any_hex)
+    `powerhouse_refusal` allows, from its table of what each powerhouse bars (an OR over `power`)."""
+    free &= RING
+    if power:
+        bars = _BARS[any_hex]
+        while power:
+            low = power & -power
+            free &= ~bars[low.bit_length() - 1]
+            power ^= low
+    return free
 
 
 def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int]:
@@ -111,7 +107,9 @@ def convert_stranded_powerhouses(w: Scratch, seat: int) -> None:
     """
     if not w.powerhouses_left(seat):
         return
-    facts = w.facts = board_facts(w.houses, w.n, w.facts)  # kept with the board (`turn_flow.put_piece`)
+    facts = w.facts  # kept with the board by `ragusa.rules.turn_flow.put_piece`
+    if not isinstance(facts, BoardFacts) or facts.houses is not w.houses:  # a state made otherwise
+        facts = w.facts = board_facts(w.houses, w.n, facts)
     if not powerhouse_mask(facts.power, facts.free, w.options.powerhouse_any_hex):
         p = w.p(seat)
         count = p.powerhouses_left
