@@ -50,7 +50,8 @@ MYPYC_MODULES = [
     "src/ragusa/rules/two_player.py",
     "src/ragusa/rules/scoring.py",
     "src/ragusa/rules/chance.py",
-    # the buildings
+    # the buildings (and where the Mason and the Architect find the site an action names)
+    "src/ragusa/rules/buildings/__init__.py",
     "src/ragusa/rules/buildings/architect.py",
     "src/ragusa/rules/buildings/cathedral.py",
     "src/ragusa/rules/buildings/fishmonger.py",

@@ -16,6 +16,7 @@ T = TypeVar("T")
 _MULT: Final = 6364136223846793005
 _INC: Final = 1442695040888963407
 _MASK64: Final = (1 << 64) - 1
+_LOW32: Final = (1 << 32) - 1
 
 
 #: bits of a seed drawn from the operating system (:func:`fresh_seed`)
@@ -53,12 +54,16 @@ def below(state: int, n: int) -> tuple[int, int]:
         raise ValueError("below() needs n >= 1")
     threshold = (1 << 32) % n
     while True:
-        # `next_u32`, inlined (setups shuffle decks draw by draw)
-        old = state
-        state = (old * _MULT + _INC) & _MASK64
-        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-        rot = old >> 59
-        out = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+        # `next_u32`, inlined (setups shuffle decks draw by draw), on the old state's bits 27 to 63,
+        # which are all its output reads: below 2**37, so the compiled build works them out as
+        # machine words (the 64-bit state is a long integer there), the rotation too (masked before
+        # it shifts left, never past 32 bits)
+        high = state >> 27
+        state = (state * _MULT + _INC) & _MASK64
+        xorshifted = ((high >> 18) ^ high) & _LOW32
+        rot = high >> 32
+        left = -rot & 31
+        out = (xorshifted >> rot) | ((xorshifted & (_LOW32 >> left)) << left)
         if out >= threshold:
             return out % n, state
 

@@ -36,16 +36,20 @@ def begin_end(w: Scratch) -> None:
 
 
 @implements("SOLO-7", "R-16")
-def _bot_end_trades(w: Scratch) -> None:
+def _bot_end_trades(w: Scratch) -> GameState:
     """SOLO-7: just before the scoring, each bot trades its fish the way that scores most for its
-    resource bonus cards (`ragusa.rules.solo.scoring.choose_end_trades`; explained for `step`)."""
+    resource bonus cards (`ragusa.rules.solo.scoring.choose_end_trades`; explained for `step`).
+    Returns the position after the trades, frozen (what the scoring reads)."""
     assert w.solo is not None
+    state = w.freeze()  # frozen again only after a bot's trades change it
     for seat in w.solo.bot_seats:
-        state = w.freeze()
         trades = solo_scoring.choose_end_trades(state, seat)
         w.emit(_explained_end_trades, state, seat, trades)
-        for r in trades:
-            fish.trade(w, seat, r)
+        if trades:
+            for r in trades:
+                fish.trade(w, seat, r)
+            state = w.freeze()
+    return state
 
 
 def _explained_end_trades(state: GameState, seat: int, trades: tuple[str, ...]) -> BotDecision:
@@ -62,9 +66,7 @@ def final_scoring(w: Scratch) -> None:
     w.phase = PHASE_OVER
     w.seat = None
     w.end_seats = ()
-    if w.solo is not None:
-        _bot_end_trades(w)
-    snapshot = w.freeze()
+    snapshot = _bot_end_trades(w) if w.solo is not None else w.freeze()
     for seat in range(w.n):
         p = w.p(seat)
         walls = scoring.wall_score(snapshot, seat)

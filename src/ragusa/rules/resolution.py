@@ -42,8 +42,11 @@ def _drive_bots(w: Scratch) -> None:
     `step` reports each decision with its explanation as a `BotDecision`.
     Returns when the human decides or the game is over, so a bot is never the deciding seat of a
     returned state."""
-    while w.solo is not None and w.phase != PHASE_OVER and w.seat is not None and w.seat in w.solo.bot_seats:
-        seat = w.seat
+    solo = w.solo
+    if solo is None:
+        return
+    bots = solo.bot_seats  # the same seats all game (the solo state changes only its cards and round)
+    while (seat := w.seat) is not None and seat in bots and w.phase is not _OVER:
         i = w.phase.ordinal
         turn = TURNS[i]
         assert turn is not None, f"a bot has no decision in phase {w.phase!r}"

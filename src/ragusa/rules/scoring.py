@@ -95,6 +95,12 @@ def ring_values(houses: tuple[int, ...], towers: tuple[int, ...], seat: int) -> 
     return ok, val
 
 
+#: per ring position: every ring position, clockwise from it (the order `longest_run` scans in)
+_CLOCKWISE_FROM: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(range(start, _N)) + tuple(range(start)) for start in range(_N)
+)
+
+
 def longest_run(walls: tuple[int, ...], ok: list[bool], val: list[int]) -> tuple[int, int]:
     """`longest_stretch` from the walls and the ring values (`ring_values`)."""
     n = _N
@@ -111,10 +117,7 @@ def longest_run(walls: tuple[int, ...], ok: list[bool], val: list[int]) -> tuple
     best_vp = 0
     cur_len = 0
     cur_vp = 0
-    for k in range(n):
-        i = start + k
-        if i >= n:
-            i -= n
+    for i in _CLOCKWISE_FROM[start]:
         if walls[i] == EMPTY:
             cur_len = 0
             continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Final
 
 from ragusa.core.actions import BuildWall
@@ -78,6 +79,7 @@ def offers(state: GameState, seat: int) -> Moves:
 _RING: Final = BOARD.ring_spots
 #: a built segment, whoever built it (the longest stretch reads only whether a segment stands)
 BUILT: Final = 0
+_RING_POSITIONS: Final = range(len(_RING))
 #: per ring position: the wall segments that end there
 _SEGMENTS_AT: Final = tuple(
     tuple(i for i, ends in enumerate(BOARD.wall_spots) if _RING[j] in ends) for j in range(len(_RING))
@@ -91,13 +93,15 @@ def lengths_with_wall(walls: tuple[int, ...], ok: list[bool], segments: list[int
     no stretch, so with it the longest is the longest now, or 1."""
     none = [0] * len(ok)  # the lengths do not depend on the values
     n = len(walls)
-    alone = max(1, scoring.longest_run(walls, ok, none)[0])
-    return {
-        x: alone
-        if walls[x - 1] == EMPTY and walls[(x + 1) % n] == EMPTY
-        else scoring.longest_run((*walls[:x], BUILT, *walls[x + 1 :]), ok, none)[0]
-        for x in segments
-    }
+    alone = 0  # the longest now, or 1: worked out for the first segment that needs it
+    out: dict[int, int] = {}
+    for x in segments:
+        if walls[x - 1] == EMPTY and walls[(x + 1) % n] == EMPTY:
+            alone = alone or max(1, scoring.longest_run(walls, ok, none)[0])
+            out[x] = alone
+        else:
+            out[x] = scoring.longest_run((*walls[:x], BUILT, *walls[x + 1 :]), ok, none)[0]
+    return out
 
 
 def _wall_ties(state: Position, seat: int) -> tuple[list[int], list[int], dict[int, int]]:
@@ -109,7 +113,7 @@ def _wall_ties(state: Position, seat: int) -> tuple[list[int], list[int], dict[i
     ok, own = scoring.ring_values(houses, towers, seat)
     # MASON-1: a wall scores 1 VP plus 1 per house and tower of its builder at its two ends, so the
     # free segments next to none of the bot's all score the least; only the others are worth weighing
-    near = sorted({i for j, mine in enumerate(own) if mine for i in _SEGMENTS_AT[j] if walls[i] == EMPTY})
+    near = sorted({i for j in compress(_RING_POSITIONS, own) for i in _SEGMENTS_AT[j] if walls[i] == EMPTY})
     if near:
         tied = best(near, [mason_vp(houses, towers, seat, i) for i in near])
     else:
