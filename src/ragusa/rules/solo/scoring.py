@@ -24,17 +24,22 @@ _FISH: Final = RES_INDEX["fish"]
 _CHEAPEST: Final = min(TRADE_COST.values())
 
 
-def _pair_losers(state: GameState, seat: int, values: Sequence[int]) -> dict[int, int]:
-    """Easier variant (SOLO-5): card index -> index of its pair's better card, for cards that do not score."""
+def _rector_pairs(state: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
+    """Easier variant (SOLO-5): the indices among `seat`'s bonus cards of each pair it took at the
+    Rector's Palace (the cards it holds); none outside that variant or for the human."""
     solo = state.solo
     if solo is None or not state.options.solo_easier_rector or seat not in solo.bot_seats:
-        return {}
+        return ()
     cards = state.players[seat].bonus_cards
+    pairs = (tuple(cards.index(c) for c in pair if c in cards) for pair in solo.bot_pairs[solo.bot_seats.index(seat)])
+    return tuple(idx for idx in pairs if idx)
+
+
+def _pair_losers(pairs: tuple[tuple[int, ...], ...], values: Sequence[int]) -> dict[int, int]:
+    """Easier variant (SOLO-5): card index -> index of its pair's better card (the first drawn on
+    a tie), for the cards of `pairs` (`_rector_pairs`) that do not score."""
     out: dict[int, int] = {}
-    for pair in solo.bot_pairs[solo.bot_seats.index(seat)]:
-        idx = [cards.index(c) for c in pair if c in cards]
-        if not idx:
-            continue
+    for idx in pairs:
         best = max(idx, key=lambda i: (values[i], -i))
         for i in idx:
             if i != best:
@@ -49,7 +54,7 @@ def bonus_scores(state: GameState, seat: int) -> tuple[tuple[int, str], ...]:
     (the first drawn on a tie); the other scores 0 (SOLO-5)."""
     cards = state.players[seat].bonus_cards
     values = [scoring.bonus_card_score(state, seat, c) for c in cards]
-    losers = _pair_losers(state, seat, values)
+    losers = _pair_losers(_rector_pairs(state, seat), values)
     out = []
     for i, c in enumerate(cards):
         if i in losers:
@@ -88,23 +93,32 @@ def _card_terms(state: GameState, seat: int) -> _Terms:
     return out
 
 
-def _bonus_total_after(
-    state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: _Terms | None = None
-) -> int:
-    """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` (resource
-    index, units) pairs) with fish at the FISH-1 rates: each resource card's score for the
-    resources after the trades (`_card_terms`: `scoring.card_score`), the others' as they are,
-    then the easier variant's pairs (`_pair_losers`), as `bonus_scores` counts them."""
-    res = list(state.players[seat].resources)
+def _after_trades(held: Sequence[int], trades: Iterable[tuple[int, int]]) -> list[int]:
+    """The resources `held` after buying `trades` ((resource index, units) pairs) with fish at the
+    FISH-1 rates."""
+    res = list(held)
     for r, n in trades:
         res[r] += n
         res[_FISH] -= n * TRADE_COST[RESOURCES[r]]
-    values = [
-        scores[res[r]] if r >= 0 else fixed
-        for r, scores, fixed in (_card_terms(state, seat) if terms is None else terms)
-    ]
-    losers = _pair_losers(state, seat, values)
+    return res
+
+
+def _bonus_total(terms: _Terms, pairs: tuple[tuple[int, ...], ...], res: Sequence[int]) -> int:
+    """What bonus cards score (`bonus_scores`) with the resources `res`: each resource card's score
+    for its count (`_card_terms`: `scoring.card_score`), the others' as they are, then the easier
+    variant's `pairs` (`_rector_pairs`, `_pair_losers`), as `bonus_scores` counts them."""
+    values = [scores[res[r]] if r >= 0 else fixed for r, scores, fixed in terms]
+    if not pairs:
+        return sum(values)
+    losers = _pair_losers(pairs, values)
     return sum(v for i, v in enumerate(values) if i not in losers)
+
+
+def _bonus_total_after(state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: _Terms) -> int:
+    """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` ((resource index,
+    units) pairs) with fish at the FISH-1 rates (`terms`: `_card_terms(state, seat)`)."""
+    res = _after_trades(state.players[seat].resources, trades)
+    return _bonus_total(terms, _rector_pairs(state, seat), res)
 
 
 def _resource_cards(cards: list[BonusCardData]) -> list[BonusCardData]:
@@ -133,12 +147,17 @@ def choose_end_trades(state: GameState, seat: int) -> tuple[str, ...]:
         return ()
     wanted = sorted({RES_INDEX[c.resource] for c in res_cards if c.resource is not None})
     costs = [TRADE_COST[RESOURCES[r]] for r in wanted]
+    # what the scores need, read from the state once: each combination of counts is then scored
+    # from them alone
     terms = _card_terms(state, seat)
-    best_key = (_bonus_total_after(state, seat, (), terms), 0, tuple(0 for _ in wanted))  # no trade
+    pairs = _rector_pairs(state, seat)
+    held = p.resources
+    best_key = (_bonus_total(terms, pairs, held), 0, tuple(0 for _ in wanted))  # no trade
     for counts in itertools.product(*[range(fish // cost + 1) for cost in costs]):
         spent = sum(map(operator.mul, counts, costs))
         if spent <= fish:
-            best_key = max(best_key, (_bonus_total_after(state, seat, zip(wanted, counts), terms), -spent, counts))
+            total = _bonus_total(terms, pairs, _after_trades(held, zip(wanted, counts)))
+            best_key = max(best_key, (total, -spent, counts))
     return tuple(RESOURCES[r] for r, n in zip(wanted, best_key[2]) for _ in range(n))
 
 
