@@ -17,6 +17,9 @@ from ragusa.rules.chance import draw_cards, draw_seat, new_deck
 
 #: SETUP-6: bonus cards dealt to each player
 BONUS_DEALT: Final = 3
+#: the ship and bonus card ids in the component data's order, the decks before a shuffle (SETUP-5, SETUP-6)
+_SHIP_IDS: Final = tuple(s.id for s in COMPONENTS.ships)
+_BONUS_IDS: Final = tuple(c.id for c in COMPONENTS.bonus_cards)
 
 
 def blank_state(
@@ -66,9 +69,8 @@ def check_game_args(edition: str, seed: int, options: Options | None) -> Options
 def deal_ships(w: Scratch) -> None:
     """Shuffle the ships into the deck and deal one into each market slot, left to right; each
     dealt ship raises its arrival commodity (SETUP-5). Also used by the solo setup (SOLO-2)."""
-    new_deck(w, "ship", [s.id for s in COMPONENTS.ships])
-    for i in range(len(w.slots)):
-        w.slots = w.slots[:i] + (draw_ship(w),) + w.slots[i + 1 :]
+    new_deck(w, "ship", _SHIP_IDS)
+    w.slots = tuple([draw_ship(w) for _ in w.slots])  # left to right
 
 
 @implements("SETUP-6")
@@ -106,7 +108,7 @@ def new_multiplayer_game(
     with `chance`, its outcomes are drawn as `ragusa.rules.chance` says (explicit chance)."""
     w = Scratch(blank_state(players, edition, options, seed, chance))
     deal_ships(w)
-    new_deck(w, "bonus", [c.id for c in COMPONENTS.bonus_cards])
+    new_deck(w, "bonus", _BONUS_IDS)
     w.dealt = tuple(draw_cards(w, "bonus", BONUS_DEALT) for _ in range(players))
     w.start_seat = draw_seat(w, players)
     w.seat = w.turn_seat = w.start_seat

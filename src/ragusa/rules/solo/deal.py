@@ -113,6 +113,11 @@ _OPENING_GIVES: Final[dict[str, tuple[int, int, int, int, int, int]]] = {
 }
 
 
+#: the Patrician and bonus card ids in the component data's order, the decks before a shuffle (SOLO-2)
+_PATRICIAN_IDS: Final = tuple(c.id for c in COMPONENTS.patrician_cards)
+_BONUS_IDS: Final = tuple(c.id for c in COMPONENTS.bonus_cards)
+
+
 @implements("SOLO-3", "ED-3", "R-12", "R-22")
 def first_seat(options: Options) -> int:
     """The seat that opens every round: bot A (then bot B, then the human) in both editions
@@ -141,13 +146,13 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     r = base.rng
     houses = list(base.houses)
     # SOLO-2: the Patrician's reserved spots and the bots' hidden cards
-    dealt, r = deal_patrician(chance, r, [c.id for c in COMPONENTS.patrician_cards], PATRICIAN_DRAWN)
+    dealt, r = deal_patrician(chance, r, _PATRICIAN_IDS, PATRICIAN_DRAWN)
     for card in dealt:
         for s in PATRICIAN[card]:
             houses[s] = RESERVED
     bot_cards = (dealt[:PATRICIAN_PER_BOT], dealt[PATRICIAN_PER_BOT : 2 * PATRICIAN_PER_BOT])
     # SOLO-2: one bonus card each: the human's face up, the bots' face down
-    deck, chance, r = bonus_deck_dealing(chance, r, [c.id for c in COMPONENTS.bonus_cards], len(COLOUR_SEAT))
+    deck, chance, r = bonus_deck_dealing(chance, r, _BONUS_IDS, len(COLOUR_SEAT))
     dealt_card = {HUMAN: deck[0], BOT_A: deck[1], BOT_B: deck[2]}
     w = Scratch(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
     # SOLO-1: the opening houses and what they give (they activate nothing)
