@@ -17,9 +17,10 @@ from ragusa.rules.chance import draw_cards, draw_seat, new_deck
 
 #: SETUP-6: bonus cards dealt to each player
 BONUS_DEALT: Final = 3
-#: the ship and bonus card ids in the component data's order, the decks before a shuffle (SETUP-5, SETUP-6)
+#: the ship and bonus card ids in the component data's order, the decks before a shuffle (SETUP-5, SETUP-6; the
+#: solo setup deals from the same bonus deck, SOLO-2)
 _SHIP_IDS: Final = tuple(s.id for s in COMPONENTS.ships)
-_BONUS_IDS: Final = tuple(c.id for c in COMPONENTS.bonus_cards)
+BONUS_IDS: Final = tuple(c.id for c in COMPONENTS.bonus_cards)
 
 
 def blank_state(
@@ -108,7 +109,7 @@ def new_multiplayer_game(
     with `chance`, its outcomes are drawn as `ragusa.rules.chance` says (explicit chance)."""
     w = Scratch(blank_state(players, edition, options, seed, chance))
     deal_ships(w)
-    new_deck(w, "bonus", _BONUS_IDS)
+    new_deck(w, "bonus", BONUS_IDS)
     w.dealt = tuple(draw_cards(w, "bonus", BONUS_DEALT) for _ in range(players))
     w.start_seat = draw_seat(w, players)
     w.seat = w.turn_seat = w.start_seat

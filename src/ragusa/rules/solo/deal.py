@@ -20,7 +20,7 @@ from ragusa.core.state import (
     SoloState,
 )
 from ragusa.rules.chance import bonus_deck_dealing, deal_patrician
-from ragusa.rules.setup import blank_state, check_game_args, deal_ships
+from ragusa.rules.setup import BONUS_IDS, blank_state, check_game_args, deal_ships
 from ragusa.rules.solo.patrician import (
     BOT_A,
     BOT_B,
@@ -113,9 +113,8 @@ _OPENING_GIVES: Final[dict[str, tuple[int, int, int, int, int, int]]] = {
 }
 
 
-#: the Patrician and bonus card ids in the component data's order, the decks before a shuffle (SOLO-2)
+#: the Patrician card ids in the component data's order, the deck before a shuffle (SOLO-2)
 _PATRICIAN_IDS: Final = tuple(c.id for c in COMPONENTS.patrician_cards)
-_BONUS_IDS: Final = tuple(c.id for c in COMPONENTS.bonus_cards)
 
 
 @implements("SOLO-3", "ED-3", "R-12", "R-22")
@@ -152,7 +151,7 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
             houses[s] = RESERVED
     bot_cards = (dealt[:PATRICIAN_PER_BOT], dealt[PATRICIAN_PER_BOT : 2 * PATRICIAN_PER_BOT])
     # SOLO-2: one bonus card each: the human's face up, the bots' face down
-    deck, chance, r = bonus_deck_dealing(chance, r, _BONUS_IDS, len(COLOUR_SEAT))
+    deck, chance, r = bonus_deck_dealing(chance, r, BONUS_IDS, len(COLOUR_SEAT))
     dealt_card = {HUMAN: deck[0], BOT_A: deck[1], BOT_B: deck[2]}
     w = Scratch(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
     # SOLO-1: the opening houses and what they give (they activate nothing)
