@@ -113,7 +113,8 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         nargs="+",
         metavar="SEAT",
         default=None,
-        help="play these seats yourself at the terminal (e.g. --human 0, --human 0 2); the others are --bot, "
+        help="play these seats yourself at the terminal, numbered from 1 as the game's text numbers them "
+        "(e.g. --human 1, --human 1 3); the others are --bot, "
         "or --bots (one for all, or one per other seat in seat order)",
     )
     p.add_argument(
@@ -124,11 +125,12 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
 
 
 def _humans(values: list[str], players: int) -> list[int] | None:
+    """The seat indices (from 0) of `--human`'s seat numbers, which count from 1 as the game's text does."""
     try:
         seats = sorted({int(x) for v in values for x in v.split(",") if x})
     except ValueError:
         return None
-    return seats if seats and all(0 <= s < max(players, 1) for s in seats) else None
+    return [s - 1 for s in seats] if seats and all(1 <= s <= max(players, 1) for s in seats) else None
 
 
 def _specs(args: argparse.Namespace) -> str:
@@ -151,7 +153,7 @@ def _play(args: argparse.Namespace) -> int:
 
         humans = _humans(args.human, args.players)
         if humans is None:
-            print(f"ragusa play: --human takes seat numbers 0 to {args.players - 1}", file=sys.stderr)
+            print(f"ragusa play: --human takes seat numbers 1 to {max(args.players, 1)}", file=sys.stderr)
             return 2
         return play_terminal(
             args.players,

@@ -1,10 +1,11 @@
-"""`ragusa play --human 0 [2 ...]`: play at the terminal against the built-in bots.
+"""`ragusa play --human 1 [3 ...]`: play at the terminal against the built-in bots.
 
 Each decision of a human seat shows that seat's view of the table (board, market and ships,
 every seat's resources, its own hand), then its legal actions, numbered, in short notation.
 Type a number or the notation (`place s28`, `trade 2 fish>wood`...); `undo`, `log`,
 `help` and `quit` also work. The game runs through the JSON protocol (`ragusa.service`),
-bots moving on the service side; the readable log follows every action.
+bots moving on the service side; the readable log follows every action. The text numbers seats
+from 1, as the log does; `play` takes seat indices (from 0), as the protocol does.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class _Game:
 
     def show_turn(self, seat: int) -> list[dict[str, Any]]:
         reply = self.ask("view", seat=seat)
-        self.say("", f"===== seat {seat} to decide =====", *describe_view(reply["view"]), "Legal actions:")
+        self.say("", f"===== seat {seat + 1} to decide =====", *describe_view(reply["view"]), "Legal actions:")
         legal: list[dict[str, Any]] = reply["legal"]
         cells = [f"{i:>3}. {entry['text']:<26}" for i, entry in enumerate(legal, 1)]
         for k in range(0, len(cells), 3):
@@ -121,14 +122,14 @@ def play(
         return 2
     g = _Game(store, reply["status"]["game"], out)
     g.say(
-        f"Ragusa: {players} player(s), seed {seed}, {edition} edition; human seat(s) {', '.join(map(str, humans))}, others: {', '.join(specs) or 'none'}."
+        f"Ragusa: {players} player(s), seed {seed}, {edition} edition; human seat(s) {', '.join(str(s + 1) for s in humans)}, others: {', '.join(specs) or 'none'}."
     )
     g.say(*g.ask("log")["lines"])
     while not (status := g.ask("legal")["status"])["over"]:
         seat = status["seat"]
         legal = g.show_turn(seat)
         while True:
-            out.write(f"seat {seat}> ")
+            out.write(f"seat {seat + 1}> ")
             out.flush()
             line = inp.readline()
             if not line:

@@ -1,4 +1,5 @@
-"""A seat's view of the table as lines of text (the terminal game's display).
+"""A seat's view of the table as lines of text (the terminal game's display). Seats are numbered
+from 1, as every text of the game numbers them (`ragusa.text.i18n`).
 
 Everything comes from a view's JSON data (`ragusa.contract.views.view_to_data`), so nothing a seat
 may not know can appear: other seats' bonus cards are only counted.
@@ -59,7 +60,7 @@ def _pieces(v: dict[str, Any]) -> list[str]:
         tw = [BOARD.spot_ids[s] for s, o in enumerate(towers) if o == seat]
         wl = [BOARD.wall_ids[w] for w, o in enumerate(walls) if o == seat]
         lines.append(
-            f"  seat {seat}: houses {' '.join(on) or '-'} | towers {' '.join(tw) or '-'} | walls {' '.join(wl) or '-'}"
+            f"  seat {seat + 1}: houses {' '.join(on) or '-'} | towers {' '.join(tw) or '-'} | walls {' '.join(wl) or '-'}"
         )
     power = [BOARD.spot_ids[s] for s, o in enumerate(houses) if o == POWERHOUSE]
     black = [BOARD.spot_ids[s] for s, o in enumerate(houses) if o == RESERVED]
@@ -94,7 +95,7 @@ def _seat_line(v: dict[str, Any], seat: int) -> str:
     left = f"{p['houses_left']} houses" + (f" + {p['powerhouses_left']} powerhouses" if p["powerhouses_left"] else "")
     you = " (you)" if seat == v["viewer"] else ""
     return (
-        f"  seat {seat}{you}: {sum(p['vp'])} VP [{vp or '-'}]; resources {_amounts(p['resources'], RESOURCES)}; "
+        f"  seat {seat + 1}{you}: {sum(p['vp'])} VP [{vp or '-'}]; resources {_amounts(p['resources'], RESOURCES)}; "
         f"commodities {_amounts(p['commodities'], COMMODITIES)}; ships {len(p['ships'])}; {left}, {p['towers_left']} towers; {hand}"
     )
 
@@ -112,5 +113,5 @@ def describe_view(v: dict[str, Any]) -> list[str]:
     if v["current_hex"] >= 0:
         lines.append(f"Activating: {hex_name(BOARD.hex_ids[v['current_hex']])}")
     if v["seat"] is not None:
-        lines.append(f"Seat {v['seat']} to {PHASE_TEXT.get(v['phase'], v['phase'])}.")
+        lines.append(f"Seat {v['seat'] + 1} to {PHASE_TEXT.get(v['phase'], v['phase'])}.")
     return lines
