@@ -15,7 +15,7 @@ from ragusa import apply, legal_actions, new_game
 from ragusa.core.actions import BuildWall, BuyShip, Place, SellCommodity
 from ragusa.core.board import BOARD
 from ragusa.core.components import COMPONENTS
-from ragusa.core.events import VPScored
+from ragusa.core.events import ResourceGained, VPScored
 from ragusa.core.state import GameState, Phase
 from ragusa.rules.buildings.mason import mason_vp
 from ragusa.service.protocol import handle
@@ -235,3 +235,14 @@ def test_the_rules_summary_gives_every_bonus_cards_scoring_from_the_data() -> No
     # ED-1 worked out: the tower card pays 2 VP a tower in the 2nd edition, 1 in the 1st
     assert "| Towers (`bonus-towers`) | 2 VP per tower of yours on the board" in page
     assert "| 1 VP per tower of yours on the board, at the end (at most 12 VP) |" in page
+
+
+def test_one_unit_of_a_resource_is_named_in_the_singular() -> None:
+    """A hex gives 1 of its resource (ACT-1): the log says "1 olive", "1 grape" in English, and each
+    catalogue's own name in French ("1 Olive") and Polish (one unit: "oliwki")."""
+    olives = ResourceGained(0, "olives", "olive-grove-1", 3)
+    assert describe_event(olives) == "olive-grove-1: seat 1 gains 1 olive (now 3)"
+    assert describe_event(ResourceGained(1, "grapes", "vineyard-2", 1)) == "vineyard-2: seat 2 gains 1 grape (now 1)"
+    assert describe_event(ResourceGained(1, "wood", "forest-2", 2)) == "forest-2: seat 2 gains 1 wood (now 2)"
+    assert "gagne 1 Olive (maintenant 3)" in str(describe_event(olives, tr=translator("fr")))
+    assert "otrzymuje 1 jednostkę: oliwki (teraz 3)" in str(describe_event(olives, tr=translator("pl")))

@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from ragusa.bots import LEVELS  # noqa: E402
 from ragusa.core.components import BUILDING_NAMES, COMMODITIES, COMPONENTS, RESOURCES  # noqa: E402
 from ragusa.core.state import EDITIONS, VP_SOURCES  # noqa: E402
-from ragusa.text.i18n import LANGUAGES, LOCALE_DIR, card_title  # noqa: E402
+from ragusa.text.i18n import LANGUAGES, LOCALE_DIR, ONE_RESOURCE, card_title  # noqa: E402
 
 Message = tuple[str | None, str | tuple[str, str], str]  # context, msgid (or singular and plural), where
 _JS_T = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
@@ -76,6 +76,7 @@ def _components() -> Iterator[Message]:
     for r in RESOURCES:
         yield "resource", r.replace("_", " "), data
         yield "resource", (f"{{n}} {r.replace('_', ' ')}",) * 2, data  # Translator.resources
+        yield "one resource", ONE_RESOURCE.get(r, r).replace("_", " "), data  # Translator.one_resource
     for c in COMMODITIES:
         yield "commodity", c, data
         yield "commodity", (f"{{n}} {c}",) * 2, data  # Translator.commodities

@@ -71,7 +71,7 @@ def describe_building(building: str, tr: Translator = ENGLISH) -> str:
     text = effects.get(building, building)
     need = _NEEDS.get(building)
     if need is not None:
-        text += tr("; needs 1 {resource}", resource=tr.resource(need))
+        text += tr("; needs 1 {resource}", resource=tr.one_resource(need))
     return text
 
 

@@ -56,7 +56,7 @@ def _hex_gain(h: int, tr: Translator) -> str:
     if BOARD.hex_kind[h] == KIND_CITY:
         return tr.building(BUILDINGS[BOARD.hex_building[h]])
     resource = COMPONENTS.board.hexes[h].resource or "fish"
-    return tr("+1 {resource}", resource=tr.resource(resource))
+    return tr("+1 {resource}", resource=tr.one_resource(resource))
 
 
 def _held_after(state: GameState, seat: int, hexes: tuple[int, ...], resource: int) -> int:
@@ -175,7 +175,7 @@ def explain_action(state: GameState, action: Action, tr: Translator = ENGLISH) -
         return _place(state, action, tr)
     if isinstance(action, Trade):
         left = state.players[seat].resources[RES_INDEX["fish"]] - fish_spent(action)
-        fields = {"fish": fish_spent(action), "resource": tr.resource(action.resource), "left": left}
+        fields = {"fish": fish_spent(action), "resource": tr.one_resource(action.resource), "left": left}
         return tr("{fish} fish for 1 {resource}; {left} fish left", **fields)
     if isinstance(action, ChooseBonus | KeepBonus):
         return _card(state, seat, action.card, tr)

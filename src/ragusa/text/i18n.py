@@ -52,6 +52,8 @@ CONTEXT_SEP = "\x04"
 PLURAL_SEP = "\x00"
 #: English's plural rule (a catalogue's `Plural-Forms` gives the others')
 _ENGLISH_PLURAL = "nplurals=2; plural=(n != 1);"
+#: the English name of one unit of a resource, where it is not the resource's name ("1 olive", not "1 olives")
+ONE_RESOURCE: dict[str, str] = {"grapes": "grape", "olives": "olive"}
 
 
 @functools.lru_cache(maxsize=8)
@@ -128,6 +130,10 @@ class Translator:
     def resource(self, resource: str) -> str:
         """A resource's name: `"silver_ore"` -> `"silver ore"` (`"minerai d'argent"`)."""
         return self.p("resource", resource.replace("_", " "))
+
+    def one_resource(self, resource: str) -> str:
+        """The name of one unit of a resource, for "1 {resource}": `"olives"` -> `"olive"` ("Olive", "oliwki")."""
+        return self.p("one resource", ONE_RESOURCE.get(resource, resource).replace("_", " "))
 
     def resources(self, resource: str, n: int) -> str:
         """`n` of a resource, the name agreeing with the number: `"2 silver ore"` (`"2 rudy srebra"`)."""

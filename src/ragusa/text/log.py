@@ -137,14 +137,14 @@ def _economy(event: Event, tr: Translator) -> str | None:
             "{who} trades {fish} fish for 1 {resource}",
             who=tr.seat(event.seat),
             fish=event.fish,
-            resource=tr.resource(event.resource),
+            resource=tr.one_resource(event.resource),
         )
     if isinstance(event, ResourceGained):
         return tr(
             "{hex}: {who} gains 1 {resource} (now {total})",
             hex=hex_name(event.hex, tr),
             who=tr.seat(event.seat),
-            resource=tr.resource(event.resource),
+            resource=tr.one_resource(event.resource),
             total=event.total,
         )
     if isinstance(event, CommodityProduced):
@@ -283,7 +283,7 @@ def _header(
             "{who} trades {fish} fish for 1 {resource} (fish left: {left})",
             who=who,
             fish=cost,
-            resource=tr.resource(action.resource),
+            resource=tr.one_resource(action.resource),
             left=left,
         )
         return text, ev
