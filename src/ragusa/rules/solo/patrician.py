@@ -99,7 +99,7 @@ def best(cands: list[int], scores: list[int]) -> list[int]:
     for v in scores:
         if v > top:
             top = v
-    return [cands[i] for i in range(len(cands)) if scores[i] == top]
+    return [c for c, v in zip(cands, scores) if v == top]
 
 
 def commodities_of(state: Position, seat: int) -> Sequence[int]:
