@@ -84,9 +84,9 @@ def _runs(ok: list[bool]) -> list[tuple[int, int]]:
     positions are passable (`scoring.ring_values`), as (the ring position of the blocked spot each
     begins at, its segments), in ring order; none when no spot is blocked."""
     n = len(ok)
-    blocked = [j for j in range(n) if not ok[j]]
-    m = len(blocked)
-    return [(blocked[k], (blocked[(k + 1) % m] - blocked[k]) % n or n) for k in range(m)]
+    blocked = [j for j, passable in enumerate(ok) if not passable]
+    # each blocked spot to the next clockwise (the last to the first, round the ring)
+    return [(a, (b - a) % n or n) for a, b in zip(blocked, blocked[1:] + blocked[:1])]
 
 
 def potential_stretches(state: Position, seat: int) -> list[Stretch]:

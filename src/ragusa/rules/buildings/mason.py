@@ -33,10 +33,8 @@ def free_segments(walls: tuple[int, ...]) -> list[int]:
 @implements("MASON-1", "TWO-7")
 def mason_vp(houses: tuple[int, ...], towers: tuple[int, ...], seat: int, segment: int) -> int:
     """1 VP for the wall plus 1 per house and 1 per tower of `seat` on its two end spots."""
-    vp = 1
-    for spot in _WALL_SPOTS[segment]:
-        vp += (houses[spot] == seat) + (towers[spot] == seat)
-    return vp
+    a, b = _WALL_SPOTS[segment]
+    return 1 + (houses[a] == seat) + (towers[a] == seat) + (houses[b] == seat) + (towers[b] == seat)
 
 
 @implements("MASON-1", "R-8")
