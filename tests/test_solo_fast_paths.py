@@ -158,10 +158,11 @@ def test_mason_tie_lengths_are_the_longest_runs_with_each_wall(walls: list[int],
         free = [0]
     val = [0] * len(ok)
     got = mason.lengths_with_wall(tuple(walls), ok, free)
-    for x in free:
+    assert len(got) == len(free)
+    for x, length in zip(free, got):
         built = list(walls)
         built[x] = 1
-        assert got[x] == scoring.longest_run(tuple(built), ok, val)[0]
+        assert length == scoring.longest_run(tuple(built), ok, val)[0]
 
 
 @pytest.mark.clause("SOLO-5", "R-18")
@@ -173,8 +174,8 @@ def test_mason_tie_lengths_on_a_ring_built_but_one_segment() -> None:
     n = len(BOARD.ring_spots)
     walls = (0,) * 5 + (EMPTY,) + (0,) * (n - 6)
     ok = [True] * n
-    assert mason.lengths_with_wall(walls, ok, [5]) == {5: 22}
+    assert mason.lengths_with_wall(walls, ok, [5]) == [22]
     ok[9] = False
-    assert mason.lengths_with_wall(walls, ok, [5]) == {5: 22}
+    assert mason.lengths_with_wall(walls, ok, [5]) == [22]
     ok[15] = False
-    assert mason.lengths_with_wall(walls, ok, [5]) == {5: 16}
+    assert mason.lengths_with_wall(walls, ok, [5]) == [16]

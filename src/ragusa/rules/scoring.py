@@ -81,17 +81,14 @@ def ring_values(houses: tuple[int, ...], towers: tuple[int, ...], seat: int) -> 
     """Per ring position j (the spot between segments j-1 and j): passable for `seat` (END-WALL-1: no
     house and no tower, or the seat's own house or tower; another seat's piece, a powerhouse or a black
     house without the seat's tower ends a stretch, TWO-7), and its value (own house and own tower, 1 each)."""
-    ring = _RING
-    n = _N
-    ok = [False] * n
-    val = [0] * n
-    for j in range(n):
-        s = ring[j]
+    ok: list[bool] = []
+    val: list[int] = []
+    for s in _RING:
         h = houses[s]
         t = towers[s]
         own = (h == seat) + (t == seat)
-        val[j] = own
-        ok[j] = own > 0 or (h == EMPTY and t == EMPTY)
+        val.append(own)
+        ok.append(own > 0 or (h == EMPTY and t == EMPTY))
     return ok, val
 
 

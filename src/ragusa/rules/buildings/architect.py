@@ -84,9 +84,9 @@ def _runs(ok: list[bool]) -> list[tuple[int, int]]:
     positions are passable (`scoring.ring_values`), as (the ring position of the blocked spot each
     begins at, its segments), in ring order; none when no spot is blocked."""
     n = len(ok)
-    blocked = [j for j in range(n) if not ok[j]]
-    m = len(blocked)
-    return [(blocked[k], (blocked[(k + 1) % m] - blocked[k]) % n or n) for k in range(m)]
+    blocked = [j for j, passable in enumerate(ok) if not passable]
+    # each blocked spot to the next clockwise (the last to the first, round the ring)
+    return [(a, (b - a) % n or n) for a, b in zip(blocked, blocked[1:] + blocked[:1])]
 
 
 def potential_stretches(state: Position, seat: int) -> list[Stretch]:
@@ -130,7 +130,8 @@ def _tower_pool(state: Position, ok: list[bool]) -> tuple[list[int], int, bool]:
         inner = [s for s in _RING if towers[s] == EMPTY and houses[s] == EMPTY]
         if inner:
             return inner, n, True
-    for length in sorted({gap for _, gap in runs}, reverse=True):
+    lengths = sorted({gap for _, gap in runs})
+    for length in reversed(lengths):  # longest first
         starts = [a for a, gap in runs if gap == length]  # each stretch from its first end
         if first_ed:
             inner = [
@@ -141,7 +142,11 @@ def _tower_pool(state: Position, ok: list[bool]) -> tuple[list[int], int, bool]:
             ]
             if inner:
                 return inner, length, True
-        ends = list(dict.fromkeys(s for a in starts for d in (0, length) if towers[s := _RING[(a + d) % n]] == EMPTY))
+        ends: list[int] = []  # each free end spot once, in the order of the stretches
+        for a in starts:
+            for s in (_RING[a], _RING[(a + length) % n]):
+                if towers[s] == EMPTY and s not in ends:
+                    ends.append(s)
         if ends:
             return ends, length, False
     free = free_tower_spots(towers)
@@ -179,7 +184,11 @@ def _tower_ties(
 
 
 def _first_clockwise(spots: list[int]) -> int:
-    return min(spots, key=RING_POS.__getitem__)
+    first = spots[0]
+    for s in spots:
+        if RING_POS[s] < RING_POS[first]:
+            first = s
+    return first
 
 
 @implements("SOLO-5", "ED-2", "R-18")

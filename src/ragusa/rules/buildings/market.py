@@ -46,19 +46,25 @@ COSTS: Final[dict[tuple[int, str], tuple[int, int, int]]] = {
 }
 
 
+#: ship id -> what it costs in each slot, left to right (`COSTS` by ship: what a purchase reads)
+_COSTS_OF: Final[dict[str, tuple[tuple[int, int, int], ...]]] = {
+    ship.id: tuple(COSTS[i, ship.id] for i in range(len(SLOTS))) for ship in COMPONENTS.ships
+}
 #: every slot costs at least one commodity, so a seat holding none can buy nothing
 _EVERY_SLOT_COSTS: Final = all(sum(slot.cost.values()) > 0 for slot in SLOTS)
 
 
 def affordable_slots(slots: tuple[str | None, ...], com: Sequence[int]) -> list[int]:
     """Occupied slots whose full cost `com` covers (R-4: empty slots cannot be bought)."""
-    if _EVERY_SLOT_COSTS and not (com[0] or com[1] or com[2]):
+    silver, wine, oil = com[0], com[1], com[2]
+    if _EVERY_SLOT_COSTS and not (silver or wine or oil):
         return []
     out = []
-    for i, ship in enumerate(slots):
+    for i in range(len(slots)):
+        ship = slots[i]
         if ship is not None:
-            s, w_, o = COSTS[i, ship]
-            if com[0] >= s and com[1] >= w_ and com[2] >= o:
+            s, w_, o = _COSTS_OF[ship][i]
+            if silver >= s and wine >= w_ and oil >= o:
                 out.append(i)
     return out
 
@@ -148,19 +154,22 @@ _STARS: Final = {ship_id: ship.stars for ship_id, ship in SHIPS.items()}
 
 def _buyable(state: Position, seat: int) -> tuple[Sequence[int], list[int]]:
     """The bot's commodities, and the slots whose ship it can pay for without lowering the sets its
-    Cathedral houses would score now (R-17; every slot it can pay for when they score none)."""
+    Cathedral houses would score now (R-17; every slot it can pay for when they score none). The
+    sets are at most the fewest it holds of a commodity (END-CATH-1), so a purchase keeps them when
+    it leaves at least that many of each."""
     com = commodities_of(state, seat)
-    slots = affordable_slots(state.slots, com)
+    offered = state.slots
+    slots = affordable_slots(offered, com)
     sets = scoring.cathedral_sets(state.houses, seat, com)
     if not sets:
         return com, slots
+    silver, wine, oil = com[0], com[1], com[2]
     allowed = []
     for i in slots:
-        ship = state.slots[i]
+        ship = offered[i]
         assert ship is not None
-        cost = COSTS[i, ship]
-        after = [com[c] - cost[c] for c in range(len(COMMODITIES))]
-        if scoring.cathedral_sets(state.houses, seat, after) >= sets:
+        s, w_, o = _COSTS_OF[ship][i]
+        if silver - s >= sets and wine - w_ >= sets and oil - o >= sets:
             allowed.append(i)
     return com, allowed
 
@@ -169,8 +178,12 @@ def _held_most(offered: tuple[str | None, ...], com: Sequence[int], i: int) -> i
     """R-17's first tie-break for the ship in slot `i`: the largest holding among the commodities its cost names."""
     ship = offered[i]
     assert ship is not None
-    cost = COSTS[i, ship]
-    return max([com[c] for c in range(len(COMMODITIES)) if cost[c]])
+    cost = _COSTS_OF[ship][i]
+    most = 0
+    for c in range(len(cost)):
+        if cost[c] and com[c] > most:
+            most = com[c]
+    return most
 
 
 def _ship_ties(state: Position, com: Sequence[int], slots: list[int]) -> tuple[list[int], list[int]]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Final
 
 from ragusa.core.actions import BuildWall
@@ -34,10 +33,8 @@ def free_segments(walls: tuple[int, ...]) -> list[int]:
 @implements("MASON-1", "TWO-7")
 def mason_vp(houses: tuple[int, ...], towers: tuple[int, ...], seat: int, segment: int) -> int:
     """1 VP for the wall plus 1 per house and 1 per tower of `seat` on its two end spots."""
-    vp = 1
-    for spot in _WALL_SPOTS[segment]:
-        vp += (houses[spot] == seat) + (towers[spot] == seat)
-    return vp
+    a, b = _WALL_SPOTS[segment]
+    return 1 + (houses[a] == seat) + (towers[a] == seat) + (houses[b] == seat) + (towers[b] == seat)
 
 
 @implements("MASON-1", "R-8")
@@ -79,49 +76,53 @@ def offers(state: GameState, seat: int) -> Moves:
 _RING: Final = BOARD.ring_spots
 #: a built segment, whoever built it (the longest stretch reads only whether a segment stands)
 BUILT: Final = 0
-_RING_POSITIONS: Final = range(len(_RING))
-#: per ring position: the wall segments that end there
-_SEGMENTS_AT: Final = tuple(
-    tuple(i for i, ends in enumerate(BOARD.wall_spots) if _RING[j] in ends) for j in range(len(_RING))
+assert all(set(BOARD.wall_spots[i]) == {_RING[i], _RING[(i + 1) % len(_RING)]} for i in range(len(_RING))), (
+    "segment i joins ring positions i and i + 1 (the board data)"
 )
 
 
-def lengths_with_wall(walls: tuple[int, ...], ok: list[bool], segments: list[int]) -> dict[int, int]:
-    """For each free segment in `segments`: the segments of the longest wall stretch once it is built,
-    as the end scoring measures it (`scoring.longest_run` of the walls with it; `ok`: the ring
-    positions passable for the bot, `scoring.ring_values`). A segment with no built neighbour joins
-    no stretch, so with it the longest is the longest now, or 1."""
+def lengths_with_wall(walls: tuple[int, ...], ok: list[bool], segments: list[int]) -> list[int]:
+    """For each free segment in `segments`, in their order: the segments of the longest wall stretch
+    once it is built, as the end scoring measures it (`scoring.longest_run` of the walls with it;
+    `ok`: the ring positions passable for the bot, `scoring.ring_values`). A segment with no built
+    neighbour joins no stretch, so with it the longest is the longest now, or 1."""
     none = [0] * len(ok)  # the lengths do not depend on the values
     n = len(walls)
     alone = 0  # the longest now, or 1: worked out for the first segment that needs it
-    out: dict[int, int] = {}
+    built = list(walls)  # the walls with one more segment, each in turn
+    out: list[int] = []
     for x in segments:
         if walls[x - 1] == EMPTY and walls[(x + 1) % n] == EMPTY:
-            alone = alone or max(1, scoring.longest_run(walls, ok, none)[0])
-            out[x] = alone
+            if not alone:
+                alone = max(1, scoring.longest_run(walls, ok, none)[0])
+            out.append(alone)
         else:
-            out[x] = scoring.longest_run((*walls[:x], BUILT, *walls[x + 1 :]), ok, none)[0]
+            built[x] = BUILT
+            out.append(scoring.longest_run(tuple(built), ok, none)[0])
+            built[x] = walls[x]
     return out
 
 
-def _wall_ties(state: Position, seat: int) -> tuple[list[int], list[int], dict[int, int]]:
+def _wall_ties(state: Position, seat: int) -> tuple[list[int], list[int], list[int]]:
     """`choose_wall`'s tie-breaks: the free segments that score most for the bot now
     (`mason_vp`); of those, the ones after which its longest wall has the most segments (the
-    same list when one scored most); and those lengths (none then). Segments are in clockwise order
-    from `wall_ring.start`."""
+    same list when one scored most); and those lengths, parallel to the first list (none then).
+    Segments are in clockwise order from `wall_ring.start`."""
     houses, towers, walls = state.houses, state.towers, state.walls
     ok, own = scoring.ring_values(houses, towers, seat)
-    # MASON-1: a wall scores 1 VP plus 1 per house and tower of its builder at its two ends, so the
-    # free segments next to none of the bot's all score the least; only the others are worth weighing
-    near = sorted({i for j in compress(_RING_POSITIONS, own) for i in _SEGMENTS_AT[j] if walls[i] == EMPTY})
+    n = len(walls)
+    # MASON-1: a wall scores 1 VP plus 1 per house and tower of its builder at its two ends (segment
+    # i's are ring positions i and i + 1), so the free segments next to none of the bot's all score
+    # the least; only the others are worth weighing
+    near = [i for i in range(n) if walls[i] == EMPTY and (own[i] or own[(i + 1) % n])]
     if near:
         tied = best(near, [mason_vp(houses, towers, seat, i) for i in near])
     else:
         tied = free_segments(walls)
     if len(tied) == 1:
-        return tied, tied, {}
+        return tied, tied, []
     length = lengths_with_wall(walls, ok, tied)
-    return tied, best(tied, [length[x] for x in tied]), length
+    return tied, best(tied, length), length
 
 
 @implements("SOLO-5", "R-18")
@@ -134,7 +135,8 @@ def choose_wall(state: Position, seat: int) -> int:
 
 def explain_wall(state: Position, seat: int, i: int) -> tuple[str, str]:
     """`choose_wall`'s decision and reason."""
-    tied, tied2, length = _wall_ties(state, seat)
+    tied, tied2, lengths = _wall_ties(state, seat)
+    length = dict(zip(tied, lengths))
     top = mason_vp(state.houses, state.towers, seat, i)
     names = ", ".join(BOARD.wall_ids[x] for x in tied)
     if len(tied) == 1:

@@ -71,7 +71,8 @@ def offers(state: GameState, seat: int) -> Moves:
 
 # --------------------------------------------------------------------------- a solo bot's sale (SOLO-5)
 
-_COMS: Final = range(len(COMMODITIES))
+_N_COMS: Final = len(COMMODITIES)
+_COMS: Final = range(_N_COMS)
 
 
 def _sellable(state: Position, seat: int) -> tuple[Sequence[int], list[int]]:
@@ -79,13 +80,14 @@ def _sellable(state: Position, seat: int) -> tuple[Sequence[int], list[int]]:
     would score now (R-17; all it holds when they score none)."""
     com = commodities_of(state, seat)
     sets = scoring.cathedral_sets(state.houses, seat, com)
-    return com, [c for c in _COMS if com[c] > sets]
+    return com, [c for c in range(_N_COMS) if com[c] > sets]
 
 
 def _sale_ties(state: Position, com: Sequence[int], cands: list[int]) -> tuple[list[int], list[int]]:
     """Of the commodities `cands`: those with the highest market value, and of those, the ones held
     most of (silver, wine, oil: their order, R-17)."""
-    tied = best(cands, [TRACK[state.market[c]] for c in cands])
+    market = state.market
+    tied = best(cands, [TRACK[market[c]] for c in cands])
     if len(tied) == 1:
         return tied, tied
     return tied, best(tied, [com[c] for c in tied])

@@ -95,7 +95,10 @@ class BotMove(NamedTuple):
 def best(cands: list[int], scores: list[int]) -> list[int]:
     """The candidates with the highest score (`scores` parallel to `cands`), in their order: what is
     left after one tie-break of the bots' rules (SOLO-5, R-17, R-18)."""
-    top = max(scores)
+    top = scores[0]
+    for v in scores:
+        if v > top:
+            top = v
     return [c for c, v in zip(cands, scores) if v == top]
 
 

@@ -118,7 +118,12 @@ def choose_hex(state: Position, seat: int) -> int:
     """R-15: a bot activates its new house's country and sea hexes first, then its city hexes in
     the order of `BOT_CITY_ORDER` (producers before what reads commodities, the Architect's
     tower before the Mason's wall, buying before selling); ties keep the listed order."""
-    return min(state.pending_hexes, key=_HEX_RANK.__getitem__)
+    hexes = state.pending_hexes
+    first = hexes[0]
+    for h in hexes:
+        if _HEX_RANK[h] < _HEX_RANK[first]:
+            first = h
+    return first
 
 
 def explain_hex(state: Position, seat: int, h: int) -> tuple[str, str]:

@@ -4,8 +4,7 @@ and which bonus cards score."""
 from __future__ import annotations
 
 import itertools
-import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from ragusa.core.board import RES_INDEX
@@ -13,7 +12,7 @@ from ragusa.core.clauses import implements
 from ragusa.core.components import COMPONENTS, RESOURCES, BonusCardData
 from ragusa.core.state import GameState
 from ragusa.rules import scoring
-from ragusa.rules.fish import TRADE_COST
+from ragusa.rules.fish import TRADE_COST, TRADE_COST_BY_INDEX
 
 # --------------------------------------------------------------------------- SOLO-7: the end
 
@@ -93,13 +92,15 @@ def _card_terms(state: GameState, seat: int) -> _Terms:
     return out
 
 
-def _after_trades(held: Sequence[int], trades: Iterable[tuple[int, int]]) -> list[int]:
-    """The resources `held` after buying `trades` ((resource index, units) pairs) with fish at the
-    FISH-1 rates."""
+def _after_trades(held: Sequence[int], bought: Sequence[int], units: Sequence[int]) -> list[int]:
+    """The resources `held` after buying `units[k]` of resource `bought[k]` (indices) for each k with
+    fish at the FISH-1 rates."""
     res = list(held)
-    for r, n in trades:
+    for k in range(len(bought)):
+        r = bought[k]
+        n = units[k]
         res[r] += n
-        res[_FISH] -= n * TRADE_COST[RESOURCES[r]]
+        res[_FISH] -= n * TRADE_COST_BY_INDEX[r]
     return res
 
 
@@ -108,16 +109,19 @@ def _bonus_total(terms: _Terms, pairs: tuple[tuple[int, ...], ...], res: Sequenc
     for its count (`_card_terms`: `scoring.card_score`), the others' as they are, then the easier
     variant's `pairs` (`_rector_pairs`, `_pair_losers`), as `bonus_scores` counts them."""
     values = [scores[res[r]] if r >= 0 else fixed for r, scores, fixed in terms]
-    if not pairs:
-        return sum(values)
-    losers = _pair_losers(pairs, values)
-    return sum(v for i, v in enumerate(values) if i not in losers)
+    losers = _pair_losers(pairs, values) if pairs else {}
+    total = 0
+    for i in range(len(values)):
+        if i not in losers:
+            total += values[i]
+    return total
 
 
-def _bonus_total_after(state: GameState, seat: int, trades: Iterable[tuple[int, int]], terms: _Terms) -> int:
-    """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` ((resource index,
-    units) pairs) with fish at the FISH-1 rates (`terms`: `_card_terms(state, seat)`)."""
-    res = _after_trades(state.players[seat].resources, trades)
+def _bonus_total_after(state: GameState, seat: int, trades: dict[str, int], terms: _Terms) -> int:
+    """What `seat`'s bonus cards score (`bonus_scores`) after buying `trades` (resource -> units)
+    with fish at the FISH-1 rates (`terms`: `_card_terms(state, seat)`)."""
+    bought = [RES_INDEX[r] for r in trades]
+    res = _after_trades(state.players[seat].resources, bought, list(trades.values()))
     return _bonus_total(terms, _rector_pairs(state, seat), res)
 
 
@@ -152,13 +156,17 @@ def choose_end_trades(state: GameState, seat: int) -> tuple[str, ...]:
     terms = _card_terms(state, seat)
     pairs = _rector_pairs(state, seat)
     held = p.resources
-    best_key = (_bonus_total(terms, pairs, held), 0, tuple(0 for _ in wanted))  # no trade
+    top, fewest, most = _bonus_total(terms, pairs, held), 0, tuple(0 for _ in wanted)  # no trade
     for counts in itertools.product(*[range(fish // cost + 1) for cost in costs]):
-        spent = sum(map(operator.mul, counts, costs))
+        spent = 0
+        for k in range(len(costs)):
+            spent += counts[k] * costs[k]
         if spent <= fish:
-            total = _bonus_total(terms, pairs, _after_trades(held, zip(wanted, counts)))
-            best_key = max(best_key, (total, -spent, counts))
-    return tuple(RESOURCES[r] for r, n in zip(wanted, best_key[2]) for _ in range(n))
+            total = _bonus_total(terms, pairs, _after_trades(held, wanted, counts))
+            # most VP; tie: fewest fish spent; tie: more of the earlier resource (R-16)
+            if total > top or (total == top and (spent < fewest or (spent == fewest and counts > most))):
+                top, fewest, most = total, spent, counts
+    return tuple(RESOURCES[r] for r, n in zip(wanted, most) for _ in range(n))
 
 
 def explain_end_trades(state: GameState, seat: int, trades: tuple[str, ...]) -> tuple[str, str]:
@@ -173,7 +181,7 @@ def explain_end_trades(state: GameState, seat: int, trades: tuple[str, ...]) -> 
     if not res_cards:
         return "no trade", "SOLO-7: it holds no resource bonus card, so it keeps its fish"
     terms = _card_terms(state, seat)
-    base = _bonus_total_after(state, seat, (), terms)
+    base = _bonus_total_after(state, seat, {}, terms)
     card_text = ", ".join(f"{c.id} ({scoring.card_vp(c.id, state.edition)} VP each)" for c in res_cards)
     if not trades:
         return (
@@ -181,7 +189,7 @@ def explain_end_trades(state: GameState, seat: int, trades: tuple[str, ...]) -> 
             f"SOLO-7: no trade of its {fish} fish raises what its resource cards {card_text} score ({base} VP)",
         )
     bought = {r: trades.count(r) for r in trades}  # resource -> units, in the order of `trades`
-    top = _bonus_total_after(state, seat, ((RES_INDEX[r], n) for r, n in bought.items()), terms)
+    top = _bonus_total_after(state, seat, bought, terms)
     parts = [f"{n} {r.replace('_', ' ')} ({n * TRADE_COST[r]} fish)" for r, n in bought.items()]
     reason = (
         f"SOLO-7: no fish card; with {fish} fish and resource cards {card_text}, trading for "
