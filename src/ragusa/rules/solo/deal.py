@@ -20,7 +20,7 @@ from ragusa.core.state import (
     SoloState,
 )
 from ragusa.rules.chance import bonus_deck_dealing, deal_patrician
-from ragusa.rules.setup import BONUS_IDS, blank_state, check_game_args, deal_ships
+from ragusa.rules.setup import BONUS_IDS, blank_table, check_game_args, deal_ships
 from ragusa.rules.solo.patrician import (
     BOT_A,
     BOT_B,
@@ -141,9 +141,9 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     """
     options = check_game_args(edition, seed, options)
     pieces = COMPONENTS.pieces
-    base = blank_state(len(COLOUR_SEAT), edition, options, seed, chance)
-    r = base.rng
-    houses = list(base.houses)
+    w = blank_table(len(COLOUR_SEAT), edition, options, seed, chance)
+    r = w.rng
+    houses = list(w.houses)
     # SOLO-2: the Patrician's reserved spots and the bots' hidden cards
     dealt, r = deal_patrician(chance, r, _PATRICIAN_IDS, PATRICIAN_DRAWN)
     for card in dealt:
@@ -153,7 +153,6 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     # SOLO-2: one bonus card each: the human's face up, the bots' face down
     deck, chance, r = bonus_deck_dealing(chance, r, BONUS_IDS, len(COLOUR_SEAT))
     dealt_card = {HUMAN: deck[0], BOT_A: deck[1], BOT_B: deck[2]}
-    w = Scratch(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
     # SOLO-1: the opening houses and what they give (they activate nothing)
     for colour, seat in COLOUR_SEAT.items():
         spots = _OPENING_SPOTS[colour]
@@ -167,6 +166,7 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     start = first_seat(options)
     w.rng = r
     w.houses = tuple(houses)
+    w.facts = None  # the empty board's facts do not serve this one: worked out at the first placement
     w.bonus_deck = deck[len(COLOUR_SEAT) :]
     w.start_seat = w.seat = w.turn_seat = start
     w.phase = PHASE_PLACE
