@@ -65,15 +65,27 @@ def _empty_table(players: int) -> GameState:
     return game_state_of(game_state_values(table), facts)
 
 
-def blank_table(players: int, edition: str, options: Options, seed: int, chance: ChanceState | None = None) -> Scratch:
-    """A scratch copy of the table before the setup's draws, with the generator of `seed`; with
-    `chance` (explicit chance) the generator counts the outcomes used from 0."""
-    w = Scratch(_empty_table(players))
+def first_generator(seed: int, chance: ChanceState | None) -> int:
+    """The generator state a game's setup starts with: `seed`'s; with `chance` (explicit chance) the
+    count of outcomes used, from 0."""
+    return rng.seed_state(seed) if chance is None else 0
+
+
+def game_table(table: GameState, edition: str, options: Options, r: int, chance: ChanceState | None) -> Scratch:
+    """A scratch copy of `table` (a table shared by every game, e.g. `blank_table`'s) for one game:
+    its edition, options, generator state `r` and explicit chance (or None)."""
+    w = Scratch(table)
     w.edition = edition
     w.options = options
-    w.rng = rng.seed_state(seed) if chance is None else 0
+    w.rng = r
     w.chance = chance
     return w
+
+
+def blank_table(players: int, edition: str, options: Options, seed: int, chance: ChanceState | None = None) -> Scratch:
+    """A scratch copy of the table of `players` seats before the setup's draws, with the generator of
+    `seed` (`first_generator`)."""
+    return game_table(_empty_table(players), edition, options, first_generator(seed, chance), chance)
 
 
 def check_game_args(edition: str, seed: int, options: Options | None) -> Options:
