@@ -165,12 +165,15 @@ def _reserved_table(cards: tuple[str, ...]) -> GameState:
     (SOLO-2); its board's facts from the opening board's (the human's needs kept: a reserved spot is
     nobody's). Made once per set of cards (what is drawn, and the order, stay the generator's)."""
     w = Scratch(_opening_table())
+    facts = board_facts(w.houses, w.n, w.facts)  # the opening board's own
     houses = list(w.houses)
-    for card in cards:
-        for s in PATRICIAN[card]:
-            houses[s] = RESERVED
+    spots = [s for card in cards for s in PATRICIAN[card]]
+    for s in spots:
+        houses[s] = RESERVED
     w.houses = tuple(houses)
-    w.facts = board_facts(w.houses, w.n, w.facts)
+    for s in spots:  # brought up to date spot by spot (no comparison of the two boards)
+        facts = facts.with_piece(w.houses, s)
+    w.facts = facts
     return w.freeze()
 
 
