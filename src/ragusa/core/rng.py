@@ -89,14 +89,15 @@ def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
         return shuffled_in_words(state, items)
     work = list(items)
     for n in range(len(work), 1, -1):
-        # `below(state, n)`, inlined; the rotation through a 64-bit copy (fewer steps in Python)
-        threshold = _TWO32 % n
+        # `below(state, n)`, inlined, in fewer steps of Python: the rotation through the output's
+        # 64-bit double (times 2**32 + 1), and the threshold (below `n`) worked out only for an
+        # output below `n`
         while True:
             high = state >> 27
             state = (state * _MULT + _INC) & _MASK64
             xorshifted = ((high >> 18) ^ high) & _LOW32
-            out = ((xorshifted | xorshifted << 32) >> (high >> 32)) & _LOW32
-            if out >= threshold:
+            out = (xorshifted * 0x100000001 >> (high >> 32)) & _LOW32
+            if out >= n or out >= _TWO32 % n:
                 break
         j = out % n
         work[n - 1], work[j] = work[j], work[n - 1]
