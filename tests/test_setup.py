@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
-from ragusa import ChooseBonus, GameState, IllegalActionError, Phase, Place, apply, legal_actions, new_game
+from ragusa import (
+    ChooseBonus,
+    GameState,
+    IllegalActionError,
+    Options,
+    Phase,
+    Place,
+    apply,
+    is_terminal,
+    legal_actions,
+    new_game,
+)
+from ragusa.core.board import BOARD
 from ragusa.core.components import COMMODITIES, COMPONENTS
+from ragusa.core.state import RESERVED
+from ragusa.rules.requirements import BoardFacts, board_facts, seat_needs
 
 ALL_SHIPS = {s.id: s for s in COMPONENTS.ships}
 ALL_BONUS = [c.id for c in COMPONENTS.bonus_cards]
@@ -202,3 +217,64 @@ def test_same_seed_same_game() -> None:
     assert a == b
     assert new_game(5, seed=123) != new_game(5, seed=124)
     assert new_game(5, seed=123, edition="1st") != new_game(5, seed=123)
+
+
+@pytest.mark.clause("SETUP-1", "SETUP-2", "ED-3")
+def test_each_game_has_its_own_edition_and_options_on_the_same_empty_table() -> None:
+    # every setup starts from one empty table per player count: what a game is given never leaks
+    # into the next one
+    strict = new_game(3, seed=4, edition="1st", options=Options(strict=True))
+    plain = new_game(3, seed=4)
+    assert (strict.edition, strict.options) == ("1st", Options(strict=True))
+    assert (plain.edition, plain.options) == ("2nd", Options())
+    assert strict.players == plain.players and strict.ship_deck == plain.ship_deck  # the same seed, the same draws
+    assert new_game(1, seed=4, edition="1st").edition == "1st" and new_game(1, seed=4).edition == "2nd"
+
+
+@pytest.mark.clause("TURN-1", "BUILD-2", "BUILD-3", "SETUP-2")
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_new_game_comes_with_its_empty_boards_placement_facts(players: int) -> None:
+    # the facts the first placements read (ragusa.core.state.Derived): every spot free, no
+    # powerhouse, and each seat, with no house yet, needs 1 wood (stone) on a spot by a country
+    # (city) hex whose resource it does not gain there, which the fresh facts of the board say too
+    state = new_game(players, seed=players)
+    facts = getattr(state, "facts", None)
+    assert isinstance(facts, BoardFacts) and facts.houses is state.houses
+    assert facts.free == (1 << len(BOARD.spot_ids)) - 1 and facts.power == 0
+    fresh = board_facts(state.houses, players, None)
+    assert len(facts.seats) == players
+    for seat, needs in enumerate(facts.seats):
+        assert needs is not None
+        own = fresh.needs(seat)[1]
+        assert list(needs.counts) == [0] * len(BOARD.hex_ids)
+        assert list(needs.wood.per_spot) == list(own.wood.per_spot) and max(needs.wood.per_spot) == 1
+        assert list(needs.stone.per_spot) == list(own.stone.per_spot) and max(needs.stone.per_spot) == 1
+
+
+@pytest.mark.clause("SOLO-1", "SOLO-2", "SOLO-6", "TURN-1", "BUILD-2", "BUILD-3")
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_a_solo_games_placement_facts_are_its_boards_own(seed: int) -> None:
+    # the solo table is made once per set of Patrician cards (the opening houses and the reserved
+    # spots, SOLO-1, SOLO-2) with its board's facts: at every state of the game they are what the
+    # board gives worked out afresh: the free spots (a reserved one is not free, SOLO-6) and the
+    # human's needs
+    rng = random.Random(seed)
+    state = new_game(1, seed=seed)
+    # 18 spots reserved; each bot has played its first house on one of its cards' spots
+    assert state.houses.count(RESERVED) == 18 - 2
+    first = getattr(state, "facts", None)
+    assert isinstance(first, BoardFacts) and first.seats[0] is not None  # come with the new game
+    checked = 0
+    while not is_terminal(state):
+        acts = legal_actions(state)
+        facts = getattr(state, "facts", None)
+        if isinstance(facts, BoardFacts):
+            fresh = board_facts(state.houses, 3, None)
+            assert facts.houses is state.houses and facts.free == fresh.free
+            assert not any(facts.free >> s & 1 for s, owner in enumerate(state.houses) if owner == RESERVED)
+            needs, own = facts.needs(0)[1], seat_needs(state.houses, 0)
+            assert needs.counts == own.counts and needs.wood.per_spot == own.wood.per_spot
+            assert needs.stone.per_spot == own.stone.per_spot
+            checked += 1
+        state = apply(state, acts[rng.randrange(len(acts))])
+    assert checked >= 9

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import random
 from types import ModuleType
+from typing import Any
 
 import attrs
 import pytest
 
 from ragusa import apply, is_terminal, legal_actions, new_game
 from ragusa.core.scratch import Scratch
-from ragusa.core.state import GameState, Options, PlayerState
+from ragusa.core.state import GameState, Options, PlayerState, SoloState
+from ragusa.rules.solo.patrician import solo_with
 from tests.support import tool
 
 STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState))
@@ -102,6 +104,31 @@ def test_frozen_copies_are_true_frozen_instances_equal_to_constructed_ones() -> 
         frozen.rng = 0  # type: ignore[misc]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         frozen.players[0].houses_left = 0  # type: ignore[misc]
+
+
+def test_solo_states_built_in_their_shell_are_true_frozen_instances_equal_to_constructed_ones() -> None:
+    """`solo_with` builds the solo state in a shell (`ragusa.core.state_tuples.solo_state_of`): for
+    every field it changes, and none, the result is exactly a `SoloState`, frozen, equal (with the
+    same hash) to what `attrs.evolve` builds, and the state it came from is left as it was."""
+    solo = next(s.solo for s in real_states() if s.solo is not None and s.solo.round > 0)
+    before = attrs.evolve(solo)
+    changes: list[dict[str, Any]] = [
+        {},
+        {"bot_cards": (("c1",), ())},
+        {"bot_pairs": ((("b1", "b2"),), ())},
+        {"round": solo.round + 1},
+        {"bot_cards": ((), ()), "round": 9},
+    ]
+    for change in changes:
+        made = solo_with(solo, **change)
+        expected = attrs.evolve(solo, **change)
+        assert type(made) is SoloState and made == expected and hash(made) == hash(expected)
+        assert [getattr(made, f.name) for f in attrs.fields(SoloState)] == [
+            change.get(f.name, getattr(solo, f.name)) for f in attrs.fields(SoloState)
+        ]
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            made.round = 0  # type: ignore[misc]
+    assert solo == before
 
 
 def test_what_the_rules_derived_is_handed_on_but_is_not_the_position() -> None:

@@ -1,13 +1,14 @@
 """Write out the field-by-field code of the scratch copy and of the fast state constructors from the
-one declaration of the state's fields: the attrs classes `GameState` and `PlayerState`.
+one declaration of the state's fields: the attrs classes `GameState`, `PlayerState` and `SoloState`.
 
 attrs derives a class's `__init__` from its fields at import; the scratch copy
 (`ragusa.core.scratch.Scratch`) is compiled by mypyc in the optional compiled build, which needs static
 code, so its field-by-field parts are written to checked-in modules instead:
 
 * `src/ragusa/core/state_tuples.py` (interpreted): every field of a state as one tuple, and a state
-  built from such a tuple in a shell (a plain object with the same slots turned into the frozen
-  class: a true instance, without the frozen `__init__`'s one `object.__setattr__` per field);
+  (or a solo state: the solo bots change theirs at almost every decision) built from such a tuple in
+  a shell (a plain object with the same slots turned into the frozen class: a true instance, without
+  the frozen `__init__`'s one `object.__setattr__` per field);
 * `src/ragusa/core/scratch_fields.py` (compiled with the scratch copy): each field as an attribute,
   loaded from that tuple and handed back as one.
 
@@ -35,7 +36,7 @@ if "ragusa" not in sys.modules:  # the declarations only: the package itself nee
     package.__path__ = [str(ROOT / "src" / "ragusa")]
     sys.modules["ragusa"] = package
 
-from ragusa.core.state import GameState, PlayerState  # noqa: E402
+from ragusa.core.state import GameState, PlayerState, SoloState  # noqa: E402
 
 #: the scratch copy's attribute for a field, where it is not the field's name
 GAME_ATTRIBUTE = {"players": "copied_players"}
@@ -43,7 +44,7 @@ PLAYER_ATTRIBUTE = {"resources": "res", "commodities": "com"}
 _FIXED_INTS = re.compile(r"tuple\[int(?:, int)+\]")
 _HEADER = '''"""{doc}
 
-Written out from the fields of `GameState` and `PlayerState` by `python tools/generate_fields.py`: do
+Written out from the fields of {classes} by `python tools/generate_fields.py`: do
 not edit (`tests/test_work.py` checks it is current)."""
 
 from __future__ import annotations
@@ -71,29 +72,34 @@ def _values_type(alias: str, fields: list[tuple[str, str]], listed: bool) -> str
 
 
 def state_tuples() -> str:
-    game, player = _fields(GameState), _fields(PlayerState)
+    game, player, solo = _fields(GameState), _fields(PlayerState), _fields(SoloState)
     g_attrs = ", ".join(f"o.{n}" for n, _ in game)
     p_attrs = ", ".join(f"o.{n}" for n, _ in player)
+    s_attrs = ", ".join(f"o.{n}" for n, _ in solo)
     doc = (
         "Every field of a `GameState` or `PlayerState` at once, as a tuple in declaration order, and a\n"
-        "state built from such a tuple in a shell: a plain object with the class's slots, filled with\n"
-        "ordinary stores and turned into the frozen class (the layouts are identical), which yields a true\n"
-        "instance, equal to one built by `__init__`, without its `object.__setattr__` per field. The\n"
-        "scratch copy (`ragusa.core.scratch`) hands over and takes back every field at once this way."
+        "state (or a `SoloState`) built from such a tuple in a shell: a plain object with the class's\n"
+        "slots, filled with ordinary stores and turned into the frozen class (the layouts are identical),\n"
+        "which yields a true instance, equal to one built by `__init__`, without its `object.__setattr__`\n"
+        "per field. The scratch copy (`ragusa.core.scratch`) hands over and takes back every field at\n"
+        "once this way; the solo bots change their solo state so (`ragusa.rules.solo.patrician.solo_with`)."
     )
     return (
-        _HEADER.format(doc=doc)
+        _HEADER.format(doc=doc, classes="`GameState`, `PlayerState` and `SoloState`")
         + "\nfrom typing import Any\n\nimport attrs\n\n"
-        + f"from ragusa.core.state import {_names([t for _, t in game + player], 'Derived', 'GameState')}\n\n"
+        + f"from ragusa.core.state import {_names([t for _, t in game + player + solo], 'Derived', 'GameState')}\n\n"
         + "#: `GameState`'s field values, in declaration order\n"
         + _values_type("GameStateValues", game, False)
         + "\n#: `PlayerState`'s field values, in declaration order\n"
         + _values_type("PlayerStateValues", player, True)
+        + "\n#: `SoloState`'s field values, in declaration order\n"
+        + _values_type("SoloStateValues", solo, False)
         + "\n\n\ndef _slots(cls: type) -> tuple[str, ...]:\n"
         + "    return tuple(a.name for a in attrs.fields(cls))\n\n"
-        + "\n#: plain objects with the slots of `GameState` (its `Derived` room included) and of `PlayerState`\n"
+        + "\n#: plain objects with the slots of `GameState` (its `Derived` room included), `PlayerState` and `SoloState`\n"
         + 'GAME_STATE_SHELL: Any = type("GameStateShell", (Derived,), {"__slots__": _slots(GameState)})\n'
         + 'PLAYER_STATE_SHELL: Any = type("PlayerStateShell", (), {"__slots__": _slots(PlayerState)})\n'
+        + 'SOLO_STATE_SHELL: Any = type("SoloStateShell", (), {"__slots__": _slots(SoloState)})\n'
         + "new_object = object.__new__\n\n\n"
         + "def game_state_values(s: GameState) -> GameStateValues:\n"
         + '    """Every field of `s`, in declaration order."""\n'
@@ -117,7 +123,14 @@ def state_tuples() -> str:
         + f"    ({p_attrs}) = values\n"
         + "    o.__class__ = PlayerState\n"
         + "    player: PlayerState = o\n"
-        + "    return player\n"
+        + "    return player\n\n\n"
+        + "def solo_state_of(values: SoloStateValues) -> SoloState:\n"
+        + '    """The `SoloState` whose fields are `values` (unchecked)."""\n'
+        + "    o = new_object(SOLO_STATE_SHELL)\n"
+        + f"    ({s_attrs}) = values\n"
+        + "    o.__class__ = SoloState\n"
+        + "    solo: SoloState = o\n"
+        + "    return solo\n"
     )
 
 
@@ -163,7 +176,7 @@ def scratch_fields() -> str:
     game, player = _fields(GameState), _fields(PlayerState)
     doc = "The scratch copy's fields (`ragusa.core.scratch`): one attribute per field of the state and of a seat."
     return (
-        _HEADER.format(doc=doc)
+        _HEADER.format(doc=doc, classes="`GameState` and `PlayerState`")
         + "\nfrom typing import Final\n"
         + "\nfrom ragusa.core.state import PlayerState\n"
         + "from ragusa.core.state_tuples import GameStateValues, player_state_of, player_state_values\n"

@@ -142,7 +142,7 @@ class PlayerState:
         return sum(self.vp)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class SoloState:
     """Solo-only state (SOLO-1 to SOLO-8); None in multiplayer games.
 

@@ -1,10 +1,11 @@
 """Every field of a `GameState` or `PlayerState` at once, as a tuple in declaration order, and a
-state built from such a tuple in a shell: a plain object with the class's slots, filled with
-ordinary stores and turned into the frozen class (the layouts are identical), which yields a true
-instance, equal to one built by `__init__`, without its `object.__setattr__` per field. The
-scratch copy (`ragusa.core.scratch`) hands over and takes back every field at once this way.
+state (or a `SoloState`) built from such a tuple in a shell: a plain object with the class's
+slots, filled with ordinary stores and turned into the frozen class (the layouts are identical),
+which yields a true instance, equal to one built by `__init__`, without its `object.__setattr__`
+per field. The scratch copy (`ragusa.core.scratch`) hands over and takes back every field at
+once this way; the solo bots change their solo state so (`ragusa.rules.solo.patrician.solo_with`).
 
-Written out from the fields of `GameState` and `PlayerState` by `python tools/generate_fields.py`: do
+Written out from the fields of `GameState`, `PlayerState` and `SoloState` by `python tools/generate_fields.py`: do
 not edit (`tests/test_work.py` checks it is current)."""
 
 from __future__ import annotations
@@ -19,15 +20,18 @@ from ragusa.core.state import ChanceState, Derived, GameState, Options, Phase, P
 GameStateValues = tuple[str, Options, int, tuple[PlayerState, ...], int, Phase, int | None, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, int, int], tuple[str | None, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...], int, bool, tuple[int, ...], int, tuple[int, ...], bool, int, tuple[int, ...], SoloState | None, ChanceState | None]
 #: `PlayerState`'s field values, in declaration order
 PlayerStateValues = tuple[tuple[int, ...], tuple[int, ...], int, int, int, tuple[str, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], int]
+#: `SoloState`'s field values, in declaration order
+SoloStateValues = tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[tuple[tuple[str, ...], ...], ...], int]
 
 
 def _slots(cls: type) -> tuple[str, ...]:
     return tuple(a.name for a in attrs.fields(cls))
 
 
-#: plain objects with the slots of `GameState` (its `Derived` room included) and of `PlayerState`
+#: plain objects with the slots of `GameState` (its `Derived` room included), `PlayerState` and `SoloState`
 GAME_STATE_SHELL: Any = type("GameStateShell", (Derived,), {"__slots__": _slots(GameState)})
 PLAYER_STATE_SHELL: Any = type("PlayerStateShell", (), {"__slots__": _slots(PlayerState)})
+SOLO_STATE_SHELL: Any = type("SoloStateShell", (), {"__slots__": _slots(SoloState)})
 new_object = object.__new__
 
 
@@ -60,3 +64,12 @@ def player_state_of(values: PlayerStateValues) -> PlayerState:
     o.__class__ = PlayerState
     player: PlayerState = o
     return player
+
+
+def solo_state_of(values: SoloStateValues) -> SoloState:
+    """The `SoloState` whose fields are `values` (unchecked)."""
+    o = new_object(SOLO_STATE_SHELL)
+    (o.bot_cards, o.bot_seats, o.bot_pairs, o.round) = values
+    o.__class__ = SoloState
+    solo: SoloState = o
+    return solo

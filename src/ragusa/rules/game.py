@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
 from ragusa.core import rng
 from ragusa.core.clauses import implements
 from ragusa.core.events import Event, Recorded, made
 from ragusa.core.state import ChanceState, GameState, Options, SoloState
 from ragusa.rules.resolution import resolve_chance, start_play
-from ragusa.rules.setup import blank_state, check_game_args, new_multiplayer_game
+from ragusa.rules.setup import blank_table, check_game_args, new_multiplayer_game
 from ragusa.rules.solo.deal import deal_solo
 from ragusa.rules.solo.patrician import COLOUR_SEAT
 
@@ -71,9 +69,10 @@ def new_game(
 
 def empty_table(players: int, edition: str, options: Options) -> GameState:
     """The table of a game with explicit chance before the setup draws (1 player: the solo game)."""
-    n = len(COLOUR_SEAT) if players == 1 else players
-    table = blank_state(n, edition, options, 0, ChanceState())
-    return attrs.evolve(table, solo=SoloState()) if players == 1 else table
+    table = blank_table(len(COLOUR_SEAT) if players == 1 else players, edition, options, 0, ChanceState())
+    if players == 1:
+        table.solo = SoloState()
+    return table.freeze()
 
 
 @implements("SOLO-1", "SOLO-2", "SOLO-3", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "ED-3", "R-12")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from ragusa.core import rng
@@ -12,8 +13,10 @@ from ragusa.core.errors import IllegalActionError
 from ragusa.core.events import BonusChosen
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import EDITIONS, EMPTY, ChanceState, GameState, Options, Phase, PlayerState
+from ragusa.core.state_tuples import game_state_of, game_state_values
 from ragusa.rules.buildings.market import draw_ship
 from ragusa.rules.chance import draw_cards, draw_seat, new_deck
+from ragusa.rules.requirements import board_facts
 
 #: SETUP-6: bonus cards dealt to each player
 BONUS_DEALT: Final = 3
@@ -21,22 +24,27 @@ BONUS_DEALT: Final = 3
 #: solo setup deals from the same bonus deck, SOLO-2)
 _SHIP_IDS: Final = tuple(s.id for s in COMPONENTS.ships)
 BONUS_IDS: Final = tuple(c.id for c in COMPONENTS.bonus_cards)
+#: the options of a game given none
+DEFAULT_OPTIONS: Final = Options()
 
 
-def blank_state(
-    players: int, edition: str, options: Options, seed: int, chance: ChanceState | None = None
-) -> GameState:
-    """The table before the setup's draws; with `chance` (explicit chance) the generator counts
-    the outcomes used from 0."""
+@lru_cache(maxsize=8)
+def _empty_table(players: int) -> GameState:
+    """The table of `players` seats before the setup's draws: no piece on the board, each seat's
+    houses, powerhouses (2p, TWO-1) and towers (SETUP-2), no resources or commodities (SETUP-3), the
+    beads on the track's start space (SETUP-4), no ship or bonus card yet. The board facts of the
+    empty board, every seat's needs worked out, come with it (`ragusa.core.state.Derived`): the
+    first placements of every game read them. The same for every game: made once per player
+    count, and a game's setup starts from a scratch copy of it (`blank_table`)."""
     pieces = COMPONENTS.pieces
     houses = pieces.houses[str(players)]
     power = pieces.powerhouses_2p if players == 2 else 0
     player = PlayerState(houses_left=houses, powerhouses_left=power, towers_left=pieces.towers_per_player)
     start = COMPONENTS.market.start
-    return GameState(
-        edition=edition,
-        options=options,
-        rng=rng.seed_state(seed) if chance is None else 0,
+    table = GameState(
+        edition=EDITIONS[-1],  # each game sets its own edition, options and generator (`blank_table`)
+        options=DEFAULT_OPTIONS,
+        rng=0,
         players=(player,) * players,
         start_seat=0,
         phase=Phase.SETUP_BONUS,
@@ -50,8 +58,34 @@ def blank_state(
         slots=(None,) * len(COMPONENTS.market.slots),
         ship_deck=(),
         bonus_deck=(),
-        chance=chance,
     )
+    facts = board_facts(table.houses, players, None)
+    for seat in range(players):
+        facts = facts.needs(seat)[0]
+    return game_state_of(game_state_values(table), facts)
+
+
+def first_generator(seed: int, chance: ChanceState | None) -> int:
+    """The generator state a game's setup starts with: `seed`'s; with `chance` (explicit chance) the
+    count of outcomes used, from 0."""
+    return rng.seed_state(seed) if chance is None else 0
+
+
+def game_table(table: GameState, edition: str, options: Options, r: int, chance: ChanceState | None) -> Scratch:
+    """A scratch copy of `table` (a table shared by every game, e.g. `blank_table`'s) for one game:
+    its edition, options, generator state `r` and explicit chance (or None)."""
+    w = Scratch(table)
+    w.edition = edition
+    w.options = options
+    w.rng = r
+    w.chance = chance
+    return w
+
+
+def blank_table(players: int, edition: str, options: Options, seed: int, chance: ChanceState | None = None) -> Scratch:
+    """A scratch copy of the table of `players` seats before the setup's draws, with the generator of
+    `seed` (`first_generator`)."""
+    return game_table(_empty_table(players), edition, options, first_generator(seed, chance), chance)
 
 
 def check_game_args(edition: str, seed: int, options: Options | None) -> Options:
@@ -60,7 +94,7 @@ def check_game_args(edition: str, seed: int, options: Options | None) -> Options
         raise ValueError(f"edition must be one of {EDITIONS}; got {edition!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer; got {seed!r}")
-    options = options if options is not None else Options()
+    options = options if options is not None else DEFAULT_OPTIONS
     if not isinstance(options, Options):
         raise ValueError(f"options must be a ragusa.Options; got {type(options).__name__}")
     return options
@@ -107,7 +141,7 @@ def new_multiplayer_game(
 ) -> GameState:
     """A new game for 2 to 5 players (arguments already checked by `ragusa.rules.game.new_game`);
     with `chance`, its outcomes are drawn as `ragusa.rules.chance` says (explicit chance)."""
-    w = Scratch(blank_state(players, edition, options, seed, chance))
+    w = blank_table(players, edition, options, seed, chance)
     deal_ships(w)
     new_deck(w, "bonus", BONUS_IDS)
     w.dealt = tuple(draw_cards(w, "bonus", BONUS_DEALT) for _ in range(players))

@@ -29,6 +29,10 @@ SHIPS: Final[dict[str, ShipData]] = {s.id: s for s in COMPONENTS.ships}
 TRACK: Final = COMPONENTS.market.track
 SLOTS: Final = COMPONENTS.market.slots
 BUY_ACTIONS: Final[tuple[BuyShip, ...]] = tuple(BuyShip(i) for i in range(len(SLOTS)))
+#: ship id -> the commodity (index) its arrival raises and by how many spaces (read at every draw)
+_ARRIVALS: Final[dict[str, tuple[int, int]]] = {
+    s.id: (COM_INDEX[s.arrival.commodity], s.arrival.steps) for s in COMPONENTS.ships
+}
 
 
 def _cost(slot: int, ship: ShipData) -> tuple[int, int, int]:
@@ -91,8 +95,8 @@ def draw_ship(w: Scratch) -> str | None:
     if not w.ship_deck:
         return None
     ship_id = draw_top(w, "ship")
-    arrival = SHIPS[ship_id].arrival
-    move_bead(w, COM_INDEX[arrival.commodity], arrival.steps)
+    commodity, steps = _ARRIVALS[ship_id]
+    move_bead(w, commodity, steps)
     return ship_id
 
 

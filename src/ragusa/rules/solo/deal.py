@@ -5,6 +5,7 @@ before the bots' opening turns (kept apart from the engine, which re-runs it for
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from ragusa.core.board import BOARD, RES_INDEX
@@ -13,14 +14,25 @@ from ragusa.core.components import COMPONENTS, RESOURCES, ComponentData
 from ragusa.core.errors import ComponentDataError
 from ragusa.core.scratch import Scratch
 from ragusa.core.state import (
+    EDITIONS,
     PHASE_PLACE,
     RESERVED,
     ChanceState,
+    GameState,
     Options,
     SoloState,
 )
 from ragusa.rules.chance import bonus_deck_dealing, deal_patrician
-from ragusa.rules.setup import BONUS_IDS, blank_state, check_game_args, deal_ships
+from ragusa.rules.requirements import board_facts
+from ragusa.rules.setup import (
+    BONUS_IDS,
+    DEFAULT_OPTIONS,
+    blank_table,
+    check_game_args,
+    deal_ships,
+    first_generator,
+    game_table,
+)
 from ragusa.rules.solo.patrician import (
     BOT_A,
     BOT_B,
@@ -125,6 +137,46 @@ def first_seat(options: Options) -> int:
     return HUMAN if options.solo_human_first else BOT_A
 
 
+@lru_cache(maxsize=1)
+def _opening_table() -> GameState:
+    """The solo table before any draw (SOLO-1): every colour's opening houses on their spots and what
+    they give (nothing activates), its houses and towers left. With the board's placement facts and
+    the human's needs (`ragusa.core.state.Derived`): the bots' placements are not checked (SOLO-4).
+    The same for every solo game: made once."""
+    pieces = COMPONENTS.pieces
+    w = blank_table(len(COLOUR_SEAT), EDITIONS[-1], DEFAULT_OPTIONS, 0)
+    houses = list(w.houses)
+    for colour, seat in COLOUR_SEAT.items():
+        spots = _OPENING_SPOTS[colour]
+        for spot in spots:
+            houses[spot] = seat
+        p = w.p(seat)
+        p.res[:] = _OPENING_GIVES[colour]
+        p.houses_left = pieces.houses["solo"] - len(spots)
+        p.towers_left = pieces.towers_per_player
+    w.houses = tuple(houses)
+    w.facts = board_facts(w.houses, w.n, None).needs(HUMAN)[0]
+    return w.freeze()
+
+
+@lru_cache(maxsize=256)  # one per set of 6 of the 10 cards: 210
+def _reserved_table(cards: tuple[str, ...]) -> GameState:
+    """The opening table with the spots of the Patrician `cards` (sorted) reserved, black houses
+    (SOLO-2); its board's facts from the opening board's (the human's needs kept: a reserved spot is
+    nobody's). Made once per set of cards (what is drawn, and the order, stay the generator's)."""
+    w = Scratch(_opening_table())
+    facts = board_facts(w.houses, w.n, w.facts)  # the opening board's own
+    houses = list(w.houses)
+    spots = [s for card in cards for s in PATRICIAN[card]]
+    for s in spots:
+        houses[s] = RESERVED
+    w.houses = tuple(houses)
+    for s in spots:  # brought up to date spot by spot (no comparison of the two boards)
+        facts = facts.with_piece(w.houses, s)
+    w.facts = facts
+    return w.freeze()
+
+
 @implements("SOLO-1", "SOLO-2", "SOLO-3", "SETUP-2", "SETUP-3", "SETUP-4", "SETUP-5", "ED-3", "R-12")
 def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceState | None = None) -> Scratch:
     """The set-up solo table from `seed` (or, with `chance`, its fixed outcomes), before the bots'
@@ -137,40 +189,23 @@ def deal_solo(seed: int, edition: str, options: Options | None, chance: ChanceSt
     then 1 to bot A and 1 to bot B; the ships are dealt as in SETUP-5. SOLO-3: bot A, bot B, then the
     human, 9 rounds (the human first in the easier variant). All randomness comes from the state's
     generator, or with `chance` as `ragusa.rules.chance` says (explicit chance: Patrician cards dealt
-    3 to bot A then 3 to bot B, one at a time).
+    3 to bot A then 3 to bot B, one at a time). The table the draws do not change is made once
+    (`_opening_table`, `_reserved_table`).
     """
     options = check_game_args(edition, seed, options)
-    pieces = COMPONENTS.pieces
-    base = blank_state(len(COLOUR_SEAT), edition, options, seed, chance)
-    r = base.rng
-    houses = list(base.houses)
+    r = first_generator(seed, chance)
     # SOLO-2: the Patrician's reserved spots and the bots' hidden cards
     dealt, r = deal_patrician(chance, r, _PATRICIAN_IDS, PATRICIAN_DRAWN)
-    for card in dealt:
-        for s in PATRICIAN[card]:
-            houses[s] = RESERVED
     bot_cards = (dealt[:PATRICIAN_PER_BOT], dealt[PATRICIAN_PER_BOT : 2 * PATRICIAN_PER_BOT])
     # SOLO-2: one bonus card each: the human's face up, the bots' face down
     deck, chance, r = bonus_deck_dealing(chance, r, BONUS_IDS, len(COLOUR_SEAT))
-    dealt_card = {HUMAN: deck[0], BOT_A: deck[1], BOT_B: deck[2]}
-    w = Scratch(base)  # the setup's draws and pieces, set on the scratch copy (no state built in between)
-    # SOLO-1: the opening houses and what they give (they activate nothing)
-    for colour, seat in COLOUR_SEAT.items():
-        spots = _OPENING_SPOTS[colour]
-        for spot in spots:
-            houses[spot] = seat
-        p = w.p(seat)
-        p.res[:] = _OPENING_GIVES[colour]
-        p.houses_left = pieces.houses["solo"] - len(spots)
-        p.towers_left = pieces.towers_per_player
-        p.bonus_cards = (dealt_card[seat],)
+    w = game_table(_reserved_table(tuple(sorted(dealt))), edition, options, r, chance)
+    for seat, card in zip((HUMAN, BOT_A, BOT_B), deck):
+        w.p(seat).bonus_cards = (card,)
     start = first_seat(options)
-    w.rng = r
-    w.houses = tuple(houses)
     w.bonus_deck = deck[len(COLOUR_SEAT) :]
     w.start_seat = w.seat = w.turn_seat = start
     w.phase = PHASE_PLACE
     w.solo = SoloState(bot_cards=bot_cards, bot_seats=BOT_SEATS, bot_pairs=((), ()), round=0)
-    w.chance = chance
     deal_ships(w)  # SETUP-5
     return w

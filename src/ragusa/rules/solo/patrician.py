@@ -28,6 +28,7 @@ from ragusa.core.state import (
     Phase,
     SoloState,
 )
+from ragusa.core.state_tuples import solo_state_of
 from ragusa.rules import scoring
 
 #: the human's seat
@@ -127,6 +128,9 @@ def cathedral_note(state: Position, seat: int, com: Sequence[int], broken: str) 
 #: `SoloState`'s fields, which `solo_with` names one by one (checked here, at import)
 _SOLO_FIELDS: Final = ("bot_cards", "bot_seats", "bot_pairs", "round")
 assert tuple(a.name for a in attrs.fields(SoloState)) == _SOLO_FIELDS, "solo_with must name every SoloState field"
+# the interpreted constructor, bound to a Final name: the compiled build keeps a Final name in a C static,
+# and looks a name imported from an interpreted module up in the module's globals at every use
+_SOLO_OF: Final = solo_state_of
 
 
 def solo_with(
@@ -136,13 +140,16 @@ def solo_with(
     bot_pairs: tuple[tuple[tuple[str, ...], ...], ...] | None = None,
     round: int | None = None,
 ) -> SoloState:
-    """`attrs.evolve(solo, ...)` for the fields given, without evolve's per-call introspection (the bots
-    change their solo state at almost every decision)."""
-    return SoloState(
-        solo.bot_cards if bot_cards is None else bot_cards,
-        solo.bot_seats,
-        solo.bot_pairs if bot_pairs is None else bot_pairs,
-        solo.round if round is None else round,
+    """`attrs.evolve(solo, ...)` for the fields given, built in a shell (`ragusa.core.state_tuples`):
+    without evolve's per-call introspection or the frozen `__init__` (the bots change their solo state
+    at almost every decision)."""
+    return _SOLO_OF(
+        (
+            solo.bot_cards if bot_cards is None else bot_cards,
+            solo.bot_seats,
+            solo.bot_pairs if bot_pairs is None else bot_pairs,
+            solo.round if round is None else round,
+        )
     )
 
 
