@@ -59,9 +59,9 @@ class Scratch(GameFields):
     #: the board facts handed on to the frozen state (`ragusa.core.state.Derived`)
     facts: object
     n: int
-    #: per seat, its holdings' mutable copy once made (`p`), else None; `_copied`: whether any is
+    #: per seat, its holdings' mutable copy once made (`p`), else None; `_copied`: the seats copied
     _pw: list[PlayerScratch | None]
-    _copied: bool
+    _copied: list[int]
     #: events of this action as recorded (`ragusa.core.events.Recorded`), or None when the caller
     #: does not want them
     ev: list[Recorded] | None
@@ -79,7 +79,7 @@ class Scratch(GameFields):
             self.facts = None
         self.n = len(self.copied_players)
         self._pw = [None] * self.n
-        self._copied = False
+        self._copied = []
         self.ev = events
         self.make_events = make_events
 
@@ -113,7 +113,7 @@ class Scratch(GameFields):
         pw = self._pw[seat]
         if pw is None:
             pw = self._pw[seat] = PlayerScratch(self.copied_players[seat])
-            self._copied = True
+            self._copied.append(seat)
         return pw
 
     def pieces_left(self, seat: int) -> int:
@@ -212,11 +212,13 @@ class Scratch(GameFields):
 
     def freeze(self) -> GameState:
         players = self.copied_players
-        if self._copied:
+        copied = self._copied
+        if copied:
+            pws = self._pw
             lst = list(players)
-            for seat in range(self.n):
-                pw = self._pw[seat]
-                if pw is not None:
-                    lst[seat] = pw.freeze()
+            for seat in copied:
+                pw = pws[seat]
+                assert pw is not None
+                lst[seat] = pw.freeze()
             players = tuple(lst)
         return _STATE_OF(self.field_values(players), self.facts)

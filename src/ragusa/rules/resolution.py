@@ -106,7 +106,8 @@ def _resolve(state: GameState, action: Action, events: list[Recorded] | None, ma
     if handler is None:
         raise IllegalActionError(phase.rule, f"seat {seat} must {phase.asks} now; {kind.__name__} is not a choice here")
     handler(w, seat, action)
-    _drive_bots(w)  # SOLO: the bots play until the human decides again
+    if w.solo is not None:
+        _drive_bots(w)  # SOLO: the bots play until the human decides again
     return w.freeze()
 
 

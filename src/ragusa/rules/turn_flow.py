@@ -28,7 +28,8 @@ from ragusa.core.state import (
     RESERVED,
     GameState,
 )
-from ragusa.rules import activation, fish, setup
+from ragusa.rules import fish, setup
+from ragusa.rules.activation import activate_head, finish_head, order_matters, start_hex
 from ragusa.rules.decision import BotTurn, Decision, Resolve
 from ragusa.rules.end_of_game import begin_end
 from ragusa.rules.moves import PASS, Moves, board_facts_of, offer, placement_moves, placements_of
@@ -88,17 +89,16 @@ def run(w: Scratch) -> None:
     """Run automatic steps until a seat must decide or the game ends."""
     while True:
         if w.queue:
-            if activation.activate_head(w):
+            if activate_head(w):
                 return
             continue
-        if w.pending_hexes:
-            if len(w.pending_hexes) > 1 and activation.order_matters(
-                w.pending_hexes, w.resource(w.turn_seat, FISH), len(w.bonus_deck)
-            ):
+        pending = w.pending_hexes
+        if pending:
+            if len(pending) > 1 and order_matters(pending, w.resource(w.turn_seat, FISH), len(w.bonus_deck)):
                 w.phase = PHASE_ORDER
                 w.seat = w.turn_seat
                 return
-            activation.start_hex(w, w.pending_hexes[0])
+            start_hex(w, pending[0])
             continue
         w.current_hex = -1
         w.placed = -1
@@ -111,7 +111,7 @@ def run(w: Scratch) -> None:
 def resume(w: Scratch) -> None:
     """A building's decision is carried out: the activation of its house is complete, and the
     automatic steps go on (`run`). Every seat's decisions end so, the solo bots' included."""
-    activation.finish_head(w)
+    finish_head(w)
     run(w)
 
 
@@ -137,7 +137,7 @@ def put_piece(w: Scratch, seat: int, s: int, power: bool, trades: tuple[str, ...
         # BUILD-8: the trades spend fish this very house gains, so its sea hexes activate first.
         for h in hexes:
             if _HEX_KIND[h] == KIND_SEA:
-                activation.start_hex(w, h)
+                start_hex(w, h)
     for r in trades:
         fish.trade(w, seat, r)
     run(w)
