@@ -94,9 +94,27 @@ def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int
     return ring_order(powerhouse_mask(spots_holding(houses, POWERHOUSE), free, any_hex))
 
 
+def _in_ring_order(part: tuple[int, ...]) -> tuple[int, dict[int, tuple[int, ...]]]:
+    """A stretch `part` of the wall ring as a mask, and per subset of it (a mask) its spots in ring order."""
+    orders: dict[int, tuple[int, ...]] = {}
+    for bits in range(1 << len(part)):
+        spots = tuple([s for k, s in enumerate(part) if bits >> k & 1])
+        orders[sum(1 << s for s in spots)] = spots
+    return sum(1 << s for s in part), orders
+
+
+#: the wall ring in stretches of 8 spots: each stretch's mask, and its spots in ring order per subset
+_RING_PARTS: Final = tuple(_in_ring_order(_RING_SPOTS[i : i + 8]) for i in range(0, len(_RING_SPOTS), 8))
+
+
 def ring_order(mask: int) -> list[int]:
-    """The spots of `mask` on the wall ring, in wall-ring order."""
-    return [s for s in _RING_SPOTS if mask >> s & 1] if mask else []
+    """The spots of `mask` on the wall ring, in wall-ring order (read stretch by stretch from tables)."""
+    if not mask:
+        return []
+    out: list[int] = []
+    for part, orders in _RING_PARTS:
+        out.extend(orders[mask & part])
+    return out
 
 
 @implements("TWO-8", "R-11", "ED-4")
