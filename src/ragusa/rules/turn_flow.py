@@ -44,6 +44,7 @@ from ragusa.rules.two_player import (
 
 FISH: Final = RES_INDEX["fish"]
 _SPOT_HEXES: Final = BOARD.spot_hexes
+_SPOT_INDEX: Final = BOARD.spot_index
 _HEX_KIND: Final = BOARD.hex_kind
 
 
@@ -143,20 +144,15 @@ def put_piece(w: Scratch, seat: int, s: int, power: bool, trades: tuple[str, ...
     run(w)
 
 
-def _spot(spot_id: object, rule: str) -> int:
-    s = BOARD.spot_index.get(spot_id) if isinstance(spot_id, str) else None
-    if s is None:
-        raise IllegalActionError(rule, f"there is no spot {spot_id!r}")
-    return s
-
-
 def _trade_rule(resource: str) -> str:
     return {"wood": "BUILD-2", "stone": "BUILD-3"}.get(resource, "BUILD-7")
 
 
 @implements("TURN-1", "TURN-2", "BUILD-8")
 def _place(w: Scratch, seat: int, a: Place) -> None:
-    s = _spot(a.spot, "TURN-1")
+    s = _SPOT_INDEX.get(a.spot)  # the action's form is checked: its spot is a str
+    if s is None:
+        raise IllegalActionError("TURN-1", f"there is no spot {a.spot!r}")
     power = bool(a.powerhouse)
     verdict = placement_moves(w.source).trades_for(s, power)
     if verdict is None:
