@@ -138,9 +138,17 @@ class Scratch(GameFields):
     def players(self) -> tuple[PlayerState, ...]:
         """Every seat's holdings as they stand now, frozen (for readers of a position, e.g. the solo
         bots deciding in the middle of an action: `ragusa.core.position.Position`)."""
-        if not self._copied:
-            return self.copied_players
-        return tuple(pw.freeze() if (pw := self._pw[i]) is not None else p for i, p in enumerate(self.copied_players))
+        players = self.copied_players
+        copied = self._copied
+        if not copied:
+            return players
+        pws = self._pw
+        now = list(players)
+        for seat in copied:  # the seats copied, frozen as they stand
+            pw = pws[seat]
+            assert pw is not None
+            now[seat] = pw.freeze()
+        return tuple(now)
 
     def commodities(self, seat: int) -> Sequence[int]:
         """`seat`'s commodities (a read: copies nothing; do not modify)."""
@@ -211,14 +219,5 @@ class Scratch(GameFields):
                 ev.append((HousePlaced, (seat, _SPOT_IDS[spot], power)))
 
     def freeze(self) -> GameState:
-        players = self.copied_players
-        copied = self._copied
-        if copied:
-            pws = self._pw
-            lst = list(players)
-            for seat in copied:
-                pw = pws[seat]
-                assert pw is not None
-                lst[seat] = pw.freeze()
-            players = tuple(lst)
-        return _STATE_OF(self.field_values(players), self.facts)
+        """The state this copy holds now (`players`: the seats it copied, frozen)."""
+        return _STATE_OF(self.field_values(self.players), self.facts)

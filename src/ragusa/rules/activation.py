@@ -113,7 +113,11 @@ def start_hex(w: Scratch, h: int) -> None:
         w.queue = (w.placed,)
         return
     houses = w.houses
-    w.queue = tuple([s for s in _CLOCKWISE_FROM[h][w.placed] if houses[s] >= 0 or houses[s] == POWERHOUSE])
+    queue = []
+    for s in _CLOCKWISE_FROM[h][w.placed]:
+        if houses[s] >= 0 or houses[s] == POWERHOUSE:  # a house or a powerhouse stands there
+            queue.append(s)
+    w.queue = tuple(queue)
 
 
 @implements("TWO-5", "TWO-6", "ACT-3")

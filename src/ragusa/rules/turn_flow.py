@@ -75,13 +75,16 @@ def next_turn(w: Scratch) -> None:
                 return
         begin_end(w)
         return
-    able = [s for s in range(w.n) if w.pieces_left(s)]
-    if not able or w.passes >= len(able):
+    able = 0  # the seats with a piece left
+    for s in range(w.n):
+        if w.pieces_left(s):
+            able += 1
+    if not able or w.passes >= able:
         begin_end(w)
         return
     for k in range(1, w.n + 1):
         cand = (w.turn_seat + k) % w.n
-        if cand in able:
+        if w.pieces_left(cand):
             begin_turn(w, cand)
             return
 
