@@ -46,10 +46,10 @@ def _drive_bots(w: Scratch) -> None:
     if solo is None:
         return
     bots = solo.bot_seats  # the same seats all game (the solo state changes only its cards and round)
-    while (seat := w.seat) is not None and seat in bots and w.phase is not _OVER:
-        i = w.phase.ordinal
+    while (seat := w.seat) in bots and (phase := w.phase) is not _OVER:  # (no seat, None, is not a bot)
+        i = phase.ordinal
         turn = TURNS[i]
-        assert turn is not None, f"a bot has no decision in phase {w.phase!r}"
+        assert turn is not None, f"a bot has no decision in phase {phase!r}"
         choice = turn.choose(w, seat)  # the bot reads the scratch copy (nothing is frozen)
         w.emit(_explained, turn, w, seat, choice)
         own_rule = BOT_RULES[i]
