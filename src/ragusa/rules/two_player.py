@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -79,13 +80,20 @@ def powerhouse_mask(power: int, free: int, any_hex: bool = False) -> int:
     `power` (a mask, as `ragusa.rules.requirements.BoardFacts.power` keeps it): the ring spots
     `powerhouse_refusal` allows, from its table of what each powerhouse bars (an OR over `power`)."""
     free &= RING
-    if power:
-        bars = _BARS[any_hex]
-        while power:
-            low = power & -power
-            free &= ~bars[low.bit_length() - 1]
-            power ^= low
-    return free
+    return free & ~_barred(power, any_hex) if power else free
+
+
+@functools.lru_cache(maxsize=1024)
+def _barred(power: int, any_hex: bool) -> int:
+    """The ring spots R-9 bars with powerhouses on the spots of `power`: an OR of `_BARS` over them
+    (kept: a board keeps the same powerhouses for many turns)."""
+    bars = _BARS[any_hex]
+    barred = 0
+    while power:
+        low = power & -power
+        barred |= bars[low.bit_length() - 1]
+        power ^= low
+    return barred
 
 
 def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int]:
