@@ -59,9 +59,9 @@ class Scratch(GameFields):
     #: the board facts handed on to the frozen state (`ragusa.core.state.Derived`)
     facts: object
     n: int
-    #: per seat, its holdings' mutable copy once made (`p`), else None; `_copied`: whether any is
+    #: per seat, its holdings' mutable copy once made (`p`), else None; `_copied`: the seats copied
     _pw: list[PlayerScratch | None]
-    _copied: bool
+    _copied: list[int]
     #: events of this action as recorded (`ragusa.core.events.Recorded`), or None when the caller
     #: does not want them
     ev: list[Recorded] | None
@@ -79,7 +79,7 @@ class Scratch(GameFields):
             self.facts = None
         self.n = len(self.copied_players)
         self._pw = [None] * self.n
-        self._copied = False
+        self._copied = []
         self.ev = events
         self.make_events = make_events
 
@@ -113,7 +113,7 @@ class Scratch(GameFields):
         pw = self._pw[seat]
         if pw is None:
             pw = self._pw[seat] = PlayerScratch(self.copied_players[seat])
-            self._copied = True
+            self._copied.append(seat)
         return pw
 
     def pieces_left(self, seat: int) -> int:
@@ -138,9 +138,17 @@ class Scratch(GameFields):
     def players(self) -> tuple[PlayerState, ...]:
         """Every seat's holdings as they stand now, frozen (for readers of a position, e.g. the solo
         bots deciding in the middle of an action: `ragusa.core.position.Position`)."""
-        if not self._copied:
-            return self.copied_players
-        return tuple(pw.freeze() if (pw := self._pw[i]) is not None else p for i, p in enumerate(self.copied_players))
+        players = self.copied_players
+        copied = self._copied
+        if not copied:
+            return players
+        pws = self._pw
+        now = list(players)
+        for seat in copied:  # the seats copied, frozen as they stand
+            pw = pws[seat]
+            assert pw is not None
+            now[seat] = pw.freeze()
+        return tuple(now)
 
     def commodities(self, seat: int) -> Sequence[int]:
         """`seat`'s commodities (a read: copies nothing; do not modify)."""
@@ -211,12 +219,5 @@ class Scratch(GameFields):
                 ev.append((HousePlaced, (seat, _SPOT_IDS[spot], power)))
 
     def freeze(self) -> GameState:
-        players = self.copied_players
-        if self._copied:
-            lst = list(players)
-            for seat in range(self.n):
-                pw = self._pw[seat]
-                if pw is not None:
-                    lst[seat] = pw.freeze()
-            players = tuple(lst)
-        return _STATE_OF(self.field_values(players), self.facts)
+        """The state this copy holds now (`players`: the seats it copied, frozen)."""
+        return _STATE_OF(self.field_values(self.players), self.facts)

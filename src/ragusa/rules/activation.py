@@ -95,7 +95,9 @@ def start_hex(w: Scratch, h: int) -> None:
     and the Cathedral queue only the new house (ACT-4).
     """
     pending = w.pending_hexes
-    w.pending_hexes = pending[1:] if pending and pending[0] == h else tuple([x for x in pending if x != h])
+    if h in pending:  # it leaves the new house's hexes still to activate (the first, unless chosen, ACT-5)
+        i = pending.index(h)
+        w.pending_hexes = pending[i + 1 :] if i == 0 else pending[:i] + pending[i + 1 :]
     w.current_hex = h
     w.hex_activated(h)
     if _HEX_KIND[h] != KIND_CITY:
@@ -111,7 +113,11 @@ def start_hex(w: Scratch, h: int) -> None:
         w.queue = (w.placed,)
         return
     houses = w.houses
-    w.queue = tuple([s for s in _CLOCKWISE_FROM[h][w.placed] if houses[s] >= 0 or houses[s] == POWERHOUSE])
+    queue = []
+    for s in _CLOCKWISE_FROM[h][w.placed]:
+        if houses[s] >= 0 or houses[s] == POWERHOUSE:  # a house or a powerhouse stands there
+            queue.append(s)
+    w.queue = tuple(queue)
 
 
 @implements("TWO-5", "TWO-6", "ACT-3")

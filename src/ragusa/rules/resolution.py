@@ -46,10 +46,10 @@ def _drive_bots(w: Scratch) -> None:
     if solo is None:
         return
     bots = solo.bot_seats  # the same seats all game (the solo state changes only its cards and round)
-    while (seat := w.seat) is not None and seat in bots and w.phase is not _OVER:
-        i = w.phase.ordinal
+    while (seat := w.seat) in bots and (phase := w.phase) is not _OVER:  # (no seat, None, is not a bot)
+        i = phase.ordinal
         turn = TURNS[i]
-        assert turn is not None, f"a bot has no decision in phase {w.phase!r}"
+        assert turn is not None, f"a bot has no decision in phase {phase!r}"
         choice = turn.choose(w, seat)  # the bot reads the scratch copy (nothing is frozen)
         w.emit(_explained, turn, w, seat, choice)
         own_rule = BOT_RULES[i]
@@ -106,7 +106,8 @@ def _resolve(state: GameState, action: Action, events: list[Recorded] | None, ma
     if handler is None:
         raise IllegalActionError(phase.rule, f"seat {seat} must {phase.asks} now; {kind.__name__} is not a choice here")
     handler(w, seat, action)
-    _drive_bots(w)  # SOLO: the bots play until the human decides again
+    if w.solo is not None:
+        _drive_bots(w)  # SOLO: the bots play until the human decides again
     return w.freeze()
 
 

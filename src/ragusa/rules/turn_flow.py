@@ -28,7 +28,8 @@ from ragusa.core.state import (
     RESERVED,
     GameState,
 )
-from ragusa.rules import activation, fish, setup
+from ragusa.rules import fish, setup
+from ragusa.rules.activation import activate_head, finish_head, order_matters, start_hex
 from ragusa.rules.decision import BotTurn, Decision, Resolve
 from ragusa.rules.end_of_game import begin_end
 from ragusa.rules.moves import PASS, Moves, board_facts_of, offer, placement_moves, placements_of
@@ -43,6 +44,7 @@ from ragusa.rules.two_player import (
 
 FISH: Final = RES_INDEX["fish"]
 _SPOT_HEXES: Final = BOARD.spot_hexes
+_SPOT_INDEX: Final = BOARD.spot_index
 _HEX_KIND: Final = BOARD.hex_kind
 
 
@@ -73,13 +75,16 @@ def next_turn(w: Scratch) -> None:
                 return
         begin_end(w)
         return
-    able = [s for s in range(w.n) if w.pieces_left(s)]
-    if not able or w.passes >= len(able):
+    able = 0  # the seats with a piece left
+    for s in range(w.n):
+        if w.pieces_left(s):
+            able += 1
+    if not able or w.passes >= able:
         begin_end(w)
         return
     for k in range(1, w.n + 1):
         cand = (w.turn_seat + k) % w.n
-        if cand in able:
+        if w.pieces_left(cand):
             begin_turn(w, cand)
             return
 
@@ -88,17 +93,16 @@ def run(w: Scratch) -> None:
     """Run automatic steps until a seat must decide or the game ends."""
     while True:
         if w.queue:
-            if activation.activate_head(w):
+            if activate_head(w):
                 return
             continue
-        if w.pending_hexes:
-            if len(w.pending_hexes) > 1 and activation.order_matters(
-                w.pending_hexes, w.resource(w.turn_seat, FISH), len(w.bonus_deck)
-            ):
+        pending = w.pending_hexes
+        if pending:
+            if len(pending) > 1 and order_matters(pending, w.resource(w.turn_seat, FISH), len(w.bonus_deck)):
                 w.phase = PHASE_ORDER
                 w.seat = w.turn_seat
                 return
-            activation.start_hex(w, w.pending_hexes[0])
+            start_hex(w, pending[0])
             continue
         w.current_hex = -1
         w.placed = -1
@@ -111,7 +115,7 @@ def run(w: Scratch) -> None:
 def resume(w: Scratch) -> None:
     """A building's decision is carried out: the activation of its house is complete, and the
     automatic steps go on (`run`). Every seat's decisions end so, the solo bots' included."""
-    activation.finish_head(w)
+    finish_head(w)
     run(w)
 
 
@@ -137,17 +141,10 @@ def put_piece(w: Scratch, seat: int, s: int, power: bool, trades: tuple[str, ...
         # BUILD-8: the trades spend fish this very house gains, so its sea hexes activate first.
         for h in hexes:
             if _HEX_KIND[h] == KIND_SEA:
-                activation.start_hex(w, h)
+                start_hex(w, h)
     for r in trades:
         fish.trade(w, seat, r)
     run(w)
-
-
-def _spot(spot_id: object, rule: str) -> int:
-    s = BOARD.spot_index.get(spot_id) if isinstance(spot_id, str) else None
-    if s is None:
-        raise IllegalActionError(rule, f"there is no spot {spot_id!r}")
-    return s
 
 
 def _trade_rule(resource: str) -> str:
@@ -156,7 +153,9 @@ def _trade_rule(resource: str) -> str:
 
 @implements("TURN-1", "TURN-2", "BUILD-8")
 def _place(w: Scratch, seat: int, a: Place) -> None:
-    s = _spot(a.spot, "TURN-1")
+    s = _SPOT_INDEX.get(a.spot)  # the action's form is checked: its spot is a str
+    if s is None:
+        raise IllegalActionError("TURN-1", f"there is no spot {a.spot!r}")
     power = bool(a.powerhouse)
     verdict = placement_moves(w.source).trades_for(s, power)
     if verdict is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -79,13 +80,20 @@ def powerhouse_mask(power: int, free: int, any_hex: bool = False) -> int:
     `power` (a mask, as `ragusa.rules.requirements.BoardFacts.power` keeps it): the ring spots
     `powerhouse_refusal` allows, from its table of what each powerhouse bars (an OR over `power`)."""
     free &= RING
-    if power:
-        bars = _BARS[any_hex]
-        while power:
-            low = power & -power
-            free &= ~bars[low.bit_length() - 1]
-            power ^= low
-    return free
+    return free & ~_barred(power, any_hex) if power else free
+
+
+@functools.lru_cache(maxsize=1024)
+def _barred(power: int, any_hex: bool) -> int:
+    """The ring spots R-9 bars with powerhouses on the spots of `power`: an OR of `_BARS` over them
+    (kept: a board keeps the same powerhouses for many turns)."""
+    bars = _BARS[any_hex]
+    barred = 0
+    while power:
+        low = power & -power
+        barred |= bars[low.bit_length() - 1]
+        power ^= low
+    return barred
 
 
 def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int]:
@@ -94,9 +102,27 @@ def powerhouse_spots(houses: tuple[int, ...], any_hex: bool = False) -> list[int
     return ring_order(powerhouse_mask(spots_holding(houses, POWERHOUSE), free, any_hex))
 
 
+def _in_ring_order(part: tuple[int, ...]) -> tuple[int, dict[int, tuple[int, ...]]]:
+    """A stretch `part` of the wall ring as a mask, and per subset of it (a mask) its spots in ring order."""
+    orders: dict[int, tuple[int, ...]] = {}
+    for bits in range(1 << len(part)):
+        spots = tuple([s for k, s in enumerate(part) if bits >> k & 1])
+        orders[sum(1 << s for s in spots)] = spots
+    return sum(1 << s for s in part), orders
+
+
+#: the wall ring in stretches of 8 spots: each stretch's mask, and its spots in ring order per subset
+_RING_PARTS: Final = tuple(_in_ring_order(_RING_SPOTS[i : i + 8]) for i in range(0, len(_RING_SPOTS), 8))
+
+
 def ring_order(mask: int) -> list[int]:
-    """The spots of `mask` on the wall ring, in wall-ring order."""
-    return [s for s in _RING_SPOTS if mask >> s & 1] if mask else []
+    """The spots of `mask` on the wall ring, in wall-ring order (read stretch by stretch from tables)."""
+    if not mask:
+        return []
+    out: list[int] = []
+    for part, orders in _RING_PARTS:
+        out.extend(orders[mask & part])
+    return out
 
 
 @implements("TWO-8", "R-11", "ED-4")

@@ -27,6 +27,6 @@ def produce(w: Scratch, seat: int, building: int) -> None:
     p = w.p(seat)
     amount = p.res[resource]
     total = p.com[commodity] + amount
-    lost = max(0, total - CAP)
+    lost = total - CAP if total > CAP else 0
     p.com[commodity] = total - lost
     w.emit(CommodityProduced, seat, COMMODITIES[commodity], amount, lost, p.com[commodity])
