@@ -314,13 +314,19 @@ def _fresh(houses: tuple[int, ...], seats: int) -> BoardFacts:
     return BoardFacts(houses, spots_holding(houses, EMPTY), spots_holding(houses, POWERHOUSE), (None,) * seats)
 
 
+#: a mask is built in parts of this many spots: each part fits a machine word in the compiled build
+_PART: Final = 62
+
+
 def spots_holding(houses: tuple[int, ...], piece: int) -> int:
-    """The spots of `houses` holding `piece` (`EMPTY`: the free spots), as a mask (found by C-level scans)."""
+    """The spots of `houses` holding `piece` (`EMPTY`: the free spots), as a mask."""
     mask = 0
-    spot = -1
-    for _ in range(houses.count(piece)):
-        spot = houses.index(piece, spot + 1)
-        mask |= 1 << spot
+    for a in range(0, len(houses), _PART):
+        part = 0
+        for s in range(a, min(a + _PART, len(houses))):
+            if houses[s] == piece:
+                part |= 1 << (s - a)
+        mask |= part << a
     return mask
 
 
