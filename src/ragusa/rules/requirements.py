@@ -21,7 +21,7 @@ from typing import Final
 from ragusa.core.board import BOARD, KIND_CITY, KIND_COUNTRY, RES_INDEX
 from ragusa.core.clauses import implements
 from ragusa.core.components import RESOURCES
-from ragusa.core.spot_masks import ALL_SPOTS, SPOT_BYTES, expand_mask
+from ragusa.core.spot_masks import ALL_SPOTS, SPOT_BITS, SPOT_BYTES, expand_mask
 from ragusa.core.state import EMPTY, POWERHOUSE
 from ragusa.rules.fish import TRADE_COST_BY_INDEX
 from ragusa.rules.placement_rule import FISHMONGER_FISH, placement_need
@@ -109,6 +109,7 @@ BARRED: Final = tuple(
     _mask(s for s, sp in enumerate(SPOTS) if sp.needs_commodity and (strict or not sp.needs_one))
     for strict in (False, True)
 )
+_UNBARRED: Final = tuple(ALL_SPOTS ^ barred for barred in BARRED)
 COST: Final = TRADE_COST_BY_INDEX
 #: per mask of special shortfalls: the fish they cost, and the trades, in resource order (FISH-1)
 SPECIAL_COST: Final = tuple(sum(COST[r] for k, r in enumerate(SPECIAL) if bits >> k & 1) for bits in range(8))
@@ -234,6 +235,10 @@ def needs_from_counts(counts: Sequence[int]) -> SeatNeeds:
     return SeatNeeds(tuple(counts), tuple([h for h in touched if _COUNTRY[h]]), tuple([h for h in touched if _CITY[h]]))
 
 
+#: per spot `s`, every spot but `s`, as a mask
+_ALL_BUT: Final = tuple(ALL_SPOTS ^ bit for bit in SPOT_BITS)
+
+
 class BoardFacts:
     """What the placement rules read of a board (`houses`): its free spots (TURN-1) and the spots
     holding a powerhouse (TWO-1, read by R-9), as masks, and per seat its `SeatNeeds` (None until
@@ -260,8 +265,8 @@ class BoardFacts:
         mine = seats[now] if now >= 0 else None
         if mine is not None:
             seats = seats[:now] + (mine.with_house(s),) + seats[now + 1 :]
-        power = self.power | 1 << s if now == POWERHOUSE else self.power
-        return BoardFacts(houses, self.free & ~(1 << s), power, seats)
+        power = self.power | SPOT_BITS[s] if now == POWERHOUSE else self.power
+        return BoardFacts(houses, self.free & _ALL_BUT[s], power, seats)
 
 
 @implements("TURN-1", "SOLO-6")
@@ -375,14 +380,14 @@ def placements(
     """
     fish, lack = res[FISH], _lack(res)
     if not (com[0] or com[1] or com[2]):
-        free &= ~BARRED[strict]
+        free &= _UNBARRED[strict]
     legal = free & piece.special_met[lack] & piece.floor_met(fish)
     wood = stone = 0
     if needs is not None:
         wood, stone = res[WOOD], res[STONE]
         legal &= needs.met(wood, stone)
     traded: dict[int, tuple[str, ...]] = {}
-    candidates = free & ~legal & piece.floor_met(fish - CHEAPEST)
+    candidates = (free ^ legal) & piece.floor_met(fish - CHEAPEST)  # the free spots not legal yet
     if candidates:
         for s in expand_mask(candidates, SPOT_BYTES):
             short_w = short_s = 0
