@@ -19,7 +19,7 @@ from typing import Any
 from setuptools import setup
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools", "build_backend"))
-from ragusa_build import compiled
+from ragusa_build import compiled, marks_after_definitions
 
 #: the modules compiled by the opt-in build, paths from the project root: every rule module a playout
 #: runs (compiling only the 15 hottest was no faster than pure Python: calls between compiled and
@@ -74,12 +74,25 @@ MYPYC_MODULES = [
 def compiled_setup() -> dict[str, Any]:
     """`setup()` arguments of the compiled build: the mypyc extensions, built in a fresh temporary
     directory (never `build/`, whose files an earlier build may have left: a stale extension
-    would be imported in place of its source)."""
+    would be imported in place of its source).
+
+    mypyc compiles a copy of the sources in which the modules it compiles make their `@implements`
+    marks after their definitions (`marks_after_definitions`): compiled code then calls the rule
+    functions directly rather than through their Python-level wrappers (in a playout about 7% of the
+    instructions). The wheel ships the sources as written."""
     from mypyc.build import mypycify
 
     base = tempfile.mkdtemp(prefix="ragusa-mypyc-")
     atexit.register(shutil.rmtree, base, True)
-    extensions = mypycify(MYPYC_MODULES, opt_level="3", group_name="ragusa", target_dir=os.path.join(base, "c"))
+    root = os.path.dirname(os.path.abspath(__file__))
+    shutil.copytree(os.path.join(root, "src"), os.path.join(base, "src"))
+    for path in MYPYC_MODULES:
+        with open(os.path.join(root, path), encoding="utf-8") as source:
+            text = marks_after_definitions(source.read())
+        with open(os.path.join(base, path), "w", encoding="utf-8") as copy:
+            copy.write(text)
+    paths = [os.path.join(base, path) for path in MYPYC_MODULES]
+    extensions = mypycify(paths, opt_level="3", group_name="ragusa", target_dir=os.path.join(base, "c"))
     return {"ext_modules": extensions, "options": {"build": {"build_base": base}}}
 
 

@@ -14,7 +14,16 @@ from ragusa import apply, is_terminal, legal_actions, new_game
 from ragusa.core.board import BOARD
 from ragusa.core.state import EMPTY, GameState
 from ragusa.rules.moves import board_facts_of
-from ragusa.rules.requirements import SPOTS, STONE, WOOD, BoardFacts, board_facts, needs_from_counts, seat_needs
+from ragusa.rules.requirements import (
+    SPOTS,
+    STONE,
+    WOOD,
+    BoardFacts,
+    SeatNeeds,
+    board_facts,
+    needs_from_counts,
+    seat_needs,
+)
 
 N_HEXES = len(BOARD.hex_ids)
 N_SPOTS = len(BOARD.spot_ids)
@@ -49,10 +58,16 @@ def check(facts: BoardFacts, houses: tuple[int, ...]) -> None:
         counts = counts_by_hand(houses, seat)
         assert list(needs.counts) == counts
         wood, stone = needs_by_hand(counts)
-        assert list(needs.wood.per_spot) == wood and list(needs.stone.per_spot) == stone
-        for held in range(9):  # the masks by amount held agree with the needs per spot
-            assert needs.wood.met(held) == sum(1 << s for s in range(N_SPOTS) if wood[s] <= held)
-            assert needs.stone.met(held) == sum(1 << s for s in range(N_SPOTS) if stone[s] <= held)
+        assert [needs.need(s) for s in range(N_SPOTS)] == list(zip(wood, stone))
+        check_met(needs, wood, stone)
+
+
+def check_met(needs: SeatNeeds, wood: list[int], stone: list[int]) -> None:
+    """The masks by amounts held agree with the needs per spot."""
+    for w in range(9):
+        for s in range(9):
+            met = needs.met(w, s)
+            assert met == sum(1 << x for x in range(N_SPOTS) if wood[x] <= w and stone[x] <= s), (w, s)
 
 
 @pytest.mark.clause("BUILD-2", "BUILD-3", "BUILD-6")
@@ -60,7 +75,9 @@ def check(facts: BoardFacts, houses: tuple[int, ...]) -> None:
 @given(st.lists(st.integers(0, 5), min_size=N_HEXES, max_size=N_HEXES))
 def test_a_seats_needs_are_what_the_rule_text_gives(counts: list[int]) -> None:
     needs = needs_from_counts(counts)
-    assert (list(needs.wood.per_spot), list(needs.stone.per_spot)) == needs_by_hand(counts)
+    wood, stone = needs_by_hand(counts)
+    assert [needs.need(s) for s in range(N_SPOTS)] == list(zip(wood, stone))
+    check_met(needs, wood, stone)
 
 
 @pytest.mark.clause("BUILD-2", "BUILD-3", "BUILD-6", "TURN-1")

@@ -100,3 +100,74 @@ def test_backend_rejects_an_unclear_value(backend: ModuleType, monkeypatch: pyte
     monkeypatch.setenv("RAGUSA_MYPYC", "yes")
     with pytest.raises(SystemExit, match=r"RAGUSA_MYPYC='yes': use 1 for the compiled build, 0 or unset"):
         backend.get_requires_for_build_wheel()
+
+
+SOURCE = '''"""A module."""
+from ragusa.core.clauses import implements
+
+
+@implements("A-1", "B-2")
+def first(x: int) -> int:
+    return x + 1
+
+
+@implements(
+    "C-3",
+)
+@implements("D-4")
+def second() -> None:
+    pass
+
+
+@other
+@implements("E-5")
+def third() -> None:
+    pass
+
+
+def fourth() -> None:
+    pass
+'''
+
+
+def test_the_compiled_copy_makes_the_same_marks_after_the_definitions(backend: ModuleType) -> None:
+    """What mypyc compiles: the functions marked only with `@implements` undecorated (compiled code
+    then calls them directly), the same marks made at the end of the module in the order the
+    decorators run, every line where it was."""
+    out = backend.marks_after_definitions(SOURCE)
+    before, after = SOURCE.splitlines(), out.splitlines()
+    blank = {4, 9, 10, 11, 12}  # the lines of the marks of `first` and `second`
+    assert after[: len(before)] == ["" if i in blank else line for i, line in enumerate(before)]
+    assert [before[i] for i in sorted(blank)] == [
+        '@implements("A-1", "B-2")',
+        "@implements(",
+        '    "C-3",',
+        ")",
+        '@implements("D-4")',
+    ]
+    assert after[len(before) :] == [
+        'implements("A-1", "B-2")(first)',
+        'implements("D-4")(second)',
+        "implements(",
+        '    "C-3",',
+        ")(second)",
+    ]
+    tree = ast.parse(out)
+    decorated = {f.name: len(f.decorator_list) for f in tree.body if isinstance(f, ast.FunctionDef)}
+    assert decorated == {"first": 0, "second": 0, "third": 2, "fourth": 0}
+    assert backend.marks_after_definitions("def f() -> None:\n    pass\n") == "def f() -> None:\n    pass\n"
+
+
+def test_each_compiled_module_keeps_its_lines_and_makes_every_mark() -> None:
+    backend = tool("build_backend/ragusa_build.py")
+    for name in setup_py_modules():
+        path = ROOT / "src" / (name.replace(".", "/") + ".py")
+        source = path.read_text(encoding="utf-8")
+        out = backend.marks_after_definitions(source)
+        functions = [n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef)]
+        marked = [f.name for f in functions if any("implements" in ast.unparse(d) for d in f.decorator_list)]
+        kept = {f.name: f.lineno for f in ast.parse(out).body if isinstance(f, ast.FunctionDef)}
+        assert kept == {f.name: f.lineno for f in functions}, name
+        calls = [n.value for n in ast.parse(out).body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)]
+        marks = [c for c in calls if isinstance(c.func, ast.Call) and ast.unparse(c.func.func) == "implements"]
+        assert sorted(ast.unparse(c.args[0]) for c in marks) == sorted(marked), name

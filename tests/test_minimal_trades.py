@@ -86,9 +86,10 @@ def trades_for(
 ) -> tuple[str, ...] | None:
     """What the placement rule gives for one free spot: its minimal trades, or None if illegal."""
     if power:
-        legal, traded = placements(POWERHOUSE_REQUIREMENTS, 1 << spot, None, res, com, strict)
+        legal, traded = placements(POWERHOUSE_REQUIREMENTS, 1 << spot, None, tuple(res), tuple(com), strict)
     else:
-        legal, traded = placements(HOUSE_REQUIREMENTS, 1 << spot, needs_from_counts(counts), res, com, strict)
+        needs = needs_from_counts(counts)
+        legal, traded = placements(HOUSE_REQUIREMENTS, 1 << spot, needs, tuple(res), tuple(com), strict)
     return traded.get(spot, ()) if legal >> spot & 1 else None
 
 

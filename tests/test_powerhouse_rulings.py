@@ -298,6 +298,6 @@ def test_powerhouse_placements_answer_what_the_rules_say(
     mask = sum(1 << s for s in spots)
     for res in holdings:
         expected = {s: t for s in spots if (t := _powerhouse_trades_by_hand(res, com, s, strict)) is not None}
-        legal, traded = placements(POWERHOUSE_REQUIREMENTS, mask, None, res, com, strict)
+        legal, traded = placements(POWERHOUSE_REQUIREMENTS, mask, None, tuple(res), tuple(com), strict)
         assert {s: traded.get(s, ()) for s in spots if legal >> s & 1} == expected
         assert legal & ~mask == 0

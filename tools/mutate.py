@@ -25,22 +25,22 @@ MUTATIONS: list[tuple[str, str, str, str, list[str]]] = [
     (
         "BUILD-2",
         "rules/requirements.py",
-        "legal &= needs.wood.met(wood) & needs.stone.met(stone)",
-        "legal &= needs.stone.met(stone)",
+        "return ALL_SPOTS ^ (WOOD_NEEDS.unmet(counts, self.country, wood) | STONE_NEEDS.unmet(counts, self.city, stone))",
+        "return ALL_SPOTS ^ STONE_NEEDS.unmet(counts, self.city, stone)",
         ["test_requirements.py"],
     ),
     (
         "BUILD-3",
         "rules/requirements.py",
-        "legal &= needs.wood.met(wood) & needs.stone.met(stone)",
-        "legal &= needs.wood.met(wood)",
+        "return ALL_SPOTS ^ (WOOD_NEEDS.unmet(counts, self.country, wood) | STONE_NEEDS.unmet(counts, self.city, stone))",
+        "return ALL_SPOTS ^ WOOD_NEEDS.unmet(counts, self.country, wood)",
         ["test_requirements.py"],
     ),
     (
         "BUILD-6",
         "rules/requirements.py",
-        "tuple((s, sp.gains[WOOD]) for s, sp in enumerate(SPOTS) if h in sp.country)",
-        "tuple((s, 0) for s, sp in enumerate(SPOTS) if h in sp.country)",
+        "self.gains: tuple[int, ...] = tuple(sp.gains[resource] for sp in SPOTS)",
+        "self.gains: tuple[int, ...] = tuple(0 for sp in SPOTS)",
         ["test_requirements.py"],
     ),
     (

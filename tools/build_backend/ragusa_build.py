@@ -10,6 +10,7 @@ runs the sources in place, is always pure Python.
 
 from __future__ import annotations
 
+import ast
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -83,3 +84,38 @@ def get_requires_for_build_wheel(config_settings: dict[str, str] | None = None) 
     with _pure():
         own = list(_setuptools.get_requires_for_build_wheel(config_settings))
     return [*own, *extra]
+
+
+def marks_after_definitions(source: str) -> str:
+    """A compiled module's source as the compiled build hands it to mypyc: each module-level function
+    whose only decorators are `@implements(...)` undecorated, and the same `implements(...)(function)`
+    calls made at the end of the module, in the order the decorators would have run.
+
+    mypyc calls a decorated function through its Python-level wrapper (the arguments parsed, the
+    integers boxed) even when the decorator hands the function back unchanged, and an undecorated one
+    directly, as a C function; the clause registry (`ragusa.core.clauses.IMPLEMENTATIONS`) ends up
+    the same. The source files keep their decorators (`ragusa clause` and the clause checker read
+    them); the decorator lines are left blank here, so every line keeps its number.
+    """
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    calls: list[str] = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or not node.decorator_list:
+            continue
+        marks = node.decorator_list
+        if not all(
+            isinstance(d, ast.Call) and isinstance(d.func, ast.Name) and d.func.id == "implements" for d in marks
+        ):
+            continue  # another decorator: the function stays decorated, all of it as written
+        for mark in reversed(marks):  # the decorator nearest the function runs first
+            segment = ast.get_source_segment(source, mark)
+            assert segment is not None and mark.end_lineno is not None and mark.end_lineno < node.lineno
+            calls.append(f"{segment}({node.name})\n")
+            for i in range(mark.lineno - 1, mark.end_lineno):
+                lines[i] = "\n"
+    if not calls:
+        return source
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    return "".join(lines) + "".join(calls)

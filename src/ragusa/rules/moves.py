@@ -123,7 +123,10 @@ def placements_of(state: GameState, seat: int) -> Moves:
     """TURN-1: a house or (2p, TWO-1) a powerhouse on a free spot, while the seat has one left, each
     with its minimal fish trades; with no legal placement the seat passes its turn (R-14)."""
     p = state.players[seat]
-    res, com, strict = p.resources, p.commodities, state.options.strict
+    # read as tuples of any length: the compiled build hands them on as they are, unconverted
+    res: tuple[int, ...] = p.resources
+    com: tuple[int, ...] = p.commodities
+    strict = state.options.strict
     known = getattr(state, "facts", None)
     facts = board_facts(state.houses, len(state.players), known)
     houses: tuple[int, dict[int, tuple[str, ...]]] = (0, {})

@@ -6,9 +6,9 @@ that make a placement legal have a unique minimal set: buy exactly each shortfal
 `placements` finds every legal spot of a seat's house or powerhouse at once, with sets of spots as
 bit masks (bit `s` for spot `s`): the fast form of the rule `ragusa.rules.placement_rule.placement_need`
 states spot by spot (a test checks the two agree on every position of the golden games; the words of
-a refusal are read from the rule itself). What they read of the board, the free spots and the wood and stone each
-seat's next house needs on each spot, is kept with the states (`BoardFacts`) and brought up to date
-by what changed from one board to the next.
+a refusal are read from the rule itself). What they read of the board, the free spots and each seat's
+houses per hex (`SeatNeeds`, from which tables made once give the spots its wood and stone pay for), is
+kept with the states (`BoardFacts`) and brought up to date by what changed from one board to the next.
 """
 
 from __future__ import annotations
@@ -109,6 +109,7 @@ BARRED: Final = tuple(
     _mask(s for s, sp in enumerate(SPOTS) if sp.needs_commodity and (strict or not sp.needs_one))
     for strict in (False, True)
 )
+_UNBARRED: Final = tuple(ALL_SPOTS ^ barred for barred in BARRED)
 COST: Final = TRADE_COST_BY_INDEX
 #: per mask of special shortfalls: the fish they cost, and the trades, in resource order (FISH-1)
 SPECIAL_COST: Final = tuple(sum(COST[r] for k, r in enumerate(SPECIAL) if bits >> k & 1) for bits in range(8))
@@ -120,108 +121,122 @@ CHEAPEST: Final = min(COST[r] for r in (WOOD, STONE, *SPECIAL))
 # --------------------------------------------------------------------------- what a seat's houses need
 
 
-#: a hex holds at most this many houses, so a house never needs more wood or stone than this
-MAX_NEED: Final = max(len(spots) for spots in BOARD.hex_spots) + 1
-#: per hex: (spot, the wood it gains) of each spot whose wood need reads that hex (a country hex);
-#: the same with stone for city hexes
-_WOOD_READERS: Final = tuple(
-    tuple((s, sp.gains[WOOD]) for s, sp in enumerate(SPOTS) if h in sp.country) for h in range(len(BOARD.hex_ids))
-)
-_STONE_READERS: Final = tuple(
-    tuple((s, sp.gains[STONE]) for s, sp in enumerate(SPOTS) if h in sp.city) for h in range(len(BOARD.hex_ids))
-)
+class HexNeeds:
+    """What one resource's need reads of the board (wood on country hexes, BUILD-2; stone on city
+    hexes, BUILD-3), as tables made once: a house on spot `s` needs one more than the seat's houses on
+    the busiest such hex of `s`, less what the house gains itself (BUILD-6); none with no such hex."""
+
+    __slots__ = ("bare", "below", "gains", "hexes", "most")
+
+    def __init__(self, resource: int, hexes: Sequence[tuple[int, ...]]) -> None:
+        #: per spot, its hexes that read the resource, and the resource the house there gains
+        self.hexes: tuple[tuple[int, ...], ...] = tuple(hexes)
+        self.gains: tuple[int, ...] = tuple(sp.gains[resource] for sp in SPOTS)
+        #: a house needs more than `k - 1` beyond its busiest hex's houses when it gains less than `k`:
+        #: `below[h][k]`, the spots that read hex `h` and gain less than `k`, for `k` up to `most`
+        self.most: int = max(self.gains) + 1
+        self.below: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                _mask(s for s in BOARD.hex_spots[h] if h in self.hexes[s] and self.gains[s] < k)
+                for k in range(self.most + 1)
+            )
+            for h in range(len(BOARD.hex_ids))
+        )
+        #: the spots that need 1 with no house on their hexes (they read a hex and gain none)
+        self.bare: int = _mask(s for s in range(len(SPOTS)) if self.hexes[s] and not self.gains[s])
+
+    def need(self, counts: tuple[int, ...], s: int) -> int:
+        """What a house on spot `s` needs of the seat with `counts[h]` houses on each hex `h`."""
+        top = 0
+        for h in self.hexes[s]:
+            if counts[h] >= top:
+                top = counts[h] + 1
+        gain = self.gains[s]
+        return top - gain if top > gain else 0
+
+    def unmet(self, counts: tuple[int, ...], touched: tuple[int, ...], held: int) -> int:
+        """The spots a seat holding `held` cannot pay (`touched`: the hexes of this kind it has houses
+        on): those reading one of these hexes with more houses than `held` covers with the house's gain."""
+        out = self.bare if held == 0 else 0
+        below, most = self.below, self.most
+        for h in touched:
+            k = counts[h] + 1 - held  # a spot reading `h` and gaining less than `k` needs more than `held`
+            if k > 0:
+                out |= below[h][k if k < most else most]
+        return out
 
 
+#: wood on country hexes (BUILD-2), stone on city hexes (BUILD-3)
+WOOD_NEEDS: Final = HexNeeds(WOOD, [sp.country for sp in SPOTS])
+STONE_NEEDS: Final = HexNeeds(STONE, [sp.city for sp in SPOTS])
 _SPOT_HEXES: Final = BOARD.spot_hexes
+_COUNTRY: Final = tuple(k == KIND_COUNTRY for k in BOARD.hex_kind)
+_CITY: Final = tuple(k == KIND_CITY for k in BOARD.hex_kind)
 
 
-class Needs:
-    """One resource's need per spot, for a seat's next house, beyond what the house gains itself
-    (BUILD-2 with wood on country hexes, BUILD-3 with stone on city hexes, BUILD-6); and per amount
-    held, `at_most[v]`, the spots it meets (a byte a spot: many states keep these). Never changed once made."""
-
-    __slots__ = ("at_most", "per_spot")
-
-    def __init__(self, per_spot: bytearray, at_most: list[int]) -> None:
-        self.per_spot = per_spot
-        self.at_most = at_most
-
-    def met(self, held: int) -> int:
-        """The spots whose need `held` meets."""
-        return self.at_most[held] if held < MAX_NEED else ALL_SPOTS
-
-    def rise(
-        self, counts: Sequence[int], hexes: tuple[int, ...], readers: tuple[tuple[tuple[int, int], ...], ...]
-    ) -> Needs:
-        """The needs once the seat's houses on `hexes` number `counts[h]` each (never fewer than before)."""
-        per_spot, at_most = self.per_spot, self.at_most
-        copied = False
-        for h in hexes:
-            top = counts[h] + 1
-            for s, gain in readers[h]:
-                need, old = top - gain, per_spot[s]
-                if need > old:
-                    if not copied:
-                        per_spot, at_most, copied = per_spot[:], at_most[:], True
-                    per_spot[s] = need
-                    bit = SPOT_BITS[s]
-                    if need == old + 1:  # the usual rise, by one house
-                        at_most[old] ^= bit
-                    else:
-                        for v in range(old, need):
-                            at_most[v] ^= bit
-        return Needs(per_spot, at_most) if copied else self
-
-
-def _no_houses(readers: tuple[tuple[tuple[int, int], ...], ...]) -> Needs:
-    """The needs of a seat with no house: 1 for a hex that reads the resource, less the spot's gain."""
-    per_spot = bytearray(len(SPOTS))
-    for h in range(len(readers)):
-        for s, gain in readers[h]:
-            per_spot[s] = max(per_spot[s], 1 - gain)
-    needs = list(per_spot)
-    return Needs(per_spot, [_mask(s for s, n in enumerate(needs) if n <= v) for v in range(MAX_NEED)])
-
-
-_NO_WOOD: Final = _no_houses(_WOOD_READERS)
-_NO_STONE: Final = _no_houses(_STONE_READERS)
+#: per spot, its country, city and sea hexes (the seat's houses are counted on each; only the country
+#: and city hexes ask for wood and stone)
+_COUNTRY_HEXES: Final = tuple(sp.country for sp in SPOTS)
+_CITY_HEXES: Final = tuple(sp.city for sp in SPOTS)
+_SEA_HEXES: Final = tuple(
+    tuple(h for h in hexes if BOARD.hex_kind[h] not in (KIND_COUNTRY, KIND_CITY)) for hexes in BOARD.spot_hexes
+)
 
 
 class SeatNeeds:
-    """A seat's houses per hex, and the wood and stone its next house needs on each spot."""
+    """A seat's houses per hex (`counts`), with the country and city hexes it has houses on: what
+    the wood and stone its next house needs read. Never changed once made."""
 
-    __slots__ = ("counts", "stone", "wood")
+    __slots__ = ("city", "counts", "country")
 
-    def __init__(self, counts: bytearray, wood: Needs, stone: Needs) -> None:
-        self.counts, self.wood, self.stone = counts, wood, stone
+    def __init__(self, counts: tuple[int, ...], country: tuple[int, ...], city: tuple[int, ...]) -> None:
+        self.counts, self.country, self.city = counts, country, city
+
+    def need(self, spot: int) -> tuple[int, int]:
+        """The wood (BUILD-2) and stone (BUILD-3) a house on `spot` needs, its own gains counted (BUILD-6)."""
+        return WOOD_NEEDS.need(self.counts, spot), STONE_NEEDS.need(self.counts, spot)
+
+    def met(self, wood: int, stone: int) -> int:
+        """The spots whose wood and stone needs a seat holding `wood` and `stone` meets, as a mask."""
+        counts = self.counts
+        return ALL_SPOTS ^ (WOOD_NEEDS.unmet(counts, self.country, wood) | STONE_NEEDS.unmet(counts, self.city, stone))
 
     def with_house(self, spot: int) -> SeatNeeds:
         """The needs once the seat has one more house, on `spot`."""
-        counts = self.counts[:]
-        for h in _SPOT_HEXES[spot]:
-            counts[h] += 1
-        sp = SPOTS[spot]  # only its country hexes raise wood needs, only its city hexes stone needs
-        return SeatNeeds(
-            counts, self.wood.rise(counts, sp.country, _WOOD_READERS), self.stone.rise(counts, sp.city, _STONE_READERS)
-        )
+        counts = list(self.counts)  # a list of the counts: read and written natively in the compiled build
+        country, city = self.country, self.city
+        for h in _COUNTRY_HEXES[spot]:
+            if not counts[h]:
+                country = (*country, h)
+            counts[h] = counts[h] + 1
+        for h in _CITY_HEXES[spot]:
+            if not counts[h]:
+                city = (*city, h)
+            counts[h] = counts[h] + 1
+        for h in _SEA_HEXES[spot]:
+            counts[h] = counts[h] + 1
+        return SeatNeeds(tuple(counts), country, city)
 
 
 def seat_needs(houses: tuple[int, ...], seat: int) -> SeatNeeds:
     """`SeatNeeds` of `seat` on the board `houses`. Powerhouses count for nobody (TWO-7)."""
-    counts = bytearray(len(BOARD.hex_ids))
+    counts = [0] * len(BOARD.hex_ids)
     spot = -1
     for _ in range(houses.count(seat)):  # the seat's spots, found by C-level scans
         spot = houses.index(seat, spot + 1)
-        for h in BOARD.spot_hexes[spot]:
-            counts[h] += 1
+        for h in _SPOT_HEXES[spot]:
+            counts[h] = counts[h] + 1
     return needs_from_counts(counts)
 
 
 def needs_from_counts(counts: Sequence[int]) -> SeatNeeds:
     """`SeatNeeds` of a seat with `counts[h]` houses on each hex `h`."""
-    mine = bytearray(counts)
-    touched = tuple([h for h, n in enumerate(counts) if n])
-    return SeatNeeds(mine, _NO_WOOD.rise(mine, touched, _WOOD_READERS), _NO_STONE.rise(mine, touched, _STONE_READERS))
+    touched = [h for h, n in enumerate(counts) if n]
+    return SeatNeeds(tuple(counts), tuple([h for h in touched if _COUNTRY[h]]), tuple([h for h in touched if _CITY[h]]))
+
+
+#: per spot `s`, every spot but `s`, as a mask
+_ALL_BUT: Final = tuple(ALL_SPOTS ^ bit for bit in SPOT_BITS)
 
 
 class BoardFacts:
@@ -250,8 +265,8 @@ class BoardFacts:
         mine = seats[now] if now >= 0 else None
         if mine is not None:
             seats = seats[:now] + (mine.with_house(s),) + seats[now + 1 :]
-        power = self.power | 1 << s if now == POWERHOUSE else self.power
-        return BoardFacts(houses, self.free & ~(1 << s), power, seats)
+        power = self.power | SPOT_BITS[s] if now == POWERHOUSE else self.power
+        return BoardFacts(houses, self.free & _ALL_BUT[s], power, seats)
 
 
 @implements("TURN-1", "SOLO-6")
@@ -304,20 +319,26 @@ def _fresh(houses: tuple[int, ...], seats: int) -> BoardFacts:
     return BoardFacts(houses, spots_holding(houses, EMPTY), spots_holding(houses, POWERHOUSE), (None,) * seats)
 
 
+#: a mask is built in parts of this many spots: each part fits a machine word in the compiled build
+_PART: Final = 62
+
+
 def spots_holding(houses: tuple[int, ...], piece: int) -> int:
-    """The spots of `houses` holding `piece` (`EMPTY`: the free spots), as a mask (found by C-level scans)."""
+    """The spots of `houses` holding `piece` (`EMPTY`: the free spots), as a mask."""
     mask = 0
-    spot = -1
-    for _ in range(houses.count(piece)):
-        spot = houses.index(piece, spot + 1)
-        mask |= 1 << spot
+    for a in range(0, len(houses), _PART):
+        part = 0
+        for s in range(a, min(a + _PART, len(houses))):
+            if houses[s] == piece:
+                part |= 1 << (s - a)
+        mask |= part << a
     return mask
 
 
 # --------------------------------------------------------------------------- the placements
 
 
-def _lack(res: Sequence[int]) -> int:
+def _lack(res: tuple[int, ...]) -> int:
     """The special resources (`SPECIAL` bits) the seat does not hold."""
     return (1 if res[ORE] < 1 else 0) | (2 if res[GRAPES] < 1 else 0) | (4 if res[OLIVES] < 1 else 0)
 
@@ -336,7 +357,12 @@ def _trades(piece: PieceRequirements, s: int, fish: int, lack: int, wood: int, s
     "BUILD-1", "BUILD-2", "BUILD-3", "BUILD-4", "BUILD-5", "BUILD-6", "BUILD-7", "BUILD-8", "R-3", "TWO-3", "R-10"
 )
 def placements(
-    piece: PieceRequirements, free: int, needs: SeatNeeds | None, res: Sequence[int], com: Sequence[int], strict: bool
+    piece: PieceRequirements,
+    free: int,
+    needs: SeatNeeds | None,
+    res: tuple[int, ...],
+    com: tuple[int, ...],
+    strict: bool,
 ) -> tuple[int, dict[int, tuple[str, ...]]]:
     """Where a house (`piece` `HOUSE_REQUIREMENTS`, with the seat's `needs`) or a powerhouse (`POWERHOUSE_REQUIREMENTS`, no
     needs) may go among the spots `free` (a mask): the mask of every legal spot, and the minimal fish
@@ -354,19 +380,20 @@ def placements(
     """
     fish, lack = res[FISH], _lack(res)
     if not (com[0] or com[1] or com[2]):
-        free &= ~BARRED[strict]
+        free &= _UNBARRED[strict]
     legal = free & piece.special_met[lack] & piece.floor_met(fish)
     wood = stone = 0
     if needs is not None:
         wood, stone = res[WOOD], res[STONE]
-        legal &= needs.wood.met(wood) & needs.stone.met(stone)
+        legal &= needs.met(wood, stone)
     traded: dict[int, tuple[str, ...]] = {}
-    candidates = free & ~legal & piece.floor_met(fish - CHEAPEST)
+    candidates = (free ^ legal) & piece.floor_met(fish - CHEAPEST)  # the free spots not legal yet
     if candidates:
         for s in expand_mask(candidates, SPOT_BYTES):
             short_w = short_s = 0
             if needs is not None:
-                short_w, short_s = needs.wood.per_spot[s] - wood, needs.stone.per_spot[s] - stone
+                need_w, need_s = needs.need(s)
+                short_w, short_s = need_w - wood, need_s - stone
             t = _trades(piece, s, fish, lack, short_w if short_w > 0 else 0, short_s if short_s > 0 else 0)
             if t is not None:
                 traded[s] = t
