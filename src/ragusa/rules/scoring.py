@@ -101,13 +101,13 @@ _CLOCKWISE_FROM: Final[tuple[tuple[int, ...], ...]] = tuple(
 def longest_run(walls: tuple[int, ...], ok: list[bool], val: list[int]) -> tuple[int, int]:
     """`longest_stretch` from the walls and the ring values (`ring_values`)."""
     n = _N
-    # Start scanning at a segment that cannot continue a run from its predecessor: a free one, else
-    # (the whole ring built) one whose first spot is blocked.
-    if EMPTY in walls:
-        start = walls.index(EMPTY)
-    elif False in ok:
-        start = ok.index(False)
-    else:
+    # Start scanning at a segment that cannot continue a run from its predecessor.
+    start = -1
+    for j in range(n):
+        if walls[j - 1] == EMPTY or walls[j] == EMPTY or not ok[j]:
+            start = j
+            break
+    if start < 0:
         # R-6: the whole ring is built and passable: every segment, every spot.
         return n, n + sum(val)
     best_len = 0

@@ -89,14 +89,17 @@ def lengths_with_wall(walls: tuple[int, ...], ok: list[bool], segments: list[int
     none = [0] * len(ok)  # the lengths do not depend on the values
     n = len(walls)
     alone = 0  # the longest now, or 1: worked out for the first segment that needs it
+    built = list(walls)  # the walls with one more segment, each in turn
     out: list[int] = []
     for x in segments:
         if walls[x - 1] == EMPTY and walls[(x + 1) % n] == EMPTY:
             if not alone:
                 alone = max(1, scoring.longest_run(walls, ok, none)[0])
             out.append(alone)
-        else:  # the walls with segment x built
-            out.append(scoring.longest_run(walls[:x] + (BUILT,) + walls[x + 1 :], ok, none)[0])
+        else:
+            built[x] = BUILT
+            out.append(scoring.longest_run(tuple(built), ok, none)[0])
+            built[x] = walls[x]
     return out
 
 
