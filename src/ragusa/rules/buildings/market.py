@@ -109,7 +109,7 @@ def buy(w: Scratch, seat: int, slot: int) -> None:
     if ship_id is None:
         raise IllegalActionError("R-4", f"market slot {slot} is empty")
     ship = SHIPS[ship_id]
-    cost = COSTS[slot, ship_id]
+    cost = _COSTS_OF[ship_id][slot]
     p = w.p(seat)
     com = p.com
     for c in range(3):
