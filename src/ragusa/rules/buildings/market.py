@@ -109,20 +109,21 @@ def buy(w: Scratch, seat: int, slot: int) -> None:
     if ship_id is None:
         raise IllegalActionError("R-4", f"market slot {slot} is empty")
     ship = SHIPS[ship_id]
-    cost = COSTS[slot, ship_id]
+    cost = _COSTS_OF[ship_id][slot]
     p = w.p(seat)
-    if any(p.com[c] < cost[c] for c in range(3)):
-        need = ", ".join(f"{cost[c]} {COMMODITIES[c]}" for c in range(3) if cost[c])
-        have = ", ".join(f"{p.com[c]} {COMMODITIES[c]}" for c in range(3))
-        raise IllegalActionError(
-            "MARKET-1", f"the {ship.good} ship in slot {slot} costs {need}; seat {seat} has {have}"
-        )
+    com = p.com
     for c in range(3):
-        p.com[c] -= cost[c]
+        if com[c] < cost[c]:
+            need = ", ".join(f"{cost[c]} {COMMODITIES[c]}" for c in range(3) if cost[c])
+            have = ", ".join(f"{com[c]} {COMMODITIES[c]}" for c in range(3))
+            raise IllegalActionError(
+                "MARKET-1", f"the {ship.good} ship in slot {slot} costs {need}; seat {seat} has {have}"
+            )
+    for c in range(3):
+        com[c] -= cost[c]
     p.vp[VP_SHIPS] += ship.stars
     p.ships = p.ships + (ship_id,)
-    paid = {COMMODITIES[c]: cost[c] for c in range(3) if cost[c]}
-    w.emit(ShipBought, seat, ship_id, slot, paid, ship.stars)
+    w.emit(_ship_bought, seat, ship_id, slot, cost, ship.stars)
     w.emit(_ship_scored, seat, ship.good, ship.stars)
     move_bead(w, COM_INDEX[SLOTS[slot].lowers], -1)
     w.slots = w.slots[:slot] + w.slots[slot + 1 :]
@@ -130,6 +131,11 @@ def buy(w: Scratch, seat: int, slot: int) -> None:
     w.slots = (*w.slots, new)
     if new is not None:
         w.emit(ShipArrived, new, len(w.slots) - 1)
+
+
+def _ship_bought(seat: int, ship_id: str, slot: int, cost: tuple[int, int, int], stars: int) -> ShipBought:
+    """The `ShipBought` event, with what was paid by commodity name (built only when events are recorded)."""
+    return ShipBought(seat, ship_id, slot, {COMMODITIES[c]: cost[c] for c in range(3) if cost[c]}, stars)
 
 
 def _ship_scored(seat: int, good: str, stars: int) -> VPScored:
