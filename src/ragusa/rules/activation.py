@@ -95,18 +95,22 @@ def start_hex(w: Scratch, h: int) -> None:
     and the Cathedral queue only the new house (ACT-4).
     """
     pending = w.pending_hexes
-    if h in pending:  # it leaves the new house's hexes still to activate (the first, unless chosen, ACT-5)
+    # it leaves the new house's hexes still to activate (the first, unless chosen, ACT-5)
+    if pending and pending[0] == h:
+        w.pending_hexes = pending[1:]
+    elif h in pending:
         i = pending.index(h)
-        w.pending_hexes = pending[i + 1 :] if i == 0 else pending[:i] + pending[i + 1 :]
+        w.pending_hexes = pending[:i] + pending[i + 1 :]
     w.current_hex = h
     w.hex_activated(h)
     if _HEX_KIND[h] != KIND_CITY:
         w.queue = ()
         if not w.placed_power:
+            seat = w.turn_seat
             r = _HEX_RESOURCE[h]
-            p = w.p(w.turn_seat)
-            p.res[r] += 1
-            w.resource_gained(w.turn_seat, r, h, p.res[r])
+            res = w.p(seat).res
+            res[r] += 1
+            w.resource_gained(seat, r, h, res[r])
         return
     w.window_done = False
     if _HEX_BUILDING[h] in NEW_HOUSE_ONLY:
