@@ -164,22 +164,21 @@ _STARS: Final = {ship_id: ship.stars for ship_id, ship in SHIPS.items()}
 
 def _buyable(state: Position, seat: int) -> tuple[Sequence[int], list[int]]:
     """The bot's commodities, and the slots whose ship it can pay for without lowering the sets its
-    Cathedral houses would score now (R-17; every slot it can pay for when they score none). The
-    sets are at most the fewest it holds of a commodity (END-CATH-1), so a purchase keeps them when
-    it leaves at least that many of each."""
+    Cathedral houses would score now (R-17; every slot it can pay for when they score none), as
+    `scoring.cathedral_sets` counts them (END-CATH-1)."""
     com = commodities_of(state, seat)
     offered = state.slots
     slots = affordable_slots(offered, com)
     sets = scoring.cathedral_sets(state.houses, seat, com)
     if not sets:
         return com, slots
-    silver, wine, oil = com[0], com[1], com[2]
     allowed = []
     for i in slots:
         ship = offered[i]
         assert ship is not None
-        s, w_, o = _COSTS_OF[ship][i]
-        if silver - s >= sets and wine - w_ >= sets and oil - o >= sets:
+        cost = _COSTS_OF[ship][i]
+        after = [com[c] - cost[c] for c in range(len(COMMODITIES))]
+        if scoring.cathedral_sets(state.houses, seat, after) >= sets:
             allowed.append(i)
     return com, allowed
 
